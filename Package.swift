@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Switchboard",
+    products: [
+        // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell.
+        .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension"]),
+        .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
+        // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
+        .executable(name: "switchboard-cli", targets: ["switchboard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // The pure core: every function's logic, plain Swift values in and out, no SQLite.
+        .target(name: "SwitchboardCore"),
+        // The C shim: the extension entry point and wrappers over the host's API table.
+        .target(name: "CSwitchboard"),
+        // The binding: registers the core's functions through the shim.
+        .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
+        // Database access for the CLI and tests: migrations, canned queries, in-process functions.
+        .target(
+            name: "SwitchboardDB",
+            dependencies: [
+                "SwitchboardExtension", "CSwitchboard",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            plugins: ["EmbedSQLPlugin"]),
+        // The `switchboard` command.
+        .executableTarget(
+            name: "switchboard",
+            dependencies: ["SwitchboardDB", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
+        .executableTarget(name: "EmbedSQLTool"),
+        .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
+        .testTarget(
+            name: "SwitchboardCoreTests",
+            dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(name: "SQLShellTests"),
+        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB"]),
+        .testTarget(name: "CLITests"),
+    ]
+)

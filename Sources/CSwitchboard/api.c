@@ -1,0 +1,69 @@
+// Thin wrappers that route every SQLite call through the host's API table.
+//
+// sqlite3ext.h turns each sqlite3_xxx call below into sqlite3_api->xxx, where
+// sqlite3_api is the table the host passed to sqlite3_switchboard_init. Nothing
+// here links against libsqlite3.
+#include <sqlite3ext.h>
+#include <string.h>
+#include "CSwitchboard.h"
+
+SQLITE_EXTENSION_INIT1
+
+_Static_assert(SB_UTF8 == SQLITE_UTF8, "flag mismatch");
+_Static_assert(SB_DETERMINISTIC == SQLITE_DETERMINISTIC, "flag mismatch");
+_Static_assert(SB_DIRECTONLY == SQLITE_DIRECTONLY, "flag mismatch");
+_Static_assert(SB_INNOCUOUS == SQLITE_INNOCUOUS, "flag mismatch");
+_Static_assert(SB_INTEGER == SQLITE_INTEGER && SB_FLOAT == SQLITE_FLOAT &&
+               SB_TEXT == SQLITE_TEXT && SB_BLOB == SQLITE_BLOB && SB_NULL == SQLITE_NULL,
+               "type mismatch");
+
+int sqlite3_switchboard_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi) {
+    SQLITE_EXTENSION_INIT2(pApi);
+    return switchboard_register_functions(db, pzErrMsg);
+}
+
+sb_entry_point sb_auto_extension_entry(void) {
+    return (sb_entry_point)sqlite3_switchboard_init;
+}
+
+int sb_create_function(sqlite3 *db, const char *name, int nArg, int flags,
+                       void *pApp, sb_scalar_fn xFunc, sb_destroy_fn xDestroy) {
+    return sqlite3_create_function_v2(db, name, nArg, flags, pApp, xFunc, NULL, NULL, xDestroy);
+}
+
+void *sb_user_data(sqlite3_context *ctx) { return sqlite3_user_data(ctx); }
+
+int sb_value_type(sqlite3_value *v) { return sqlite3_value_type(v); }
+const unsigned char *sb_value_text(sqlite3_value *v) { return sqlite3_value_text(v); }
+const void *sb_value_blob(sqlite3_value *v) { return sqlite3_value_blob(v); }
+int sb_value_bytes(sqlite3_value *v) { return sqlite3_value_bytes(v); }
+int64_t sb_value_int64(sqlite3_value *v) { return sqlite3_value_int64(v); }
+double sb_value_double(sqlite3_value *v) { return sqlite3_value_double(v); }
+
+void sb_result_null(sqlite3_context *ctx) { sqlite3_result_null(ctx); }
+void sb_result_int64(sqlite3_context *ctx, int64_t value) { sqlite3_result_int64(ctx, value); }
+
+void sb_result_text(sqlite3_context *ctx, const char *text, uint64_t n) {
+    // SQLITE_TRANSIENT makes SQLite copy into its own allocator, so the copy counts
+    // against PRAGMA hard_heap_limit and fails with SQLITE_NOMEM instead of crashing.
+    sqlite3_result_text64(ctx, n == 0 ? "" : text, n, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+void sb_result_error(sqlite3_context *ctx, const char *message, int n) {
+    sqlite3_result_error(ctx, message, n);
+}
+void sb_result_error_toobig(sqlite3_context *ctx) { sqlite3_result_error_toobig(ctx); }
+void sb_result_error_nomem(sqlite3_context *ctx) { sqlite3_result_error_nomem(ctx); }
+
+int sb_limit_length(sqlite3_context *ctx) {
+    return sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+}
+
+void *sb_get_auxdata(sqlite3_context *ctx, int arg) { return sqlite3_get_auxdata(ctx, arg); }
+void sb_set_auxdata(sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy) {
+    sqlite3_set_auxdata(ctx, arg, data, destroy);
+}
+
+const char *sb_libversion(void) { return sqlite3_libversion(); }
+
+char *sb_mprintf_copy(const char *text) { return sqlite3_mprintf("%s", text); }

@@ -1,0 +1,43 @@
+// Writes EmbeddedSQL.swift: every .sql file of the given folders as a raw string literal.
+// Usage: EmbedSQLTool OUTPUT.swift FOLDER...   (run by EmbedSQLPlugin at build time)
+import Foundation
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: EmbedSQLTool OUTPUT.swift FOLDER...\n".utf8))
+    exit(2)
+}
+
+/// A raw multi-line literal whose delimiter has more `#` than any run in `text`.
+func literal(_ text: String) -> String {
+    var longest = 0, run = 0
+    for character in text {
+        run = character == "#" ? run + 1 : 0
+        longest = max(longest, run)
+    }
+    let hashes = String(repeating: "#", count: longest + 1)
+    return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+}
+
+var source = """
+// Generated at build time by EmbedSQLTool from the package's SQL folders. Do not edit.
+
+/// The package's SQL files, carried inside the binary.
+public enum EmbeddedSQL {
+
+"""
+for folderPath in arguments.dropFirst(2) {
+    let folder = URL(fileURLWithPath: folderPath)
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".sql") }
+        .sorted()
+    source += "    /// The files of `\(folder.lastPathComponent)/`, by file name, sorted.\n"
+    source += "    public static let \(folder.lastPathComponent): [(name: String, sql: String)] = [\n"
+    for name in names {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        source += "        (\"\(name)\", \(literal(text))),\n"
+    }
+    source += "    ]\n"
+}
+source += "}\n"
+try source.write(toFile: arguments[1], atomically: true, encoding: .utf8)

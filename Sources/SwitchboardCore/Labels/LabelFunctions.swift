@@ -1,0 +1,40 @@
+extension Registry {
+    /// `sentiment_label` and `count_badge`.
+    static let labelFunctions: [FunctionSpec] = [
+        FunctionSpec(
+            name: "sentiment_label", arity: 1, flags: .pure,
+            signature: "sentiment_label(value)",
+            doc: "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value gives NULL.",
+            example: "SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'",
+            body: { arguments, _ in sentimentLabel(arguments.value(0), style: .full) }),
+        FunctionSpec(
+            name: "sentiment_label", arity: 2, flags: .pure,
+            signature: "sentiment_label(value, style)",
+            doc: "The label with style 'emoji' (the emoji alone), 'text' (the words alone) or 'full'. Any other style is an error.",
+            example: "SELECT sentiment_label('positive', 'emoji'); -- '👍'",
+            body: { arguments, _ in
+                guard let name = arguments.value(1).text, let style = Sentiment.Style(rawValue: name) else {
+                    return .error("sentiment_label: style must be 'full', 'emoji' or 'text'")
+                }
+                return sentimentLabel(arguments.value(0), style: style)
+            }),
+        FunctionSpec(
+            name: "count_badge", arity: 1, flags: .pure,
+            signature: "count_badge(n)",
+            doc: "A count as the statistics cards show it: the number up to 99, '99+' above. NULL or a value that is not a number gives NULL; a real is truncated.",
+            example: "SELECT count_badge(120); -- '99+'",
+            body: { arguments, _ in
+                switch arguments.value(0) {
+                case .integer(let count): return .text(CountBadge.badge(count))
+                case .real(let count) where count.isFinite:
+                    return .text(count >= 100 ? "99+" : CountBadge.badge(Int64(count.rounded(.towardZero))))
+                default: return .null
+                }
+            }),
+    ]
+
+    private static func sentimentLabel(_ value: SQLValue, style: Sentiment.Style) -> SQLResult {
+        guard let text = value.text, let label = Sentiment.label(text, style: style) else { return .null }
+        return .text(label)
+    }
+}

@@ -1,0 +1,36 @@
+/// What a function may ask of the connection it runs in, besides its arguments.
+///
+/// The binding layer implements this over `sqlite3_get_auxdata` and a
+/// per-connection state; tests use ``TestEnvironment``.
+public protocol CallEnvironment: AnyObject {
+    /// The version of the SQLite library that runs the call, e.g. `3.40.1`.
+    var sqliteVersion: String { get }
+    /// Unix seconds now: the pinned clock if `switchboard_now(ts)` set one, else the system clock.
+    var now: Double { get }
+    /// Pins the connection's clock to `seconds` (unix seconds), or unpins it with nil.
+    func pinClock(_ seconds: Double?)
+    /// What ``cache(_:argument:)`` stored for argument `argument` earlier in this statement, if SQLite kept it.
+    func cached(argument: Int) -> AnyObject?
+    /// Keeps `value` with argument `argument` while that argument stays constant across rows.
+    func cache(_ value: AnyObject, argument: Int)
+}
+
+/// A ``CallEnvironment`` with a settable clock and a plain cache, for tests and in-process use.
+public final class TestEnvironment: CallEnvironment {
+    private var pinned: Double?
+    private var store: [Int: AnyObject] = [:]
+
+    /// Creates an environment whose clock reads `now` (unix seconds), or the system clock when nil.
+    public init(now: Double? = nil) { pinned = now }
+
+    /// The SQLite version to report; tests set it.
+    public var sqliteVersion: String = "test"
+    /// Unix seconds: the pinned time, else the system clock.
+    public var now: Double { pinned ?? SystemClock.now() }
+    /// Pins or unpins the clock.
+    public func pinClock(_ seconds: Double?) { pinned = seconds }
+    /// The cached object for an argument.
+    public func cached(argument: Int) -> AnyObject? { store[argument] }
+    /// Caches an object for an argument.
+    public func cache(_ value: AnyObject, argument: Int) { store[argument] = value }
+}

@@ -1,0 +1,1 @@
+enum GitCommit { static let value = "unknown" }

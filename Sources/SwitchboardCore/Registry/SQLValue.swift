@@ -1,0 +1,52 @@
+/// A value as SQLite hands it to a function, with no SQLite type in sight.
+///
+/// The binding layer converts each `sqlite3_value` into one of these; the core's
+/// functions never see SQLite itself, so they can be tested as plain Swift.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The value read as text, the way SQLite's own string functions read it:
+    /// numbers as their decimal text, a BLOB's bytes as (repaired) UTF-8, NULL as nil.
+    ///
+    /// ```sql
+    /// SELECT sentiment_label(CAST('positive' AS BLOB)); -- read as the text 'positive'
+    /// ```
+    public var text: String? {
+        switch self {
+        case .null: return nil
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return value
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
+
+/// What a function hands back to SQLite.
+public enum SQLResult: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+    /// An SQL error with this message; the statement fails with it.
+    case error(String)
+}
+
+/// The arguments of one call, read on demand (no array is built per row).
+public protocol SQLArguments {
+    /// How many arguments the call has.
+    var count: Int { get }
+    /// The argument at `index`; `.null` when `index` is out of range.
+    func value(_ index: Int) -> SQLValue
+}
+
+/// A plain array of values as arguments: what tests and the docs use.
+extension Array: SQLArguments where Element == SQLValue {
+    /// The argument at `index`; `.null` when `index` is out of range.
+    public func value(_ index: Int) -> SQLValue {
+        indices.contains(index) ? self[index] : .null
+    }
+}

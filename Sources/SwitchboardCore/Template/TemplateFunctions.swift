@@ -1,0 +1,3 @@
+extension Registry {
+    static let templateFunctions: [FunctionSpec] = []
+}

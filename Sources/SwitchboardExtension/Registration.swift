@@ -1,0 +1,75 @@
+import CSwitchboard
+import SwitchboardCore
+
+/// Per-connection state shared by all of a connection's functions: the pinned clock.
+final class ConnectionState {
+    var pinnedNow: Double?
+}
+
+/// One registered function on one connection; SQLite holds it as the function's user data.
+///
+/// It doubles as the ``CallEnvironment`` of each call: SQLite runs one call at a
+/// time per connection, so the current context is set just before the body runs.
+final class Registration: CallEnvironment {
+    let spec: FunctionSpec
+    let connection: ConnectionState
+    private var context: OpaquePointer?
+
+    init(spec: FunctionSpec, connection: ConnectionState) {
+        self.spec = spec
+        self.connection = connection
+    }
+
+    var sqliteVersion: String {
+        guard let version = sb_libversion() else { return "unknown" }
+        return String(cString: version)
+    }
+
+    var now: Double { connection.pinnedNow ?? SystemClock.now() }
+
+    func pinClock(_ seconds: Double?) { connection.pinnedNow = seconds }
+
+    func cached(argument: Int) -> AnyObject? {
+        guard let context, let data = sb_get_auxdata(context, Int32(truncatingIfNeeded: argument)) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func cache(_ value: AnyObject, argument: Int) {
+        guard let context else { return }
+        sb_set_auxdata(context, Int32(truncatingIfNeeded: argument), Unmanaged.passRetained(value).toOpaque(), releaseCached)
+    }
+
+    /// Runs the body on SQLite's arguments and hands its result back to SQLite.
+    func invoke(_ context: OpaquePointer, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+        self.context = context
+        defer { self.context = nil }
+        let arguments = RawArguments(argv: argv, count: Int(max(argc, 0)))
+        Self.deliver(spec.body(arguments, self), to: context)
+    }
+
+    private static func deliver(_ result: SQLResult, to context: OpaquePointer) {
+        switch result {
+        case .null:
+            sb_result_null(context)
+        case .integer(let value):
+            sb_result_int64(context, value)
+        case .text(var text):
+            let limit = Int(sb_limit_length(context))
+            text.withUTF8 { bytes in
+                if bytes.count > limit {
+                    sb_result_error_toobig(context)
+                } else {
+                    bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64(bytes.count)) }
+                }
+            }
+        case .error(let message):
+            sb_result_error(context, message, -1)
+        }
+    }
+}
+
+/// Frees an object kept as auxiliary data.
+private let releaseCached: sb_destroy_fn = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
