@@ -1,4 +1,5 @@
 // Writes EmbeddedSQL.swift: every .sql file of the given folders as a raw string literal.
+// Each folder becomes a static array named after its last path component (schema, queries, demo).
 // Usage: EmbedSQLTool OUTPUT.swift FOLDER...   (run by EmbedSQLPlugin at build time)
 import Foundation
 
