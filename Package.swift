@@ -17,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // The pure core: every function's logic, plain Swift values in and out, no SQLite.
-        .target(name: "SwitchboardCore"),
+        .target(name: "SwitchboardCore", plugins: ["GitCommitPlugin"]),
         // The C shim: the extension entry point and wrappers over the host's API table.
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
@@ -37,6 +37,8 @@ let package = Package(
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
+        // Records the git commit for switchboard_debug().
+        .plugin(name: "GitCommitPlugin", capability: .buildTool()),
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),

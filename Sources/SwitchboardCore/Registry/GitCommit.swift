@@ -1,1 +1,0 @@
-enum GitCommit { static let value = "unknown" }

@@ -1,0 +1,20 @@
+-- sentiment_label and count_badge through the real shell.
+SELECT 'sentiment_very_positive', sentiment_label('very_positive') = '🔥 Very Positive';
+SELECT 'sentiment_case_insensitive', sentiment_label('NeGaTiVe') = '👎 Negative';
+SELECT 'sentiment_neutral_emoji', sentiment_label('neutral', 'emoji') = '😐';
+SELECT 'sentiment_positive_text', sentiment_label('positive', 'text') = 'Positive';
+SELECT 'sentiment_null', sentiment_label(NULL) IS NULL;
+SELECT 'sentiment_unknown', sentiment_label('meh') IS NULL;
+SELECT 'sentiment_blob_read_as_text', sentiment_label(CAST('positive' AS BLOB)) = '👍 Positive';
+SELECT 'sentiment_integer', sentiment_label(42) IS NULL;
+SELECT 'sentiment_embedded_nul', sentiment_label('positive' || char(0)) IS NULL;
+SELECT 'badge_small', count_badge(7) = '7';
+SELECT 'badge_99', count_badge(99) = '99';
+SELECT 'badge_100', count_badge(100) = '99+';
+SELECT 'badge_text_is_null', count_badge('12') IS NULL;
+SELECT 'badge_null', count_badge(NULL) IS NULL;
+SELECT 'badge_per_row', (SELECT group_concat(count_badge(n), ',') FROM (SELECT 5 AS n UNION ALL SELECT 150)) = '5,99+';
+SELECT 'version_is_text', typeof(switchboard_version()) = 'text';
+SELECT 'debug_reports_host_sqlite', json_extract(switchboard_debug(), '$.sqlite') = sqlite_version();
+SELECT 'debug_has_commit', length(json_extract(switchboard_debug(), '$.commit')) > 0;
+SELECT 'debug_build_mode', json_extract(switchboard_debug(), '$.build') IN ('debug', 'release');
