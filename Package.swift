@@ -7,6 +7,8 @@ let package = Package(
         // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell.
         .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
+        // The extension as a static library, for the nested Fuzz/ and Benchmarks/functions/ packages.
+        .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
         // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
         .executable(name: "switchboard-cli", targets: ["switchboard"]),
     ],
@@ -42,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "SQLShellTests"),
+        .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB"]),
         .testTarget(name: "CLITests"),
     ]
