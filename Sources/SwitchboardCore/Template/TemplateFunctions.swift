@@ -1,3 +1,98 @@
 extension Registry {
-    static let templateFunctions: [FunctionSpec] = []
+    /// `template_render`, `template_variables` and `template_missing`.
+    static let templateFunctions: [FunctionSpec] = [
+        FunctionSpec(
+            name: "template_render", arity: 2, flags: .pure,
+            signature: "template_render(template, vars)",
+            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`. A malformed template is an error naming the problem and its line and column; vars that is not a JSON object is an error. The compiled template is cached per statement.",
+            example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
+            body: { arguments, environment in
+                TemplateCall.render(arguments, html: false, environment: environment)
+            }),
+        FunctionSpec(
+            name: "template_render", arity: 3, flags: .pure,
+            signature: "template_render(template, vars, mode)",
+            doc: "Renders with mode 'text' (the default: nothing escaped) or 'html' (`{{x}}` escapes & < > \" ' as the spec and swift-mustache do; `{{{x}}}` and `{{&x}}` never escape). Any other mode, or NULL, is an error.",
+            example: "SELECT template_render('<p>{{x}}</p>', json_object('x', 'a<b'), 'html'); -- '<p>a&lt;b</p>'",
+            body: { arguments, environment in
+                switch arguments.value(2).text {
+                case "text": return TemplateCall.render(arguments, html: false, environment: environment)
+                case "html": return TemplateCall.render(arguments, html: true, environment: environment)
+                default: return .error("template_render: mode must be 'text' or 'html'")
+                }
+            }),
+        FunctionSpec(
+            name: "template_variables", arity: 1, flags: .pure,
+            signature: "template_variables(template)",
+            doc: "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error.",
+            example: #"SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.school}}{{/coach}}'); -- '["name","coach","coach.school"]'"#,
+            body: { arguments, environment in
+                TemplateCall.withTemplate(arguments, function: "template_variables", environment: environment) { template throws(MustacheError) in
+                    jsonArray(TemplateNames.variables(template))
+                }
+            }),
+        FunctionSpec(
+            name: "template_missing", arity: 2, flags: .pure,
+            signature: "template_missing(template, vars)",
+            doc: "A JSON array of the names the template uses that `vars` lacks (missing or null where the tag is), distinct, in the order first missed; `[]` when complete. Every node is visited as a render would, including the children of sections that would not render (in the enclosing context) and of each list element; an inverted section's own name is never reported, `.` neither. NULL template gives NULL; NULL vars is `{}`; errors as template_render.",
+            example: #"SELECT template_missing('Dear {{name}} of {{school}}', json_object('name', 'Ann')); -- '["school"]'"#,
+            body: { arguments, environment in
+                TemplateCall.withTemplate(arguments, function: "template_missing", environment: environment) { template throws(MustacheError) in
+                    switch TemplateCall.vars(arguments.value(1)) {
+                    case .failure(let error): throw error
+                    case .success(let vars): return jsonArray(try TemplateNames.missing(template, vars: vars))
+                    }
+                }
+            }),
+    ]
+
+    private static func jsonArray(_ names: [String]) -> String {
+        var writer = JSONWriter()
+        writer.array(names)
+        return writer.output
+    }
+}
+
+/// The parts the template functions share: the cached template, `vars`, error texts.
+enum TemplateCall {
+    /// `template_render` with the template and vars of `arguments`.
+    static func render(_ arguments: any SQLArguments, html: Bool, environment: any CallEnvironment) -> SQLResult {
+        withTemplate(arguments, function: "template_render", environment: environment) { template throws(MustacheError) in
+            switch vars(arguments.value(1)) {
+            case .failure(let error): throw error
+            case .success(let vars): return try MustacheRenderer.render(template, vars: vars, html: html)
+            }
+        }
+    }
+
+    /// Runs `body` on the compiled template of argument 0 (cached per statement):
+    /// NULL when the template is NULL, `function: message` when anything fails.
+    static func withTemplate(_ arguments: any SQLArguments, function: String, environment: any CallEnvironment,
+                             _ body: (CompiledTemplate) throws(MustacheError) -> String) -> SQLResult {
+        guard let source = arguments.value(0).text else { return .null }
+        do throws(MustacheError) {
+            let template: CompiledTemplate
+            if let cached = environment.cached(argument: 0) as? CompiledTemplate, cached.source == source {
+                template = cached
+            } else {
+                template = try CompiledTemplate(source: source)
+                environment.cache(template, argument: 0)
+            }
+            return .text(try body(template))
+        } catch {
+            return .error("\(function): \(error.message)")
+        }
+    }
+
+    /// The `vars` argument as a JSON object; NULL is the empty object.
+    static func vars(_ value: SQLValue) -> Result<JSONValue, MustacheError> {
+        guard let text = value.text else { return .success(.object([])) }
+        switch JSONParser.parse(text) {
+        case .success(let vars):
+            guard case .object = vars else { return .failure(MustacheError(message: "vars must be a JSON object")) }
+            return .success(vars)
+        case .failure(let error):
+            return .failure(MustacheError(message: "vars is not valid JSON: \(error.problem) at byte \(error.offset)"))
+        }
+    }
 }

@@ -1,0 +1,46 @@
+/// The Mustache context stack: `vars` at the bottom, one entry per enclosing section value.
+///
+/// A name resolves per the spec: its first part is looked up from the top of the
+/// stack down, in the first object that has that key (even when its value is null),
+/// and the remaining parts inside that value. `.` is the top of the stack.
+///
+/// ```sql
+/// SELECT template_render('{{#coach}}{{name}} of {{school}}{{/coach}}',
+///                        '{"school": "MIT", "coach": {"name": "Ann"}}'); -- 'Ann of MIT'
+/// ```
+struct MustacheContext {
+    private var stack: [JSONValue]
+
+    /// A stack holding just `root`.
+    init(root: JSONValue) {
+        stack = [root]
+        stack.reserveCapacity(8)
+    }
+
+    /// Enters a section's value.
+    mutating func push(_ value: JSONValue) { stack.append(value) }
+
+    /// Leaves the innermost section's value.
+    mutating func pop() { stack.removeLast() }
+
+    /// The value `name` refers to, or nil when nothing has that name.
+    func resolve(_ name: MustacheName) -> JSONValue? {
+        guard let top = stack.last else { return nil }
+        guard let first = name.parts.first else { return top }
+        var value: JSONValue?
+        if name.anchored {
+            value = top.member(first)
+        } else {
+            var index = stack.count
+            while index > 0, value == nil {
+                index -= 1
+                value = stack[index].member(first)
+            }
+        }
+        for part in name.parts.dropFirst() {
+            guard let current = value else { return nil }
+            value = current.member(part)
+        }
+        return value
+    }
+}

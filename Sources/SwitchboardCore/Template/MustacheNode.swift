@@ -1,0 +1,65 @@
+/// A tag's name as the template wrote it, split for lookup.
+///
+/// `.` is the implicit iterator (the top of the context stack). A dotted name
+/// `a.b.c` finds `a` through the stack and then `b` and `c` inside it; a name with
+/// a leading dot (`.a`) looks only at the top of the stack.
+///
+/// ```sql
+/// SELECT template_render('{{a.b}}', '{"a": {"b": "x"}}'); -- 'x'
+/// ```
+struct MustacheName: Sendable, Equatable {
+    /// The name as written, e.g. `coach.name` or `.`.
+    let text: String
+    /// The dot-separated parts; empty for the implicit iterator `.`.
+    let parts: [String]
+    /// Whether only the top of the stack is searched (a leading dot).
+    let anchored: Bool
+
+    /// Splits `text` into its parts.
+    init(_ text: String) {
+        self.text = text
+        parts = text.split(separator: ".").map(String.init)
+        anchored = text.utf8.first == UInt8(ascii: ".")
+    }
+
+    /// Whether this is the implicit iterator `.`, which names no variable.
+    var isImplicit: Bool { parts.isEmpty }
+}
+
+/// One node of a compiled Mustache template.
+///
+/// ```sql
+/// SELECT template_render('Hi {{name}}{{#vip}}!{{/vip}}', '{"name": "Ann", "vip": true}'); -- 'Hi Ann!'
+/// ```
+enum MustacheNode: Sendable {
+    /// Literal text: a byte range of the template's source.
+    case text(Range<Int>)
+    /// `{{name}}` (escaped in html mode) or `{{{name}}}` / `{{&name}}` (never escaped).
+    case variable(MustacheName, escaped: Bool)
+    /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
+    case section(MustacheName, inverted: Bool, children: [MustacheNode])
+}
+
+/// A parsed template with its source, ready to render many times.
+///
+/// It is what `template_render` caches per statement (as auxiliary data of the
+/// template argument), so a constant template is parsed once.
+///
+/// ```sql
+/// SELECT template_render('Dear {{name}},', json_object('name', name)) FROM people; -- parsed once
+/// ```
+final class CompiledTemplate: Sendable {
+    /// The template text it was compiled from.
+    let source: String
+    /// The source's UTF-8 bytes, which text nodes point into.
+    let bytes: [UInt8]
+    /// The top-level nodes.
+    let nodes: [MustacheNode]
+
+    /// Parses `source`; throws a ``MustacheError`` naming the problem and its position.
+    init(source: String) throws(MustacheError) {
+        self.source = source
+        bytes = Array(source.utf8)
+        nodes = try MustacheParser.parse(bytes)
+    }
+}

@@ -1,0 +1,221 @@
+/// Parses Mustache template text into ``MustacheNode``s, per the Mustache spec's
+/// interpolation, sections, inverted, comments and delimiters modules, including the
+/// standalone-line rule: a section, inverted, closing, comment or set-delimiter tag
+/// alone on its line (only spaces or tabs around it) removes the whole line.
+///
+/// Partials (`>`), blocks (`$`, `<`) and pragmas (`%`) are not supported and are
+/// errors. Errors name the problem and its line and column, e.g.
+/// `unclosed section 'a' opened at line 2, column 5`.
+///
+/// ```sql
+/// SELECT template_render('{{=<% %>=}}<% name %>', '{"name": "Ann"}'); -- 'Ann'
+/// ```
+struct MustacheParser {
+    /// The deepest nesting of sections accepted.
+    static let maxSectionDepth = 256
+
+    /// An open section waiting for its closing tag.
+    private struct Frame {
+        let name: MustacheName
+        let inverted: Bool
+        let tagStart: Int
+        var children: [MustacheNode] = []
+    }
+
+    /// What a tag does, from its sigil.
+    private enum TagKind {
+        case variable, unescaped, section, inverted, close, comment, delimiters
+
+        /// Whether the tag may stand alone on a line and take the line with it.
+        var canStandAlone: Bool {
+            switch self {
+            case .variable, .unescaped: return false
+            case .section, .inverted, .close, .comment, .delimiters: return true
+            }
+        }
+    }
+
+    private let bytes: [UInt8]
+    private var openDelimiter: [UInt8] = Array("{{".utf8)
+    private var closeDelimiter: [UInt8] = Array("}}".utf8)
+    private var frames: [Frame] = []
+    private var nodes: [MustacheNode] = []
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The nodes of the template in `bytes`.
+    static func parse(_ bytes: [UInt8]) throws(MustacheError) -> [MustacheNode] {
+        var parser = MustacheParser(bytes: bytes)
+        return try parser.run()
+    }
+
+    private func failure(_ problem: String, at offset: Int) -> MustacheError {
+        MustacheError(message: "\(problem) at \(MustacheError.position(of: offset, in: bytes))")
+    }
+
+    private mutating func run() throws(MustacheError) -> [MustacheNode] {
+        var index = 0
+        var textStart = 0
+        var textStartsLine = true
+        while let tagStart = find(openDelimiter, from: index) {
+            let (kind, contentStart, contentEnd, tagEnd) = try readTag(at: tagStart)
+            var next = tagEnd
+            var textEnd = tagStart
+            if kind.canStandAlone,
+                let lineStart = standaloneLineStart(before: tagStart, textStart: textStart, textStartsLine: textStartsLine),
+                let lineEnd = standaloneLineEnd(after: tagEnd) {
+                textEnd = lineStart
+                next = lineEnd
+            }
+            if textEnd > textStart { append(.text(textStart..<textEnd)) }
+            try handle(kind, tagStart: tagStart, content: contentStart..<contentEnd)
+            index = next
+            textStart = next
+            textStartsLine = next != tagEnd
+        }
+        if bytes.count > textStart { append(.text(textStart..<bytes.count)) }
+        if let open = frames.last {
+            throw failure("unclosed section '\(open.name.text)' opened", at: open.tagStart)
+        }
+        return nodes
+    }
+
+    /// Reads the tag whose open delimiter starts at `tagStart`: its kind, the byte range
+    /// of its content (after the sigil) and the offset just past its close delimiter.
+    private func readTag(at tagStart: Int) throws(MustacheError) -> (TagKind, Int, Int, Int) {
+        var contentStart = tagStart + openDelimiter.count
+        var kind = TagKind.variable
+        var terminator = closeDelimiter
+        if contentStart < bytes.count {
+            switch bytes[contentStart] {
+            case UInt8(ascii: "{"): kind = .unescaped; terminator = Array("}".utf8) + closeDelimiter
+            case UInt8(ascii: "&"): kind = .unescaped
+            case UInt8(ascii: "#"): kind = .section
+            case UInt8(ascii: "^"): kind = .inverted
+            case UInt8(ascii: "/"): kind = .close
+            case UInt8(ascii: "!"): kind = .comment
+            case UInt8(ascii: "="): kind = .delimiters; terminator = Array("=".utf8) + closeDelimiter
+            case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "%"):
+                let sigil = String(decoding: [bytes[contentStart]], as: UTF8.self)
+                throw failure("unsupported tag '\(sigil)' (partials, blocks and pragmas are not supported)", at: tagStart)
+            default: break
+            }
+            if kind != .variable { contentStart += 1 }
+        }
+        guard let contentEnd = find(terminator, from: contentStart) else {
+            throw failure(kind == .delimiters ? "invalid set-delimiter tag" : "unclosed tag", at: tagStart)
+        }
+        return (kind, contentStart, contentEnd, contentEnd + terminator.count)
+    }
+
+    /// Acts on a tag: adds a node, opens or closes a section, or changes the delimiters.
+    private mutating func handle(_ kind: TagKind, tagStart: Int, content: Range<Int>) throws(MustacheError) {
+        switch kind {
+        case .comment:
+            return
+        case .delimiters:
+            try setDelimiters(content, tagStart: tagStart)
+        case .variable, .unescaped:
+            append(.variable(try name(content, tagStart: tagStart), escaped: kind == .variable))
+        case .section, .inverted:
+            guard frames.count < Self.maxSectionDepth else {
+                throw failure("sections nested deeper than \(Self.maxSectionDepth)", at: tagStart)
+            }
+            frames.append(Frame(name: try name(content, tagStart: tagStart), inverted: kind == .inverted, tagStart: tagStart))
+        case .close:
+            let closing = try name(content, tagStart: tagStart)
+            guard let frame = frames.popLast() else {
+                throw failure("unexpected closing tag '\(closing.text)'", at: tagStart)
+            }
+            guard frame.name == closing else {
+                throw MustacheError(message: "closing tag '\(closing.text)' at "
+                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section '\(frame.name.text)' opened at "
+                    + MustacheError.position(of: frame.tagStart, in: bytes))
+            }
+            append(.section(frame.name, inverted: frame.inverted, children: frame.children))
+        }
+    }
+
+    private mutating func append(_ node: MustacheNode) {
+        if frames.isEmpty {
+            nodes.append(node)
+        } else {
+            frames[frames.count - 1].children.append(node)
+        }
+    }
+
+    /// The tag's name: its content without surrounding whitespace; empty or spaced names are errors.
+    private func name(_ content: Range<Int>, tagStart: Int) throws(MustacheError) -> MustacheName {
+        let trimmed = trim(content)
+        guard !trimmed.isEmpty else { throw failure("empty tag", at: tagStart) }
+        let text = String(decoding: bytes[trimmed], as: UTF8.self)
+        guard !bytes[trimmed].contains(where: isWhitespace) else {
+            throw failure("invalid tag name '\(text)'", at: tagStart)
+        }
+        return MustacheName(text)
+    }
+
+    /// `{{=<% %>=}}`: two new delimiters separated by whitespace, without whitespace or `=` in them.
+    private mutating func setDelimiters(_ content: Range<Int>, tagStart: Int) throws(MustacheError) {
+        let trimmed = trim(content)
+        guard let gap = bytes[trimmed].firstIndex(where: isWhitespace) else {
+            throw failure("invalid set-delimiter tag", at: tagStart)
+        }
+        let open = bytes[trimmed.lowerBound..<gap]
+        let close = bytes[trim(gap..<trimmed.upperBound)]
+        guard !close.isEmpty, !close.contains(where: isWhitespace),
+            !open.contains(UInt8(ascii: "=")), !close.contains(UInt8(ascii: "=")) else {
+            throw failure("invalid set-delimiter tag", at: tagStart)
+        }
+        openDelimiter = Array(open)
+        closeDelimiter = Array(close)
+    }
+
+    /// Where the line of a standalone tag starts, if only spaces or tabs precede the tag on its line.
+    private func standaloneLineStart(before tagStart: Int, textStart: Int, textStartsLine: Bool) -> Int? {
+        var start = tagStart
+        while start > textStart, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") {
+            start -= 1
+        }
+        if start == textStart { return textStartsLine ? start : nil }
+        return bytes[start - 1] == UInt8(ascii: "\n") ? start : nil
+    }
+
+    /// Where the line after a standalone tag ends (past its newline), if only spaces or tabs follow the tag.
+    private func standaloneLineEnd(after tagEnd: Int) -> Int? {
+        var end = tagEnd
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        if end == bytes.count { return end }
+        if bytes[end] == UInt8(ascii: "\n") { return end + 1 }
+        if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\n") { return end + 2 }
+        return nil
+    }
+
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    private func trim(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// The offset of the first occurrence of `needle` at or after `start`.
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = start
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,121 @@
+/// Renders a ``CompiledTemplate`` against a JSON context into UTF-8 bytes.
+///
+/// Text mode writes values as they are; html mode escapes `&`, `<`, `>`, `"` and `'`
+/// (as `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, like swift-mustache) in `{{name}}`
+/// tags, never in `{{{name}}}` or `{{&name}}`. Missing names and null render empty;
+/// integers as digits, other numbers as Swift prints a `Double` (`1.5`, `100.0`),
+/// booleans as `true`/`false`, lists and objects as compact JSON.
+///
+/// A list section renders once per element; `true` renders once in the same
+/// context; any other value that is not null, false or an empty list (including
+/// `""`, `0` and `{}`) renders once with the value pushed on the context stack.
+///
+/// Output over ``maxOutputBytes`` or work over the ``StepBudget`` is an error,
+/// so nested list sections cannot run away.
+///
+/// ```sql
+/// SELECT template_render('<b>{{x}}</b>', '{"x": "a&b"}', 'html'); -- '<b>a&amp;b</b>'
+/// ```
+struct MustacheRenderer {
+    /// The most output bytes a render may produce (1 GiB).
+    static let maxOutputBytes = 1 << 30
+
+    private let template: CompiledTemplate
+    private let escapesHTML: Bool
+    private var context: MustacheContext
+    private var output: [UInt8] = []
+    private var budget = StepBudget()
+
+    /// Renders `template` with `vars` at the bottom of the context stack.
+    static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool) throws(MustacheError) -> String {
+        var renderer = MustacheRenderer(template: template, escapesHTML: html, context: MustacheContext(root: vars))
+        renderer.output.reserveCapacity(template.bytes.count + 64)
+        try renderer.render(template.nodes)
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+
+    private init(template: CompiledTemplate, escapesHTML: Bool, context: MustacheContext) {
+        self.template = template
+        self.escapesHTML = escapesHTML
+        self.context = context
+    }
+
+    private mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
+        for node in nodes {
+            try budget.spend()
+            switch node {
+            case .text(let range):
+                output.append(contentsOf: template.bytes[range])
+            case .variable(let name, let escaped):
+                if let value = context.resolve(name) { write(value, escaped: escaped && escapesHTML) }
+            case .section(let name, let inverted, let children):
+                try renderSection(context.resolve(name), inverted: inverted, children: children)
+            }
+            guard output.count <= Self.maxOutputBytes else { throw MustacheError(message: "output larger than 1 GiB") }
+        }
+    }
+
+    private mutating func renderSection(_ value: JSONValue?, inverted: Bool, children: [MustacheNode]) throws(MustacheError) {
+        if inverted {
+            if value?.isFalsy ?? true { try render(children) }
+            return
+        }
+        switch value {
+        case nil, .null, .bool(false):
+            return
+        case .bool(true):
+            try render(children)
+        case .array(let items):
+            for item in items {
+                try budget.spend()
+                context.push(item)
+                try render(children)
+                context.pop()
+            }
+        case .some(let value):
+            context.push(value)
+            try render(children)
+            context.pop()
+        }
+    }
+
+    private mutating func write(_ value: JSONValue, escaped: Bool) {
+        switch value {
+        case .null: return
+        case .string(let text): write(text, escaped: escaped)
+        case .integer(let number): writeInteger(number)
+        case .double(let number): write(number.description, escaped: false)
+        case .bool(let flag): write(flag ? "true" : "false", escaped: false)
+        case .array, .object: write(value.jsonText, escaped: escaped)
+        }
+    }
+
+    private mutating func write(_ text: String, escaped: Bool) {
+        guard escaped else {
+            output.append(contentsOf: text.utf8)
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            default: output.append(byte)
+            }
+        }
+    }
+
+    /// Writes the decimal digits of `number` without building a String.
+    private mutating func writeInteger(_ number: Int64) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+}

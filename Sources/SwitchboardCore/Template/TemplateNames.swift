@@ -1,0 +1,110 @@
+/// The variable names a template uses, and which of them a context lacks.
+///
+/// ```sql
+/// SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.name}}{{/coach}}'); -- '["name","coach","coach.name"]'
+/// ```
+enum TemplateNames {
+    /// The distinct names of interpolation, section and inverted-section tags, dotted
+    /// names in full, in order of first use; `.` and comments are not names.
+    ///
+    /// ```sql
+    /// SELECT template_variables('{{a}}{{^b}}{{a}}{{/b}}{{! c }}'); -- '["a","b"]'
+    /// ```
+    static func variables(_ template: CompiledTemplate) -> [String] {
+        var names = OrderedNames()
+        collect(template.nodes, into: &names)
+        return names.list
+    }
+
+    private static func collect(_ nodes: [MustacheNode], into names: inout OrderedNames) {
+        for node in nodes {
+            switch node {
+            case .text: continue
+            case .variable(let name, _): names.add(name)
+            case .section(let name, _, let children):
+                names.add(name)
+                collect(children, into: &names)
+            }
+        }
+    }
+
+    /// The names the template uses that `vars` lacks, distinct, in the order they are first missed.
+    ///
+    /// The walk visits every node as a render would: a name is missing when it resolves
+    /// to nothing or to null in the context stack at that point. A section that would
+    /// not render still has its children visited, in the enclosing context; a list
+    /// section visits them once per element, with the element pushed. An inverted
+    /// section's own name is never reported (its point is absence), its children are.
+    /// `.` is never reported.
+    ///
+    /// ```sql
+    /// SELECT template_missing('Dear {{name}} of {{school}}', '{"name": "Ann"}'); -- '["school"]'
+    /// ```
+    static func missing(_ template: CompiledTemplate, vars: JSONValue) throws(MustacheError) -> [String] {
+        var walk = MissingWalk(context: MustacheContext(root: vars))
+        try walk.visit(template.nodes)
+        return walk.names.list
+    }
+
+    /// The state of one ``missing(_:vars:)`` walk.
+    private struct MissingWalk {
+        var context: MustacheContext
+        var names = OrderedNames()
+        var budget = StepBudget()
+
+        mutating func visit(_ nodes: [MustacheNode]) throws(MustacheError) {
+            for node in nodes {
+                try budget.spend()
+                switch node {
+                case .text: continue
+                case .variable(let name, _): check(name)
+                case .section(_, inverted: true, let children):
+                    try visit(children)
+                case .section(let name, inverted: false, let children):
+                    let value = check(name)
+                    try visitSection(value, children: children)
+                }
+            }
+        }
+
+        private mutating func visitSection(_ value: JSONValue?, children: [MustacheNode]) throws(MustacheError) {
+            switch value {
+            case .array(let items) where !items.isEmpty:
+                for item in items {
+                    try budget.spend()
+                    context.push(item)
+                    try visit(children)
+                    context.pop()
+                }
+            case .string, .integer, .double, .object:
+                context.push(value ?? .null)
+                try visit(children)
+                context.pop()
+            default:
+                try visit(children)
+            }
+        }
+
+        /// Resolves `name`, noting it when it is missing or null.
+        @discardableResult
+        private mutating func check(_ name: MustacheName) -> JSONValue? {
+            let value = context.resolve(name)
+            switch value {
+            case nil, .null?: names.add(name)
+            default: break
+            }
+            return value
+        }
+    }
+}
+
+/// Distinct names in order of first addition; `.` is skipped.
+private struct OrderedNames {
+    private(set) var list: [String] = []
+    private var seen: Set<String> = []
+
+    mutating func add(_ name: MustacheName) {
+        guard !name.isImplicit, seen.insert(name.text).inserted else { return }
+        list.append(name.text)
+    }
+}
