@@ -1,3 +1,77 @@
 extension Registry {
-    static let dateFunctions: [FunctionSpec] = []
+    /// `relative_date` (one and two arguments) and `switchboard_now` (zero and one argument).
+    static let dateFunctions: [FunctionSpec] = [
+        FunctionSpec(
+            name: "relative_date", arity: 1, flags: [.innocuous],
+            signature: "relative_date(ts)",
+            doc: "relative_date(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. An unreadable ts gives NULL.",
+            example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
+            body: { arguments, environment in
+                guard let now = Instant(unixSeconds: environment.now) else { return .null }
+                return relativeDate(arguments.value(0), now: now)
+            }),
+        FunctionSpec(
+            name: "relative_date", arity: 2, flags: .pure,
+            signature: "relative_date(ts, now)",
+            doc: """
+                How ts reads on the notifications page as seen from now, in UTC. now - ts is floored to whole \
+                units: under 60 s either way 'just now'; past 'Nm ago' (under 1 h), 'Nh ago' (under 24 h), 'Nd ago' \
+                (under 7 days); future 'in Nm', 'in Nh', 'in Nd'; from 7 days on either way 'Mon D' (English month \
+                abbreviation, UTC) when ts is in now's UTC year, else 'Mon D, YYYY'. ts and now may be integer or \
+                real unix seconds, text that is entirely a decimal number (unix seconds), 'YYYY-MM-DD' (midnight UTC), \
+                or 'YYYY-MM-DD' + 'T', 't' or a space + 'HH:MM[:SS[.fraction]]' with an optional 'Z', '±HH:MM' or \
+                '±HHMM' (no zone means UTC, as SQLite's 'YYYY-MM-DD HH:MM:SS' is); a BLOB is read as text. Times \
+                count to the microsecond. Years 0001–9999 only: anything else (NaN, infinities, 1e300, month 13, \
+                30 February, blank or surrounding spaces) gives NULL, for either argument. Deterministic.
+                """,
+            example: "SELECT relative_date('2026-01-15 08:00:00', '2026-02-10T12:00:00Z'); -- 'Jan 15'",
+            body: { arguments, _ in
+                guard let now = Instant(arguments.value(1)) else { return .null }
+                return relativeDate(arguments.value(0), now: now)
+            }),
+        FunctionSpec(
+            name: "switchboard_now", arity: 0, flags: [.directOnly],
+            signature: "switchboard_now()",
+            doc: "The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), else the system clock. DIRECTONLY, like switchboard_now(ts).",
+            example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT switchboard_now(); -- '2026-02-10T12:00:00Z'",
+            body: { _, environment in
+                guard let now = Instant(unixSeconds: environment.now) else { return .null }
+                return .text(now.isoText)
+            }),
+        FunctionSpec(
+            name: "switchboard_now", arity: 1, flags: [.directOnly],
+            signature: "switchboard_now(ts)",
+            doc: """
+                Pins the connection's clock, which relative_date(ts) and switchboard_now() read, to ts (any form \
+                relative_date accepts) and returns it as ISO-8601 UTC text to the second; switchboard_now(NULL) \
+                unpins it and returns NULL. A ts it cannot read is an error: "switchboard_now: cannot read '<ts>' \
+                as a time" (ts shortened to 64 characters and '...'). Registered DIRECTONLY because it has a side \
+                effect, so views and triggers cannot call it.
+                """,
+            example: "SELECT switchboard_now('2026-02-10 13:00:00+01:00'); -- '2026-02-10T12:00:00Z'",
+            body: { arguments, environment in
+                let value = arguments.value(0)
+                if value == .null {
+                    environment.pinClock(nil)
+                    return .null
+                }
+                guard let time = Instant(value) else {
+                    return .error("switchboard_now: cannot read '\(shortened(value.text ?? ""))' as a time")
+                }
+                environment.pinClock(time.unixSeconds)
+                return .text(time.isoText)
+            }),
+    ]
+
+    private static func relativeDate(_ value: SQLValue, now: Instant) -> SQLResult {
+        guard let time = Instant(value) else { return .null }
+        return .text(RelativeDate.describe(time, now: now))
+    }
+
+    private static func shortened(_ text: String) -> String {
+        let limit = 64
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
+        else { return text }
+        return text[..<end] + "..."
+    }
 }

@@ -1,0 +1,83 @@
+/// A moment in UTC: whole microseconds since 1970-01-01T00:00:00Z, within years 0001–9999.
+///
+/// ```sql
+/// SELECT relative_date('2026-02-10T11:00:00+01:00', '2026-02-10T10:00:30Z'); -- 'just now'
+/// ```
+public struct Instant: Sendable, Hashable, Comparable {
+    static let microsecondsPerSecond: Int64 = 1_000_000
+    static let microsecondsPerDay: Int64 = 86_400_000_000
+    /// 0001-01-01T00:00:00Z.
+    static let earliest: Int64 = -62_135_596_800 * microsecondsPerSecond
+    /// 9999-12-31T23:59:59.999999Z.
+    static let latest: Int64 = 253_402_300_800 * microsecondsPerSecond - 1
+
+    /// Microseconds since the Unix epoch.
+    public let microseconds: Int64
+
+    /// The instant `microseconds` after the epoch; nil outside years 0001–9999.
+    public init?(microseconds: Int64) {
+        guard microseconds >= Self.earliest, microseconds <= Self.latest else { return nil }
+        self.microseconds = microseconds
+    }
+
+    /// The instant at `seconds` unix seconds; nil outside years 0001–9999.
+    public init?(unixSeconds seconds: Int64) {
+        guard seconds >= Self.earliest / Self.microsecondsPerSecond,
+              seconds <= Self.latest / Self.microsecondsPerSecond else { return nil }
+        self.init(microseconds: seconds * Self.microsecondsPerSecond)
+    }
+
+    /// The instant at `seconds` unix seconds, rounded to the microsecond; nil for NaN,
+    /// infinities and anything outside years 0001–9999.
+    public init?(unixSeconds seconds: Double) {
+        let microseconds = (seconds * 1_000_000).rounded()
+        // 1e18 is well inside Int64, so the conversion below cannot trap.
+        guard microseconds.isFinite, microseconds.magnitude < 1e18 else { return nil }
+        self.init(microseconds: Int64(microseconds))
+    }
+
+    /// Unix seconds, as the connection's clock stores them.
+    public var unixSeconds: Double { Double(microseconds) / 1_000_000 }
+
+    /// Whole days since 1970-01-01 (floored), and the microsecond within that day.
+    var dayAndTime: (day: Int, microsecond: Int64) {
+        var day = microseconds / Self.microsecondsPerDay
+        var time = microseconds % Self.microsecondsPerDay
+        if time < 0 {
+            day -= 1
+            time += Self.microsecondsPerDay
+        }
+        return (Int(day), time)
+    }
+
+    /// The UTC calendar date.
+    var civilDate: CivilCalendar.Date { CivilCalendar.date(fromDays: dayAndTime.day) }
+
+    /// The instant as ISO-8601 UTC text to the second (fractions are dropped).
+    ///
+    /// ```sql
+    /// SELECT switchboard_now('2026-02-10 12:00:00.75'); -- '2026-02-10T12:00:00Z'
+    /// ```
+    public var isoText: String {
+        let (day, time) = dayAndTime
+        let date = CivilCalendar.date(fromDays: day)
+        let seconds = Int(time / Self.microsecondsPerSecond)
+        return ASCIIWriter.string(capacity: 20) { out in
+            out.append(number: date.year, width: 4)
+            out.append(byte: UInt8(ascii: "-"))
+            out.append(number: date.month, width: 2)
+            out.append(byte: UInt8(ascii: "-"))
+            out.append(number: date.day, width: 2)
+            out.append(byte: UInt8(ascii: "T"))
+            out.append(number: seconds / 3600, width: 2)
+            out.append(byte: UInt8(ascii: ":"))
+            out.append(number: seconds / 60 % 60, width: 2)
+            out.append(byte: UInt8(ascii: ":"))
+            out.append(number: seconds % 60, width: 2)
+            out.append(byte: UInt8(ascii: "Z"))
+        }
+    }
+
+    /// Orders instants by time.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.microseconds < rhs.microseconds }
+}
