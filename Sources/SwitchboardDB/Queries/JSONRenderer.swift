@@ -1,0 +1,89 @@
+/// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
+///
+/// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
+/// and a BLOB is its base64 text.
+///
+/// ```swift
+/// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
+/// JSONRenderer.array(table) // "[\n  {\"id\":1,\"name\":\"Ada\"}\n]\n"
+/// JSONRenderer.lines(table) // "{\"id\":1,\"name\":\"Ada\"}\n"
+/// ```
+enum JSONRenderer {
+    /// An array of objects, one object per line.
+    static func array(_ table: ResultTable) -> String {
+        guard !table.rows.isEmpty else { return "[]\n" }
+        return "[\n" + table.rows.map { "  " + object(table.columns, $0) }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// One object per line (JSON Lines).
+    static func lines(_ table: ResultTable) -> String {
+        table.rows.map { object(table.columns, $0) + "\n" }.joined()
+    }
+
+    /// The object for a write's row count.
+    static func changes(_ count: Int) -> String { "{\"changes\":\(count)}\n" }
+
+    static func object(_ columns: [String], _ row: [Cell]) -> String {
+        var parts: [String] = []
+        for (index, column) in columns.enumerated() {
+            parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null))
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    static func value(_ cell: Cell) -> String {
+        switch cell {
+        case .null: return "null"
+        case .integer(let number): return String(number)
+        case .real(let number): return number.isFinite ? String(number) : "null"
+        case .text(let text): return string(text)
+        case .blob(let bytes): return string(Base64.encode(bytes))
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Standard base64 with padding, for BLOBs in JSON and CSV.
+///
+/// ```swift
+/// Base64.encode([0x66, 0x6f]) // "Zm8="
+/// ```
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var bits = 0
+            for (offset, byte) in chunk.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
+            for position in 0..<4 {
+                result.append(position <= chunk.count ? alphabet[(bits >> (18 - 6 * position)) & 0x3F] : "=")
+            }
+            index += 3
+        }
+        return result
+    }
+}

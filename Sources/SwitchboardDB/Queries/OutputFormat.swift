@@ -1,0 +1,39 @@
+/// How `switchboard run` and `switchboard sql` print what a query produced.
+///
+/// `table` is the default. A write without `RETURNING` prints `N rows changed` (`{"changes":N}` in json and jsonl).
+///
+/// ```swift
+/// OutputFormat.json.render(.changes(3))  // "{\"changes\":3}\n"
+/// OutputFormat.table.render(.changes(1)) // "1 row changed\n"
+/// ```
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Aligned columns fitted to the terminal width.
+    case table
+    /// A JSON array of objects.
+    case json
+    /// One JSON object per line.
+    case jsonl
+    /// RFC 4180 CSV with a header row.
+    case csv
+    /// A Markdown pipe table.
+    case markdown
+
+    /// The text to print; `width` is the terminal width, used by `table`.
+    public func render(_ outcome: QueryOutcome, width: Int = 120) -> String {
+        switch outcome {
+        case .changes(let count):
+            switch self {
+            case .json, .jsonl: return JSONRenderer.changes(count)
+            default: return "\(count) \(count == 1 ? "row" : "rows") changed\n"
+            }
+        case .rows(let table):
+            switch self {
+            case .table: return TableRenderer.render(table, width: width)
+            case .json: return JSONRenderer.array(table)
+            case .jsonl: return JSONRenderer.lines(table)
+            case .csv: return DelimitedRenderer.csv(table)
+            case .markdown: return DelimitedRenderer.markdown(table)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The values a canned query runs with: the command line's `-p name=value` pairs checked against
+/// the declarations, defaults applied, `:user_id` from `--user`, the rest NULL.
+///
+/// ```swift
+/// let binding = try ParameterBinding(query: socialFeed, pairs: ["platform=twitter", "limit=10"], user: nil)
+/// binding.values["limit"]   // .integer(10)
+/// binding.values["flagged"] // .integer(0), from `default false`
+/// binding.values["user_id"] // nil: NULL, so the SQL picks the database's only user
+/// ```
+public struct ParameterBinding: Sendable {
+    /// The name `:user_id`, bound from `--user` (or `SWITCHBOARD_USER`) when a query declares it.
+    public static let userParameter = "user_id"
+
+    /// Every declared parameter's value; nil binds NULL.
+    public let values: [String: ParameterType.Value?]
+
+    /// Checks `pairs` (each `name=value`, the name with or without its colon) against `query`.
+    ///
+    /// Errors (all usage errors): a pair without `=`, a parameter given twice or not declared,
+    /// a value of the wrong type or not among the allowed values, a required parameter missing.
+    public init(query: CannedQuery, pairs: [String], user: String?) throws {
+        var given: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw SwitchboardError.usage("parameter must be name=value, got '\(pair)'")
+            }
+            var name = String(pair[..<equals])
+            if name.hasPrefix(":") { name.removeFirst() }
+            guard query.parameter(named: name) != nil else {
+                throw SwitchboardError.usage("unknown parameter :\(name) for query '\(query.name)'")
+            }
+            guard given[name] == nil else { throw SwitchboardError.usage("parameter :\(name) is given twice") }
+            given[name] = String(pair[pair.index(after: equals)...])
+        }
+        if let user, query.parameter(named: ParameterBinding.userParameter) != nil, given[ParameterBinding.userParameter] == nil {
+            given[ParameterBinding.userParameter] = user
+        }
+        var values: [String: ParameterType.Value?] = [:]
+        for parameter in query.parameters {
+            if let raw = given[parameter.name] {
+                values[parameter.name] = .some(try parameter.value(for: raw))
+                continue
+            }
+            switch parameter.requirement {
+            case .required: throw SwitchboardError.usage("missing required parameter :\(parameter.name)")
+            case .optional: values[parameter.name] = .some(nil)
+            case .defaultValue(let raw): values[parameter.name] = .some(try parameter.value(for: raw))
+            }
+        }
+        self.values = values
+    }
+
+    /// Whether the query declares `:user_id` and it was left NULL, for the SQL to pick the only user.
+    public var leavesUserToDatabase: Bool {
+        if let value = values[ParameterBinding.userParameter] { return value == nil }
+        return false
+    }
+}

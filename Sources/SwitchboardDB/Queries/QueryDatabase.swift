@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+
+/// A Switchboard database opened for the CLI: functions registered in-process, foreign keys and
+/// recursive triggers on, a 5 s busy timeout; runs canned queries and ad-hoc SQL safely.
+///
+/// ```swift
+/// let database = try QueryDatabase(path: "switchboard.db")
+/// let query = try QueryCatalog().query(named: "social-stats")
+/// let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: [], user: nil))
+/// print(OutputFormat.json.render(outcome))
+/// ```
+public final class QueryDatabase {
+    /// How long a writer waits for another one before giving up.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// The path it was opened at.
+    public let path: String
+    private let queue: DatabaseQueue
+    private let now: String?
+
+    /// Opens the database at `path`. Unless `create` is true, a missing file is an error
+    /// (instead of silently creating an empty database). `now` pins the clock (`switchboard_now`).
+    public init(path: String, create: Bool = false, now: String? = nil) throws {
+        if !create && !FileManager.default.fileExists(atPath: path) {
+            throw SwitchboardError.failure("no database at \(path) (create one with switchboard init or switchboard demo, or pass --db)")
+        }
+        SwitchboardFunctions.registerInProcess()
+        var configuration = switchboardConfiguration()
+        configuration.busyMode = .timeout(QueryDatabase.busyTimeout)
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw QueryDatabase.translate(error)
+        }
+        self.path = path
+        self.now = now
+    }
+
+    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages.
+    public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.inDatabase { db in
+                if let now { try db.execute(sql: "SELECT switchboard_now(?)", arguments: [now]) }
+                return try body(db)
+            }
+        } catch let error as DatabaseError {
+            throw QueryDatabase.translate(error)
+        } catch let error as MigrationError {
+            throw SwitchboardError.failure(error.description)
+        }
+    }
+
+    /// Creates the schema or brings it to the newest version (``migrate(_:)-(Database)``);
+    /// returns the schema version before and after.
+    public func migrateToLatest() throws -> (from: Int, to: Int) {
+        try withConnection { db in
+            let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try migrate(db)
+            return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+        }
+    }
+
+    /// Runs a canned query with checked parameter values.
+    public func run(_ query: CannedQuery, binding: ParameterBinding) throws -> QueryOutcome {
+        var arguments: [String: any DatabaseValueConvertible] = [:]
+        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
+        let statementArguments = StatementArguments(arguments)
+        return try withConnection { db in
+            if binding.leavesUserToDatabase { try QueryDatabase.requireSingleUser(db) }
+            switch query.kind {
+            case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments)
+            case .write: return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: false)
+            case .script: return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: true)
+            }
+        }
+    }
+
+    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true.
+    public func runSQL(_ sql: String, write: Bool) throws -> QueryOutcome {
+        try withConnection { db in
+            write ? try QueryDatabase.write(db, sql: sql, arguments: [], script: false)
+                : try QueryDatabase.read(db, sql: sql, arguments: [])
+        }
+    }
+
+    /// Runs one statement under the read-only authorizer.
+    static func read(_ db: Database, sql: String, arguments: StatementArguments) throws -> QueryOutcome {
+        try ReadOnlyAuthorizer.guarding(db) {
+            let statement = try singleStatement(db, sql: sql)
+            try statement.setArguments(arguments)
+            return .rows(try ResultTable(statement: statement))
+        }
+    }
+
+    /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE` on a WAL database, all or nothing.
+    static func write(_ db: Database, sql: String, arguments: StatementArguments, script: Bool) throws -> QueryOutcome {
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+        var outcome = QueryOutcome.changes(0)
+        try db.inTransaction(.immediate) {
+            let before = db.totalChangesCount
+            if script {
+                try db.execute(sql: sql, arguments: arguments)
+                outcome = .changes(db.totalChangesCount - before)
+            } else {
+                let statement = try singleStatement(db, sql: sql)
+                try statement.setArguments(arguments)
+                if statement.columnCount > 0 {
+                    outcome = .rows(try ResultTable(statement: statement))
+                } else {
+                    try statement.execute()
+                    outcome = .changes(db.changesCount)
+                }
+            }
+            return .commit
+        }
+        return outcome
+    }
+
+    /// Prepares `sql`, refusing it when it holds more than one statement.
+    static func singleStatement(_ db: Database, sql: String) throws -> Statement {
+        do {
+            return try db.makeStatement(sql: sql)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_MISUSE {
+            throw SwitchboardError.failure("only one statement is allowed; the SQL holds more than one")
+        }
+    }
+
+    /// Refuses to guess the acting user when the database has several.
+    static func requireSingleUser(_ db: Database) throws {
+        guard try db.tableExists("users") else { return }
+        if try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 > 1 {
+            throw SwitchboardError.usage("several users in the database; pass --user ID or set SWITCHBOARD_USER")
+        }
+    }
+
+    static func databaseValue(_ value: ParameterType.Value) -> any DatabaseValueConvertible {
+        switch value {
+        case .text(let text): return text
+        case .integer(let number): return number
+        case .real(let number): return number
+        }
+    }
+
+    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock.
+    static func translate(_ error: DatabaseError) -> SwitchboardError {
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return .failure("database is locked (another writer held it for \(Int(busyTimeout)) s)")
+        }
+        return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")
+    }
+}

@@ -1,0 +1,85 @@
+import GRDB
+import GRDBSQLite
+
+/// An allow-list `sqlite3_set_authorizer` callback for read queries: SELECT, reading tables,
+/// calling functions, recursive CTEs and a few read-only PRAGMAs; everything else is denied.
+///
+/// `PRAGMA query_only` is not enough (it lets `VACUUM INTO`, `ATTACH` and `PRAGMA query_only=0` through),
+/// so this is what keeps `switchboard run` and `switchboard sql` from writing.
+/// It is installed only around the user's statement, because GRDB runs statements of its own.
+///
+/// ```swift
+/// let rows = try ReadOnlyAuthorizer.guarding(db) { try Row.fetchAll(db, sql: "SELECT * FROM users") }
+/// try ReadOnlyAuthorizer.guarding(db) { try db.execute(sql: "DELETE FROM users") } // not authorized
+/// ```
+final class ReadOnlyAuthorizer {
+    /// PRAGMAs that only read, allowed without a value.
+    static let readPragmas: Set<String> = [
+        "application_id", "collation_list", "compile_options", "data_version", "database_list", "encoding",
+        "freelist_count", "function_list", "journal_mode", "module_list", "page_count", "page_size",
+        "pragma_list", "schema_version", "user_version",
+    ]
+    /// PRAGMAs whose argument names a table or index to describe, allowed with it.
+    static let describingPragmas: Set<String> = [
+        "foreign_key_list", "index_info", "index_list", "index_xinfo", "table_info", "table_xinfo",
+    ]
+
+    /// What the first denied action was, e.g. `ATTACH` or `PRAGMA query_only = 0`.
+    private(set) var denied: String?
+
+    /// Runs `body` with the authorizer installed on `db`, removing it afterwards.
+    static func guarding<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        let authorizer = ReadOnlyAuthorizer()
+        let context = Unmanaged.passUnretained(authorizer).toOpaque()
+        sqlite3_set_authorizer(db.sqliteConnection, { context, action, first, second, _, _ in
+            guard let context else { return SQLITE_DENY }
+            return Unmanaged<ReadOnlyAuthorizer>.fromOpaque(context).takeUnretainedValue()
+                .authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
+        }, context)
+        defer {
+            sqlite3_set_authorizer(db.sqliteConnection, nil, nil)
+            withExtendedLifetime(authorizer) {}
+        }
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH {
+            throw SwitchboardError.failure("not allowed in a read-only query: \(authorizer.denied ?? "this statement")")
+        }
+    }
+
+    private func authorize(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
+        switch action {
+        case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
+            return SQLITE_OK
+        case SQLITE_PRAGMA:
+            let name = (first ?? "").lowercased()
+            if ReadOnlyAuthorizer.describingPragmas.contains(name)
+                || (second == nil && ReadOnlyAuthorizer.readPragmas.contains(name)) {
+                return SQLITE_OK
+            }
+            return deny("PRAGMA \(name)" + (second.map { " = \($0)" } ?? ""))
+        default:
+            return deny(ReadOnlyAuthorizer.actionNames[action] ?? "action \(action)")
+        }
+    }
+
+    private func deny(_ what: String) -> Int32 {
+        if denied == nil { denied = what }
+        return SQLITE_DENY
+    }
+
+    /// Names for the actions a read query may not take, for the error message.
+    private static let actionNames: [Int32: String] = [
+        SQLITE_ALTER_TABLE: "ALTER TABLE", SQLITE_ANALYZE: "ANALYZE", SQLITE_ATTACH: "ATTACH",
+        SQLITE_COPY: "COPY", SQLITE_CREATE_INDEX: "CREATE INDEX", SQLITE_CREATE_TABLE: "CREATE TABLE",
+        SQLITE_CREATE_TEMP_INDEX: "CREATE TEMP INDEX", SQLITE_CREATE_TEMP_TABLE: "CREATE TEMP TABLE",
+        SQLITE_CREATE_TEMP_TRIGGER: "CREATE TEMP TRIGGER", SQLITE_CREATE_TEMP_VIEW: "CREATE TEMP VIEW",
+        SQLITE_CREATE_TRIGGER: "CREATE TRIGGER", SQLITE_CREATE_VIEW: "CREATE VIEW",
+        SQLITE_CREATE_VTABLE: "CREATE VIRTUAL TABLE", SQLITE_DELETE: "DELETE", SQLITE_DETACH: "DETACH",
+        SQLITE_DROP_INDEX: "DROP INDEX", SQLITE_DROP_TABLE: "DROP TABLE", SQLITE_DROP_TEMP_INDEX: "DROP TEMP INDEX",
+        SQLITE_DROP_TEMP_TABLE: "DROP TEMP TABLE", SQLITE_DROP_TEMP_TRIGGER: "DROP TEMP TRIGGER",
+        SQLITE_DROP_TEMP_VIEW: "DROP TEMP VIEW", SQLITE_DROP_TRIGGER: "DROP TRIGGER", SQLITE_DROP_VIEW: "DROP VIEW",
+        SQLITE_DROP_VTABLE: "DROP VIRTUAL TABLE", SQLITE_INSERT: "INSERT", SQLITE_REINDEX: "REINDEX",
+        SQLITE_SAVEPOINT: "SAVEPOINT", SQLITE_TRANSACTION: "a transaction statement", SQLITE_UPDATE: "UPDATE",
+    ]
+}

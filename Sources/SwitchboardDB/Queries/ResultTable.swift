@@ -1,0 +1,71 @@
+import GRDB
+
+/// One value of a result row, as the output formats see it.
+public enum Cell: Sendable, Equatable {
+    /// SQL NULL: empty in tables and CSV, `null` in JSON.
+    case null
+    /// An INTEGER.
+    case integer(Int64)
+    /// A REAL.
+    case real(Double)
+    /// TEXT.
+    case text(String)
+    /// A BLOB.
+    case blob([UInt8])
+
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(Array(data))
+        }
+    }
+
+    /// Whether the value is a number (for right-aligning table columns).
+    var isNumber: Bool {
+        switch self {
+        case .integer, .real: return true
+        default: return false
+        }
+    }
+}
+
+/// The rows a statement returned, with its column names.
+///
+/// ```swift
+/// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
+/// OutputFormat.csv.render(.rows(table)) // "id,name\r\n1,Ada\r\n"
+/// ```
+public struct ResultTable: Sendable, Equatable {
+    /// The column names, in order.
+    public let columns: [String]
+    /// The rows, each with one cell per column.
+    public let rows: [[Cell]]
+
+    /// A table from its parts.
+    public init(columns: [String], rows: [[Cell]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Steps `statement` to the end, collecting its rows.
+    init(statement: Statement) throws {
+        columns = statement.columnNames
+        var rows: [[Cell]] = []
+        let cursor = try Row.fetchCursor(statement)
+        while let row = try cursor.next() {
+            rows.append(row.databaseValues.map(Cell.init))
+        }
+        self.rows = rows
+    }
+}
+
+/// What running a query produced.
+public enum QueryOutcome: Sendable, Equatable {
+    /// A result set: read queries, and writes with `RETURNING`.
+    case rows(ResultTable)
+    /// The number of rows a write changed.
+    case changes(Int)
+}

@@ -1,0 +1,81 @@
+/// The `table` output format: a header, a rule and aligned rows, fitted to a terminal width.
+///
+/// Columns that do not fit are narrowed, widest first, and their cells cut with `…`. Numbers are
+/// right-aligned, NULL is empty, a BLOB shows as `<blob N bytes>`, and line breaks and tabs show as `↵` and a space.
+///
+/// ```swift
+/// TableRenderer.render(ResultTable(columns: ["id", "name"], rows: [[.integer(7), .text("Ada")]]), width: 80)
+/// // "id  name\n--  ----\n 7  Ada\n"
+/// ```
+enum TableRenderer {
+    /// The narrowest a column is cut to before the table is allowed to overflow.
+    static let minimumColumnWidth = 4
+    /// Spaces between columns.
+    static let gap = "  "
+
+    static func render(_ table: ResultTable, width: Int) -> String {
+        let texts = table.rows.map { $0.map(text) }
+        let headers = table.columns.map(clean)
+        var widths = headers.map(DisplayWidth.of)
+        for row in texts {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
+            }
+        }
+        widths = fit(widths, into: width - gap.count * max(0, widths.count - 1))
+        let numeric = table.columns.indices.map { column in
+            !table.rows.isEmpty && table.rows.allSatisfy { column >= $0.count || $0[column].isNumber || $0[column] == .null }
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (index, cell) in cells.enumerated() where index < widths.count {
+                let cut = DisplayWidth.truncate(cell, to: widths[index])
+                let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cut)))
+                parts.append(numeric[index] ? padding + cut : cut + padding)
+            }
+            return String(parts.joined(separator: gap).reversed().drop { $0 == " " }.reversed()) + "\n"
+        }
+        var output = line(headers)
+        output += line(widths.map { String(repeating: "-", count: $0) })
+        for row in texts { output += line(row) }
+        return output
+    }
+
+    /// Narrows the widest columns until the total fits `available`, but none below the minimum.
+    static func fit(_ widths: [Int], into available: Int) -> [Int] {
+        guard widths.reduce(0, +) > available else { return widths }
+        // The largest cap such that the capped widths fit; columns under the cap keep their width.
+        var low = minimumColumnWidth, high = widths.max() ?? minimumColumnWidth
+        while low < high {
+            let cap = (low + high + 1) / 2
+            if widths.reduce(0, { $0 + min($1, cap) }) <= available { low = cap } else { high = cap - 1 }
+        }
+        return widths.map { min($0, low) }
+    }
+
+    /// A cell as table text.
+    static func text(_ cell: Cell) -> String {
+        switch cell {
+        case .null: return ""
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let text): return clean(text)
+        case .blob(let bytes): return "<blob \(bytes.count) bytes>"
+        }
+    }
+
+    /// Text on one line: line breaks as `↵`, tabs and other control characters as spaces.
+    static func clean(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\n" || character == "\r\n" || character == "\r" {
+                result.append("↵")
+            } else if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
+                result.append(" ")
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

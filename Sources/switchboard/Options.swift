@@ -1,0 +1,38 @@
+import ArgumentParser
+import SwitchboardDB
+
+/// `--db PATH`, falling back to `$SWITCHBOARD_DB` and then `./switchboard.db`.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file (default: $SWITCHBOARD_DB, else ./switchboard.db).", valueName: "path"))
+    var db: String?
+
+    /// The path to use.
+    var path: String { db ?? Terminal.environment("SWITCHBOARD_DB") ?? "./switchboard.db" }
+
+    /// Opens the database (which must exist), with the clock pinned by `$SWITCHBOARD_NOW` if set.
+    func open() throws -> QueryDatabase {
+        try QueryDatabase(path: path, now: Terminal.environment("SWITCHBOARD_NOW"))
+    }
+}
+
+/// `--queries DIR`: a folder of the user's own canned queries, shadowing built-in ones by name.
+struct CatalogOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"))
+    var queries: String?
+
+    /// The built-in queries plus the folder's.
+    func catalog() throws -> QueryCatalog { try QueryCatalog(userFolder: queries) }
+}
+
+/// `--format table|json|jsonl|csv|markdown`.
+struct FormatOption: ParsableArguments {
+    @Option(name: .long, help: "Output format: table (default; fitted to the terminal width, or $COLUMNS, else 120), json, jsonl, csv or markdown.")
+    var format: OutputFormat = .table
+
+    /// Prints what a query produced in the chosen format.
+    func print(_ outcome: QueryOutcome) {
+        Terminal.write(format.render(outcome, width: Terminal.width))
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

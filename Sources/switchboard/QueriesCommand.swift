@@ -1,0 +1,40 @@
+import ArgumentParser
+import SwitchboardDB
+
+/// `switchboard queries`: every canned query and its one-line description.
+struct QueriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queries",
+        abstract: "List the canned queries with their one-line descriptions.",
+        discussion: """
+            Writes are marked (write), scripts (script). Queries of --queries DIR are marked (DIR).
+            Example:
+              switchboard queries
+              switchboard queries --queries ./my-queries
+            """)
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    func run() throws {
+        let catalog = try catalogOption.catalog()
+        let queries = catalog.all
+        let width = queries.map(\.name.count).max() ?? 0
+        var output = ""
+        for query in queries {
+            var marks: [String] = []
+            if query.kind != .read { marks.append(query.kind.rawValue) }
+            if query.origin != "built-in \(query.name).sql", let folder = catalog.userFolder, query.origin.hasPrefix(folder) {
+                marks.append(folder)
+            }
+            let suffix = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
+            output += query.name.padding(to: width) + "  " + query.summary + suffix + "\n"
+        }
+        Terminal.write(output)
+        for problem in catalog.problems { Terminal.warn(problem) }
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// What one run of the built `switchboard-cli` printed and returned.
+struct CLIResult {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+}
+
+/// Runs the built CLI (found next to the test bundle) as a subprocess.
+enum CLI {
+    /// The build folder holding the test bundle, `switchboard-cli` and `libswitchboard.so`.
+    static let buildFolder: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return (executable as NSString).deletingLastPathComponent
+    }()
+
+    /// The CLI binary.
+    static var binary: String { "\(buildFolder)/switchboard-cli" }
+
+    /// `Tests/CLITests/Fixtures/queries`.
+    static let fixtureQueries: String = {
+        ((#filePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Fixtures/queries")
+    }()
+
+    /// The package root.
+    static let packageRoot: String = {
+        (((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent
+    }()
+
+    /// Runs `switchboard-cli arguments...` with a clean environment plus `environment`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
+                    input: String? = nil, binary: String = CLI.binary) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "COLUMNS": "120"]
+        base.merge(environment) { $1 }
+        process.environment = base
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                         status: process.terminationStatus)
+    }
+}
+
+/// A fresh temporary folder, removed by `cleanUp()`.
+struct Scratch {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "switchboard-cli-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// The folder's entries, sorted.
+    var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+
+    func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A database made by `switchboard init`, seeded with the fixture script `seed` (if any).
+    func database(seed: String? = "seed-one-user", name: String = "test.db") throws -> String {
+        let db = file(name)
+        let created = try CLI.run(["init", "--db", db])
+        #expect(created.status == 0, "\(created.stderr)")
+        if let seed {
+            let seeded = try CLI.run(["run", seed, "--db", db, "--queries", CLI.fixtureQueries])
+            #expect(seeded.status == 0, "\(seeded.stderr)")
+        }
+        return db
+    }
+}
+
+/// Expects a run to fail with exactly `message` (one line on stderr), `status`, and nothing on stdout.
+func expectError(_ result: CLIResult, _ message: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.stderr == "error: \(message)\n", sourceLocation: sourceLocation)
+    #expect(result.status == status, sourceLocation: sourceLocation)
+    #expect(result.stdout == "", sourceLocation: sourceLocation)
+}
