@@ -1,0 +1,6 @@
+-- name: notifications-delete!
+-- Deletes one notification. Reports 1 changed row, or 0 when it is not the user's.
+-- :id       text: the notification's id
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+DELETE FROM notifications
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user));

@@ -1,2 +1,0 @@
--- placeholder
-SELECT 1;

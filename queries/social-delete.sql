@@ -1,0 +1,6 @@
+-- name: social-delete!
+-- Deletes one post (its search index entry goes with it). Reports 1 changed row, or 0 when the post is not the user's.
+-- :id       text: the post's id
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+DELETE FROM social_media_posts
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user));

@@ -1,0 +1,23 @@
+-- name: tg-reorder!
+-- Moves one quick-send template to a new position (0 = first; past the end = last) and renumbers the
+-- list 0, 1, 2, ... in the same single UPDATE: `ordered` numbers the current order, `moved` gives each
+-- row its new position with a CASE (the templates between the old and new place shift by one), and
+-- only rows whose sort_order changes are written. Reports how many rows changed (0 for an unknown id).
+-- :id        text: the template to move
+-- :position  integer: its new position, counted from 0
+WITH ordered AS (
+    SELECT id, row_number() OVER (ORDER BY sort_order, created_at, id) - 1 AS position FROM tg_templates
+), move AS (
+    SELECT position AS old, max(0, min(:position, (SELECT count(*) - 1 FROM tg_templates))) AS new
+    FROM ordered WHERE id = :id
+), moved AS (
+    SELECT o.id, CASE
+        WHEN o.id = :id THEN m.new
+        WHEN m.new < m.old AND o.position BETWEEN m.new AND m.old - 1 THEN o.position + 1
+        WHEN m.new > m.old AND o.position BETWEEN m.old + 1 AND m.new THEN o.position - 1
+        ELSE o.position END AS position
+    FROM ordered AS o, move AS m
+)
+UPDATE tg_templates SET sort_order = moved.position
+FROM moved
+WHERE moved.id = tg_templates.id AND tg_templates.sort_order IS NOT moved.position;
