@@ -5,15 +5,13 @@
 -- :search   text, optional: words to find in the title or message (prefix match, all words)
 -- :unread   boolean, default false: only unread notifications
 -- :limit    integer, default 100: at most this many
-SELECT n.id, n.type, t.label AS type_label, t.emoji AS type_emoji, n.title, n.message, n.priority,
-       upper(n.priority) AS priority_badge, n.is_read, n.read_at, n.scheduled_for,
-       relative_date(n.scheduled_for) AS relative_time, n.action_url
-FROM notifications AS n
-JOIN notification_types AS t ON t.type = n.type
-WHERE n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-  AND (:type IS NULL OR n.type = :type)
+SELECT id, type, type_label, type_emoji, title, message, priority, priority_badge, is_read, read_at,
+       scheduled_for, relative_time, action_url, route, accessibility_label, coach_id
+FROM notification_inbox
+WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+  AND (:type IS NULL OR type = :type)
   AND (fts_query(:search) IS NULL
-       OR n.seq IN (SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH fts_query(:search)))
-  AND (NOT COALESCE(:unread, 0) OR n.is_read = 0)
-ORDER BY n.scheduled_for DESC, n.seq DESC
+       OR seq IN (SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH fts_query(:search)))
+  AND (NOT COALESCE(:unread, 0) OR is_read = 0)
+ORDER BY scheduled_for DESC, seq DESC
 LIMIT COALESCE(:limit, 100);

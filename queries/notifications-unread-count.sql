@@ -1,6 +1,7 @@
 -- name: notifications-unread-count
--- The unread badge: how many of the user's notifications are unread, as a number and as a badge (99+).
+-- The unread badge (a number and 99+ style), and whether the "Mark all as read" (has_unread) and
+-- "Clear read" (has_read) buttons show.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-SELECT count(*) AS unread, count_badge(count(*)) AS unread_badge
-FROM notifications
-WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND is_read = 0;
+SELECT unread, count_badge(unread) AS unread_badge, read, has_unread, has_read
+FROM notification_counts
+WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user));

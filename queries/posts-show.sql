@@ -1,14 +1,7 @@
 -- name: posts-show
--- One post with its template's placeholders, author and reply count.
+-- One post in the posts API's shape, with its template's placeholders, author and reply count.
 -- :id  text: the post's id
-SELECT p.id, p.parent_id, p.title, p.summary, p.body, p.template_name,
-       COALESCE(pt.placeholder_title, 'Title') AS placeholder_title,
-       COALESCE(pt.placeholder_summary, 'Summary') AS placeholder_summary,
-       COALESCE(pt.placeholder_body, 'Body') AS placeholder_body,
-       u.name AS author_name, u.email AS author_email,
-       (SELECT count(*) FROM posts AS child WHERE child.parent_id = p.id) AS child_count,
-       p.created_at, p.updated_at
-FROM posts AS p
-LEFT JOIN post_templates AS pt ON pt.name = p.template_name
-LEFT JOIN users AS u ON u.id = p.user_id
-WHERE p.id = :id;
+SELECT id, parent_id, title, summary, body, template_name, placeholder_title, placeholder_summary, placeholder_body,
+       author_id, author_name, author_email, child_count, created_at, updated_at
+FROM posts_with_placeholders
+WHERE id = :id;

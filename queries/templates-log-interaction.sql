@@ -1,6 +1,6 @@
 -- name: templates-log-interaction!
 -- Logs an outbound interaction with a coach from a template: channel = the template's type, subject =
--- the template's name, body = the template rendered for the coach. Returns the new interaction.
+-- the template's name, body = the template rendered for the coach (message_drafts). Returns the new row.
 -- Nothing is logged (no row) when the template or coach is not the user's, or when a variable has no
 -- value (see templates-render's missing) unless :allow_missing is true.
 -- :id             text: the template's id
@@ -9,14 +9,9 @@
 -- :allow_missing  boolean, default false: log it even when a variable has no value
 -- :user_id        text, optional: the acting user (defaults to the database's only user)
 INSERT INTO interactions (user_id, coach_id, school_id, channel, direction, subject, body, template_id, occurred_at)
-SELECT user_id, coach_id, school_id, type, 'outbound', template_name, template_render(body, vars), template_id,
+SELECT user_id, coach_id, school_id, type, 'outbound', template_name, message, template_id,
        COALESCE(:occurred_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-FROM (SELECT t.user_id, t.id AS template_id, t.name AS template_name, t.type, t.body, c.id AS coach_id, c.school_id,
-             json_object('coach_name', c.name, 'athlete_name', u.name, 'school_name', s.name, 'sport', u.sport) AS vars
-      FROM communication_templates AS t
-      JOIN users AS u ON u.id = t.user_id
-      JOIN coaches AS c ON c.user_id = t.user_id
-      LEFT JOIN schools AS s ON s.id = c.school_id
-      WHERE t.id = :id AND c.id = :coach_id AND t.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
-WHERE COALESCE(:allow_missing, 0) OR template_missing(body, vars) = '[]'
+FROM message_drafts
+WHERE template_id = :id AND coach_id = :coach_id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+  AND (COALESCE(:allow_missing, 0) OR missing = '[]')
 RETURNING id, coach_id, channel, subject, body, occurred_at;
