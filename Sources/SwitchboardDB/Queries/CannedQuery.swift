@@ -30,7 +30,8 @@ public struct CannedQuery: Sendable {
     public let kind: Kind
     /// The first docstring line: the one-line description.
     public let summary: String
-    /// Docstring lines after the first that do not declare parameters.
+    /// Docstring lines after the first that do not declare parameters (a line declares one when it
+    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``).
     public let details: [String]
     /// The declared parameters, in docstring order.
     public let parameters: [QueryParameter]
@@ -78,7 +79,7 @@ public struct CannedQuery: Sendable {
         var details: [String] = []
         var parameters: [QueryParameter] = []
         for line in docstring {
-            if line.hasPrefix(":") {
+            if QueryParameter.isDeclaration(line) {
                 let parameter: QueryParameter
                 do { parameter = try QueryParameter(declaration: line) } catch let error as SwitchboardError {
                     throw SwitchboardError.failure("\(origin): \(error.message)")

@@ -96,6 +96,22 @@ public struct QueryParameter: Sendable, Equatable {
         }
     }
 
+    /// Whether a docstring line declares a parameter: `:name`, spaces, then a type name ending the
+    /// line or followed by `,` or `:`. Other lines (prose that happens to start with `:name`) are description.
+    ///
+    /// ```swift
+    /// QueryParameter.isDeclaration(":limit integer, default 50")   // true
+    /// QueryParameter.isDeclaration(":cursor_id to get the next page") // false
+    /// ```
+    public static func isDeclaration(_ line: String) -> Bool {
+        guard line.hasPrefix(":") else { return false }
+        let afterName = line.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard afterName.first == " " || afterName.first == "\t" else { return false }
+        let word = afterName.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+        let rest = afterName.drop { $0 == " " || $0 == "\t" }.dropFirst(word.count)
+        return ParameterType(rawValue: String(word)) != nil && (rest.isEmpty || rest.first == "," || rest.first == ":")
+    }
+
     /// The bindable value for a value given on the command line, checked against the type and the allowed values.
     public func value(for raw: String) throws -> ParameterType.Value {
         guard let value = type.convert(raw) else {

@@ -24,6 +24,9 @@ final class ReadOnlyAuthorizer {
         "foreign_key_list", "index_info", "index_list", "index_xinfo", "table_info", "table_xinfo",
     ]
 
+    /// The schema tables, which SQLite reports as updated while connecting a virtual table.
+    static let schemaTables: Set<String> = ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"]
+
     /// What the first denied action was, e.g. `ATTACH` or `PRAGMA query_only = 0`.
     private(set) var denied: String?
 
@@ -50,6 +53,10 @@ final class ReadOnlyAuthorizer {
     private func authorize(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
         switch action {
         case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
+            return SQLITE_OK
+        case SQLITE_UPDATE where ReadOnlyAuthorizer.schemaTables.contains(first ?? ""):
+            // SQLite asks this while connecting a virtual table (FTS5, pragma_table_info()). Statements
+            // cannot really update the schema table: that needs PRAGMA writable_schema, which is denied.
             return SQLITE_OK
         case SQLITE_PRAGMA:
             let name = (first ?? "").lowercased()

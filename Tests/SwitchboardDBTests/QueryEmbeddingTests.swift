@@ -1,0 +1,39 @@
+import Foundation
+import SwitchboardDB
+import Testing
+
+/// The binary's embedded SQL (EmbeddedSQL) is byte for byte the package's files.
+@Suite struct QueryEmbeddingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `.sql` files of a package folder, sorted by name, with their text.
+    static func files(_ folder: String) throws -> [(name: String, sql: String)] {
+        let url = root.appendingPathComponent(folder)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
+        return try names.map { ($0, try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    static func expectSame(_ embedded: [(name: String, sql: String)], _ folder: String) throws {
+        let disk = try files(folder)
+        #expect(embedded.map(\.name) == disk.map(\.name), "\(folder)")
+        for (file, copy) in zip(disk, embedded) {
+            let same = copy.sql.utf8.elementsEqual(file.sql.utf8)
+            #expect(same, "\(folder)/\(file.name) differs from its embedded copy")
+        }
+    }
+
+    @Test func queriesMatchTheFiles() throws {
+        #expect(!EmbeddedSQL.queries.isEmpty)
+        try Self.expectSame(EmbeddedSQL.queries, "queries")
+    }
+
+    @Test func schemaMatchesTheFiles() throws {
+        #expect(!EmbeddedSQL.schema.isEmpty)
+        try Self.expectSame(EmbeddedSQL.schema, "schema")
+    }
+
+    @Test func demoMatchesTheFiles() throws {
+        try Self.expectSame(EmbeddedSQL.demo, "schema/demo")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+@testable import SwitchboardDB
+import Testing
+
+/// Every canned query in queries/ (and its embedded copy) is well formed: a valid `<area>-<action>`
+/// name matching its file, declared parameters exactly those the SQL uses, reads that only read,
+/// writes marked `!`, one statement unless `#`.
+@Suite struct QueryFileTests {
+    static let areas: Set<String> = ["social", "notifications", "templates", "tg", "posts"]
+
+    static func allFiles() throws -> [(origin: String, stem: String, text: String)] {
+        let disk = try QueryEmbeddingTests.files("queries").map { ("queries/\($0.name)", String($0.name.dropLast(4)), $0.sql) }
+        let embedded = EmbeddedSQL.queries.map { ("embedded \($0.name)", String($0.name.dropLast(4)), $0.sql) }
+        return disk + embedded
+    }
+
+    @Test func everyFileParsesWithAGoodName() throws {
+        let files = try Self.allFiles()
+        #expect(files.count >= 20)
+        for file in files {
+            let query = try CannedQuery(text: file.text, origin: file.origin)
+            #expect(query.name == file.stem, "\(file.origin): header name \(query.name)")
+            #expect(CannedQuery.isValidName(query.name), "\(file.origin)")
+            #expect(Self.areas.contains(query.area) && query.name.count > query.area.count + 1,
+                    "\(file.origin): name must be <area>-<action> with area in \(Self.areas.sorted())")
+            #expect(!query.summary.isEmpty, "\(file.origin): no one-line description")
+        }
+    }
+
+    @Test func declaredParametersAreExactlyTheUsedOnes() throws {
+        for file in try Self.allFiles() {
+            let query = try CannedQuery(text: file.text, origin: file.origin)
+            let references = SQLParameterScanner.references(in: query.sql)
+            let others = references.filter { if case .other = $0 { return true } else { return false } }
+            #expect(others.isEmpty, "\(file.origin): only :name parameters are allowed, found \(others)")
+            let used = Set(SQLParameterScanner.names(in: query.sql))
+            let declared = Set(query.parameters.map(\.name))
+            #expect(used.subtracting(declared).isEmpty, "\(file.origin): undeclared \(used.subtracting(declared).sorted())")
+            #expect(declared.subtracting(used).isEmpty, "\(file.origin): declared but unused \(declared.subtracting(used).sorted())")
+        }
+    }
+
+    @Test func kindMatchesWhatTheSQLDoes() throws {
+        SwitchboardFunctions.registerInProcess()
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try migrate(queue)
+        try queue.inDatabase { db in
+            for file in try Self.allFiles() {
+                let query = try CannedQuery(text: file.text, origin: file.origin)
+                if query.kind == .script {
+                    let statements = try db.allStatements(sql: query.sql)
+                    #expect(try statements.next() != nil, "\(file.origin): an empty script")
+                    continue
+                }
+                let statement: Statement
+                do { statement = try db.makeStatement(sql: query.sql) } catch {
+                    Issue.record("\(file.origin): \(error)")
+                    continue
+                }
+                #expect(statement.isReadonly == (query.kind == .read),
+                        "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
+            }
+        }
+    }
+}

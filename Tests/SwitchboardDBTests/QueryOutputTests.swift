@@ -1,0 +1,99 @@
+@testable import SwitchboardDB
+import Testing
+
+/// The output formats, cell by cell, and display widths.
+@Suite struct QueryOutputTests {
+    static let table = ResultTable(columns: ["id", "text", "n"], rows: [
+        [.integer(1), .text("plain"), .real(2.5)],
+        [.integer(22), .text("a, \"b\" | c\nd"), .null],
+        [.null, .text("日本 🔥"), .blob([0x00, 0xFF])],
+    ])
+
+    @Test func table() {
+        #expect(OutputFormat.table.render(.rows(Self.table), width: 80) == """
+            id  text          n
+            --  ------------  --------------
+             1  plain         2.5
+            22  a, "b" | c↵d
+                日本 🔥       <blob 2 bytes>
+
+            """)
+    }
+
+    @Test func tableFitsTheWidth() {
+        let wide = ResultTable(columns: ["a", "b"], rows: [[.text(String(repeating: "x", count: 50)), .text("short")]])
+        #expect(OutputFormat.table.render(.rows(wide), width: 20) == """
+            a              b
+            -------------  -----
+            xxxxxxxxxxxx…  short
+
+            """)
+    }
+
+    @Test func json() {
+        #expect(OutputFormat.json.render(.rows(Self.table)) == """
+            [
+              {"id":1,"text":"plain","n":2.5},
+              {"id":22,"text":"a, \\"b\\" | c\\nd","n":null},
+              {"id":null,"text":"日本 🔥","n":"AP8="}
+            ]
+
+            """)
+        #expect(OutputFormat.json.render(.rows(ResultTable(columns: ["a"], rows: []))) == "[]\n")
+        #expect(JSONRenderer.string("\u{01}\t") == "\"\\u0001\\t\"")
+        #expect(JSONRenderer.value(.real(.infinity)) == "null")
+    }
+
+    @Test func jsonl() {
+        #expect(OutputFormat.jsonl.render(.rows(Self.table)) == """
+            {"id":1,"text":"plain","n":2.5}
+            {"id":22,"text":"a, \\"b\\" | c\\nd","n":null}
+            {"id":null,"text":"日本 🔥","n":"AP8="}
+
+            """)
+    }
+
+    @Test func csv() {
+        #expect(OutputFormat.csv.render(.rows(Self.table)) ==
+                "id,text,n\r\n1,plain,2.5\r\n22,\"a, \"\"b\"\" | c\nd\",\r\n,日本 🔥,AP8=\r\n")
+    }
+
+    @Test func markdown() {
+        #expect(OutputFormat.markdown.render(.rows(Self.table)) == """
+            | id | text | n |
+            | --- | --- | --- |
+            | 1 | plain | 2.5 |
+            | 22 | a, "b" \\| c<br>d |  |
+            |  | 日本 🔥 | AP8= |
+
+            """)
+    }
+
+    @Test func changes() {
+        #expect(OutputFormat.table.render(.changes(1)) == "1 row changed\n")
+        #expect(OutputFormat.csv.render(.changes(3)) == "3 rows changed\n")
+        #expect(OutputFormat.json.render(.changes(3)) == "{\"changes\":3}\n")
+        #expect(OutputFormat.jsonl.render(.changes(0)) == "{\"changes\":0}\n")
+    }
+
+    @Test func displayWidths() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("🔥") == 2)
+        #expect(DisplayWidth.of("👍🏽") == 2)
+        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("\u{200B}") == 0)
+        #expect(DisplayWidth.truncate("Hello, world", to: 6) == "Hello…")
+        #expect(DisplayWidth.truncate("日本語", to: 4) == "日…")
+        #expect(DisplayWidth.truncate("abc", to: 3) == "abc")
+        #expect(DisplayWidth.truncate("abc", to: 0) == "")
+    }
+
+    @Test func base64() {
+        #expect(Base64.encode([]) == "")
+        #expect(Base64.encode(Array("f".utf8)) == "Zg==")
+        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
+        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+    }
+}
