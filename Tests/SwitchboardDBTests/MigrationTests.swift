@@ -1,0 +1,98 @@
+import GRDB
+import Testing
+@testable import SwitchboardDB
+
+/// A migrated in-memory database with Switchboard's functions registered in-process.
+func migratedQueue() throws -> DatabaseQueue {
+    SwitchboardFunctions.registerInProcess()
+    let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+    try migrate(queue)
+    return queue
+}
+
+/// The schema as SQLite stores it, to compare before and after.
+func schemaText(_ db: Database) throws -> [String] {
+    try String.fetchAll(db, sql: "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY name")
+}
+
+@Suite struct MigrationTests {
+    @Test func embeddedFilesAreNumberedInOrder() {
+        #expect(Migration.all.map(\.version) == Array(1...Migration.all.count))
+        #expect(Migration.all.first?.name == "0001_core.sql")
+        #expect(Migration.latestVersion == Migration.all.count)
+    }
+
+    @Test func freshDatabaseReachesTheLatestVersion() throws {
+        let queue = try migratedQueue()
+        try queue.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Migration.latestVersion)
+            let tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name
+                """)
+            #expect(tables == [
+                "coaches", "communication_templates", "interactions", "notification_types", "notifications",
+                "post_templates", "posts", "routes", "schools", "social_media_posts", "template_variables",
+                "tg_groups", "tg_icons", "tg_templates", "users",
+            ])
+        }
+    }
+
+    @Test func migratingTwiceIsANoOp() throws {
+        let queue = try migratedQueue()
+        let before = try queue.read(schemaText)
+        try queue.write { db in try db.execute(sql: "INSERT INTO users (name) VALUES ('Jordan')") }
+        try migrate(queue)
+        #expect(try queue.read(schemaText) == before)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM users") } == 1)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notification_types") } == 6)
+    }
+
+    @Test func newerDatabaseIsRefused() throws {
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try queue.write { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        #expect(throws: MigrationError.databaseIsNewer(found: 99, supported: Migration.latestVersion)) {
+            try migrate(queue)
+        }
+        #expect(String(describing: MigrationError.databaseIsNewer(found: 9, supported: 3))
+            == "database schema version 9 is newer than this switchboard (3)")
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_schema") } == 0)
+    }
+
+    @Test func migrateInsideATransactionIsRefused() throws {
+        let queue = try DatabaseQueue()
+        #expect(throws: MigrationError.insideTransaction) {
+            try queue.write { db in try migrate(db) }
+        }
+    }
+
+    @Test func failingFileIsRolledBackAndStopsAtThePreviousVersion() throws {
+        let good = Migration(version: 1, name: "0001_a.sql", sql: "BEGIN; CREATE TABLE a(x); PRAGMA user_version = 1; COMMIT;")
+        let bad = Migration(version: 2, name: "0002_b.sql",
+                            sql: "BEGIN; CREATE TABLE b(x); INSERT INTO nowhere VALUES (1); PRAGMA user_version = 2; COMMIT;")
+        let queue = try DatabaseQueue()
+        #expect(throws: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere")) {
+            try queue.writeWithoutTransaction { (db: Database) throws in try apply([good, bad], to: db) }
+        }
+        try queue.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 1)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema") == ["a"])
+        }
+        #expect(try queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
+    }
+
+    @Test func fileThatForgetsItsVersionIsAnError() throws {
+        let forgetful = Migration(version: 1, name: "0001_a.sql", sql: "BEGIN; CREATE TABLE a(x); COMMIT;")
+        let queue = try DatabaseQueue()
+        #expect(throws: MigrationError.versionNotSet(file: "0001_a.sql", expected: 1, found: 0)) {
+            try queue.writeWithoutTransaction { (db: Database) throws in try apply([forgetful], to: db) }
+        }
+    }
+
+    @Test func connectionPragmasAreSet() throws {
+        let queue = try migratedQueue()
+        try queue.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA foreign_keys") == 1)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA recursive_triggers") == 1)
+        }
+    }
+}
