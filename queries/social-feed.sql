@@ -1,8 +1,8 @@
 -- name: social-feed
 -- The social feed: the user's posts with every filter combined, newest first, one page (50) at a time.
--- Keyset pagination: pass the posted_at and id of the last row of a page as :cursor_posted_at and
--- :cursor_id to get the next page (the rows after it in (posted_at, id) descending order). The extra
--- `posted_at <= COALESCE(:cursor_posted_at, ...)` lets the index seek straight to the page.
+-- Keyset pagination: for the next page, pass the posted_at and id of the last row of this one as
+-- cursor_posted_at and cursor_id (rows after it in (posted_at, id) descending order). The extra
+-- condition posted_at <= COALESCE(cursor_posted_at, ...) lets the index seek straight to the page.
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: words to find in the content, author name or handle (prefix match, all words)
 -- :platform          text, one of twitter|instagram, optional: only this platform
