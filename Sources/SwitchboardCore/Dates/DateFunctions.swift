@@ -56,7 +56,7 @@ extension Registry {
                     return .null
                 }
                 guard let time = Instant(value) else {
-                    return .error("switchboard_now: cannot read '\(shortened(value.text ?? ""))' as a time")
+                    return .error("switchboard_now: cannot read \(quotedForError(value.text ?? "")) as a time")
                 }
                 environment.pinClock(time.unixSeconds)
                 return .text(time.isoText)
@@ -66,12 +66,5 @@ extension Registry {
     private static func relativeDate(_ value: SQLValue, now: Instant) -> SQLResult {
         guard let time = Instant(value) else { return .null }
         return .text(RelativeDate.describe(time, now: now))
-    }
-
-    private static func shortened(_ text: String) -> String {
-        let limit = 64
-        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
-        else { return text }
-        return text[..<end] + "..."
     }
 }

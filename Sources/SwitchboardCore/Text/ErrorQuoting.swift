@@ -1,0 +1,12 @@
+/// Input quoted in an error message, cut to 64 characters and `...` so that a
+/// megabyte argument cannot make a megabyte message.
+///
+/// ```sql
+/// SELECT switchboard_now('tomorrow'); -- error: switchboard_now: cannot read 'tomorrow' as a time
+/// ```
+func quotedForError(_ text: String) -> String {
+    let limit = 64
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
+    else { return "'" + text + "'" }
+    return "'" + text[..<end] + "...'"
+}
