@@ -1,3 +1,44 @@
 extension Registry {
-    static let textFunctions: [FunctionSpec] = []
+    /// `fts_query` and `text_preview`.
+    static let textFunctions: [FunctionSpec] = [
+        FunctionSpec(
+            name: "fts_query", arity: 1, flags: .pure,
+            signature: "fts_query(text)",
+            doc: """
+                Raw search text as a safe FTS5 MATCH expression: split on whitespace, control characters \
+                (NUL included) dropped, each term quoted with '"' doubled and a prefix '*' for type-ahead, terms \
+                ANDed by juxtaposition. Terms with no letter, digit or private-use character (lone punctuation, \
+                emoji) are dropped, since the unicode61 tokenizer finds no token in them. NULL, blank input or \
+                nothing left gives NULL, so a query can skip the MATCH (MATCH NULL is itself an FTS5 error): \
+                WHERE fts_query(:q) IS NULL OR docs MATCH fts_query(:q). No input makes MATCH raise an error. \
+                BLOBs and numbers are read as text.
+                """,
+            example: #"SELECT fts_query('smi NEAR( "jo'); -- '"smi"* "NEAR("* """jo"*'"#,
+            body: { arguments, _ in
+                guard let text = arguments.value(0).text, let expression = FTSQuery.expression(text) else { return .null }
+                return .text(expression)
+            }),
+        FunctionSpec(
+            name: "text_preview", arity: 2, flags: .pure,
+            signature: "text_preview(text, n)",
+            doc: """
+                The first n characters of text, counted as Swift Characters (an emoji or accented letter is \
+                one), followed by '...' when text is longer. NULL text or n gives NULL; a real n is truncated \
+                toward zero; an n below zero, NaN, text or a BLOB is the error 'text_preview: n must be a \
+                non-negative integer'. A BLOB text and numbers are read as text. Only n + 1 characters are read.
+                """,
+            example: "SELECT text_preview('Dear coach, thanks for the visit', 10); -- 'Dear coach...'",
+            body: { arguments, _ in
+                let length: Int
+                switch arguments.value(1) {
+                case .null: return .null
+                case .integer(let value) where value >= 0: length = Int(truncatingIfNeeded: value)
+                case .real(let value) where value >= 0:
+                    length = value < 9e18 ? Int(value.rounded(.towardZero)) : Int.max
+                default: return .error("text_preview: n must be a non-negative integer")
+                }
+                guard let text = arguments.value(0).text else { return .null }
+                return .text(TextPreview.preview(text, length: length))
+            }),
+    ]
 }
