@@ -24,20 +24,22 @@ struct MustacheRenderer {
     private let escapesHTML: Bool
     private var context: MustacheContext
     private var output: [UInt8] = []
-    private var budget = StepBudget()
+    private var budget: StepBudget
 
     /// Renders `template` with `vars` at the bottom of the context stack.
-    static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool) throws(MustacheError) -> String {
-        var renderer = MustacheRenderer(template: template, escapesHTML: html, context: MustacheContext(root: vars))
+    static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool,
+                       budget: StepBudget = StepBudget()) throws(MustacheError) -> String {
+        var renderer = MustacheRenderer(template: template, escapesHTML: html, context: MustacheContext(root: vars), budget: budget)
         renderer.output.reserveCapacity(template.bytes.count + 64)
         try renderer.render(template.nodes)
         return String(decoding: renderer.output, as: UTF8.self)
     }
 
-    private init(template: CompiledTemplate, escapesHTML: Bool, context: MustacheContext) {
+    private init(template: CompiledTemplate, escapesHTML: Bool, context: MustacheContext, budget: StepBudget) {
         self.template = template
         self.escapesHTML = escapesHTML
         self.context = context
+        self.budget = budget
     }
 
     private mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {

@@ -10,11 +10,15 @@ struct StepBudget {
     /// The most steps one call may take.
     static let maxSteps = 100_000_000
 
+    private let limit: Int
     private var steps = 0
 
-    /// Takes one step; throws once more than ``maxSteps`` were taken.
+    /// A budget of `limit` steps.
+    init(limit: Int = maxSteps) { self.limit = limit }
+
+    /// Takes one step; throws once more than the limit were taken.
     mutating func spend() throws(MustacheError) {
         steps += 1
-        guard steps <= Self.maxSteps else { throw MustacheError(message: "template needs more than \(Self.maxSteps) steps") }
+        guard steps <= limit else { throw MustacheError(message: "template needs more than \(limit) steps") }
     }
 }

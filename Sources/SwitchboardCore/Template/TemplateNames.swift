@@ -40,8 +40,9 @@ enum TemplateNames {
     /// ```sql
     /// SELECT template_missing('Dear {{name}} of {{school}}', '{"name": "Ann"}'); -- '["school"]'
     /// ```
-    static func missing(_ template: CompiledTemplate, vars: JSONValue) throws(MustacheError) -> [String] {
-        var walk = MissingWalk(context: MustacheContext(root: vars))
+    static func missing(_ template: CompiledTemplate, vars: JSONValue,
+                        budget: StepBudget = StepBudget()) throws(MustacheError) -> [String] {
+        var walk = MissingWalk(context: MustacheContext(root: vars), budget: budget)
         try walk.visit(template.nodes)
         return walk.names.list
     }
@@ -50,7 +51,7 @@ enum TemplateNames {
     private struct MissingWalk {
         var context: MustacheContext
         var names = OrderedNames()
-        var budget = StepBudget()
+        var budget: StepBudget
 
         mutating func visit(_ nodes: [MustacheNode]) throws(MustacheError) {
             for node in nodes {

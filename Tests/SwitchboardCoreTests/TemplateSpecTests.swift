@@ -1,0 +1,27 @@
+import Testing
+@testable import SwitchboardCore
+
+/// The Mustache spec's cases, through our renderer and through the swift-mustache oracle.
+@Suite struct TemplateSpecTests {
+    static func render(_ spec: TemplateSpecCase, html: Bool) throws -> String {
+        let data = try JSONParser.parse(spec.data).get()
+        return try MustacheRenderer.render(CompiledTemplate(source: spec.template), vars: data, html: html)
+    }
+
+    @Test(arguments: TemplateSpecCase.all)
+    func htmlModeMatchesTheSpec(_ spec: TemplateSpecCase) throws {
+        #expect(try Self.render(spec, html: true) == spec.expected)
+    }
+
+    @Test(arguments: TemplateSpecCase.all)
+    func htmlModeMatchesTheOracle(_ spec: TemplateSpecCase) throws {
+        let data = try JSONParser.parse(spec.data).get()
+        #expect(try Self.render(spec, html: true) == TemplateOracle.render(spec.template, data: data, html: true))
+    }
+
+    @Test(arguments: TemplateSpecCase.all)
+    func textModeMatchesTheOracle(_ spec: TemplateSpecCase) throws {
+        let data = try JSONParser.parse(spec.data).get()
+        #expect(try Self.render(spec, html: false) == TemplateOracle.render(spec.template, data: data, html: false))
+    }
+}
