@@ -79,6 +79,16 @@ import Testing
         #expect(render("a\n  {{x}}\n", #"{"x": 1}"#) == "a\n  1\n")
     }
 
+    /// Where we follow the spec (or mustache(5)) and swift-mustache does not; see TemplateDifferentialTests.
+    @Test func intentionalDifferencesFromSwiftMustache() {
+        // Only the sole tag on a line stands alone, also after a section that opened standalone.
+        #expect(render("{{#a}}\nX{{/a}} {{#b}}\nY\n{{/b}}", #"{"a": true, "b": true}"#) == "X \nY\n")
+        // Delimiters set inside a section stay set after it.
+        #expect(render("{{#t}}{{=<% %>=}}<%/t%><%x%>{{x}}", #"{"t": true, "x": 1}"#) == "1{{x}}")
+        // A lone carriage return does not end a line.
+        #expect(render("a\r{{#t}}\r\nb{{/t}}", #"{"t": true}"#) == "a\r\r\nb")
+    }
+
     @Test func delimiters() {
         #expect(render("{{=<% %>=}}<%x%> {{x}} <%{x}%> <%&x%><%={{ }}=%>{{x}}", #"{"x": "&"}"#, html: true)
             == "&amp; {{x}} & &&amp;")
