@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// Every command's happy path, through the built binary.
+@Suite struct CommandTests {
+    @Test func initCreatesThenIsANoOp() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = scratch.file("new.db")
+        let first = try CLI.run(["init", "--db", db])
+        #expect(first.status == 0)
+        #expect(first.stdout.hasPrefix("\(db): schema version 0 -> "))
+        let again = try CLI.run(["init"], environment: ["SWITCHBOARD_DB": db])
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("\(db) is up to date (schema version "))
+        #expect(again.stderr == "")
+    }
+
+    @Test func databaseDefaultsToTheCurrentFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let created = try CLI.run(["init"], in: scratch.path)
+        #expect(created.status == 0)
+        #expect(scratch.entries.contains("switchboard.db"))
+    }
+
+    @Test func queriesListsBuiltInsWithDescriptions() throws {
+        let result = try CLI.run(["queries"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count >= 20)
+        let feed = try #require(lines.first { $0.hasPrefix("social-feed ") })
+        #expect(feed.contains("The social feed"))
+        #expect(lines.contains { $0.hasPrefix("notifications-mark-all-read ") && $0.hasSuffix("(write)") })
+    }
+
+    @Test func queriesShowsAUserFolder() throws {
+        let result = try CLI.run(["queries", "--queries", CLI.fixtureQueries])
+        #expect(result.status == 0)
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("typed-values ") })
+        let folder = try #require(realpath(CLI.fixtureQueries, nil))
+        defer { free(folder) }
+        #expect(line.hasSuffix("Echoes its parameters, to check typing. (\(String(cString: folder)))"))
+        #expect(result.stdout.contains("\nseed-users "))
+    }
+
+    @Test func showPrintsParametersAndSQL() throws {
+        let result = try CLI.run(["show", "typed-values", "--queries", CLI.fixtureQueries])
+        #expect(result.status == 0)
+        let folder = try #require(realpath(CLI.fixtureQueries, nil))
+        defer { free(folder) }
+        #expect(result.stdout == """
+            typed-values (read, \(String(cString: folder))/typed-values.sql)
+            Echoes its parameters, to check typing.
+            Extra description line.
+
+            Parameters:
+              :i  integer, required: an integer
+              :r  real, default 1.5: a real
+              :b  boolean, default false: a flag
+              :t  text, optional: free text
+              :p  text, default twitter, one of twitter|instagram: a platform
+
+            SQL:
+            SELECT :i AS i, :r AS r, :b AS b, :t AS t, :p AS p, typeof(:b) AS b_type;
+
+            """)
+    }
+
+    @Test func showABuiltInQuery() throws {
+        let result = try CLI.run(["show", "social-feed"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("social-feed (read, built-in social-feed.sql)\n"))
+        #expect(result.stdout.contains("  :platform          text, optional, one of twitter|instagram: "))
+        #expect(result.stdout.contains("\nSQL:\nSELECT "))
+    }
+
+    @Test func runBindsTypedValues() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let result = try CLI.run(["run", "typed-values", "--db", db, "--queries", CLI.fixtureQueries,
+                                  "-p", "i=-3", "-p", ":b=YES", "-p", "t=it's; DROP TABLE users", "--format", "jsonl"])
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"i":-3,"r":1.5,"b":1,"t":"it's; DROP TABLE users","p":"twitter","b_type":"integer"}"# + "\n")
+    }
+
+    @Test func runPicksTheOnlyUserOrTheGivenOne() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: "seed-users")
+        let fromFlag = try CLI.run(["run", "users-with-user", "--db", db, "--queries", CLI.fixtureQueries, "--user", "u2", "--format", "csv"])
+        #expect(fromFlag.stdout == "id,name\r\nu2,Björn 日本 🔥\r\n")
+        let fromEnvironment = try CLI.run(["run", "users-with-user", "--db", db, "--queries", CLI.fixtureQueries, "--format", "csv"],
+                                          environment: ["SWITCHBOARD_USER": "u1"])
+        #expect(fromEnvironment.stdout == "id,name\r\nu1,Ada Lovelace\r\n")
+
+        let single = try scratch.database(name: "single.db")
+        let sole = try CLI.run(["run", "users-with-user", "--db", single, "--queries", CLI.fixtureQueries, "--format", "csv"])
+        #expect(sole.stdout == "id,name\r\nu1,Ada Lovelace\r\n")
+    }
+
+    @Test func sqlRunsWithTheFunctionsLoaded() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let result = try CLI.run(["sql", "--db", db, "SELECT sentiment_label('positive') AS label, count_badge(120) AS badge",
+                                  "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "[\n  {\"label\":\"👍 Positive\",\"badge\":\"99+\"}\n]\n")
+    }
+
+    @Test func sqlWriteChangesRows() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let write = try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET email = 'new@example.com'"])
+        #expect(write.stdout == "1 row changed\n")
+        #expect(write.status == 0)
+        let read = try CLI.run(["sql", "--db", db, "SELECT email FROM users", "--format", "csv"])
+        #expect(read.stdout == "email\r\nnew@example.com\r\n")
+        let returning = try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'rowing' RETURNING id, sport", "--format", "jsonl"])
+        #expect(returning.stdout == "{\"id\":\"u1\",\"sport\":\"rowing\"}\n")
+    }
+
+    @Test func clockCanBePinned() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let result = try CLI.run(["sql", "--db", db, "SELECT relative_date('2026-02-10T11:00:00Z') AS r", "--format", "csv"],
+                                 environment: ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"])
+        #expect(result.stdout == "r\r\n1h ago\r\n")
+    }
+
+    @Test func functionsListsTheRegistry() throws {
+        let result = try CLI.run(["functions"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("sentiment_label(value)  [deterministic, innocuous]\n"))
+        #expect(result.stdout.contains("    SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'\n"))
+        #expect(result.stdout.contains("switchboard_now("))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try CLI.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: switchboard <subcommand>"))
+        for command in ["init", "demo", "queries", "show", "run", "sql", "shell", "functions"] {
+            let sub = try CLI.run([command, "--help"])
+            #expect(sub.status == 0, "\(command)")
+            #expect(sub.stdout.contains("Example:\n"), "\(command) --help has no example")
+        }
+        let version = try CLI.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func shellLoadsTheExtension() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let result = try CLI.run(["shell", "--db", db], input: "SELECT sentiment_label('neutral'), name FROM users;\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "😐 Neutral|Ada Lovelace\n")
+    }
+}
