@@ -1,0 +1,34 @@
+-- name: notifications-generate-follow-ups!
+-- Create follow-up reminders for coaches with no outbound contact in :days days; running it twice adds none.
+-- Every coach of the user whose latest outbound interaction is older than :days days (or who was never
+-- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in
+-- the last :days days. Times come from switchboard_now(), so a pinned clock gives reproducible results.
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+-- :days     integer, default 14: days without outbound contact
+INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, coach_id)
+SELECT
+    c.user_id,
+    'follow_up_reminder',
+    'Follow up with ' || c.name,
+    CASE WHEN last.occurred_at IS NULL
+        THEN 'You haven''t reached out to ' || c.name || coalesce(' at ' || s.name, '') || ' yet.'
+        ELSE 'Your last message to ' || c.name || coalesce(' at ' || s.name, '') || ' was on '
+            || date(last.occurred_at) || '.'
+    END,
+    'normal',
+    '/coaches?highlight=' || c.id,
+    switchboard_now(),
+    switchboard_now(),
+    c.id
+FROM coaches AS c
+LEFT JOIN schools AS s ON s.id = c.school_id
+LEFT JOIN (SELECT coach_id, max(occurred_at) AS occurred_at
+           FROM interactions WHERE direction = 'outbound' GROUP BY coach_id) AS last ON last.coach_id = c.id
+WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+  AND (last.occurred_at IS NULL
+       OR last.occurred_at < strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-' || COALESCE(:days, 14) || ' days'))
+  AND NOT EXISTS (
+      SELECT 1 FROM notifications AS n
+      WHERE n.coach_id = c.id AND n.type = 'follow_up_reminder'
+        AND (n.is_read = 0
+             OR n.created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-' || COALESCE(:days, 14) || ' days')));
