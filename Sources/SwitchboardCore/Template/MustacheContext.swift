@@ -9,13 +9,12 @@
 ///                        '{"school": "MIT", "coach": {"name": "Ann"}}'); -- 'Ann of MIT'
 /// ```
 struct MustacheContext {
-    private var stack: [JSONValue]
+    /// The bottom of the stack, kept apart so that a render without sections allocates no stack.
+    private let root: JSONValue
+    private var stack: [JSONValue] = []
 
     /// A stack holding just `root`.
-    init(root: JSONValue) {
-        stack = [root]
-        stack.reserveCapacity(8)
-    }
+    init(root: JSONValue) { self.root = root }
 
     /// Enters a section's value.
     mutating func push(_ value: JSONValue) { stack.append(value) }
@@ -25,17 +24,17 @@ struct MustacheContext {
 
     /// The value `name` refers to, or nil when nothing has that name.
     func resolve(_ name: MustacheName) -> JSONValue? {
-        guard let top = stack.last else { return nil }
-        guard let first = name.parts.first else { return top }
+        guard let first = name.parts.first else { return stack.last ?? root }
         var value: JSONValue?
         if name.anchored {
-            value = top.member(first)
+            value = (stack.last ?? root).member(first)
         } else {
             var index = stack.count
             while index > 0, value == nil {
                 index -= 1
                 value = stack[index].member(first)
             }
+            if value == nil { value = root.member(first) }
         }
         for part in name.parts.dropFirst() {
             guard let current = value else { return nil }

@@ -20,7 +20,8 @@ struct MustacheRenderer {
     /// The most output bytes a render may produce (1 GiB).
     static let maxOutputBytes = 1 << 30
 
-    private let template: CompiledTemplate
+    /// The template's source bytes, which text nodes point into.
+    private let source: UnsafeBufferPointer<UInt8>
     private let escapesHTML: Bool
     private var context: MustacheContext
     private var output: [UInt8] = []
@@ -29,14 +30,16 @@ struct MustacheRenderer {
     /// Renders `template` with `vars` at the bottom of the context stack.
     static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool,
                        budget: StepBudget = StepBudget()) throws(MustacheError) -> String {
-        var renderer = MustacheRenderer(template: template, escapesHTML: html, context: MustacheContext(root: vars), budget: budget)
-        renderer.output.reserveCapacity(template.bytes.count + 64)
-        try renderer.render(template.nodes)
-        return String(decoding: renderer.output, as: UTF8.self)
+        try template.bytes.withUnsafeBufferPointer { source throws(MustacheError) in
+            var renderer = MustacheRenderer(source: source, escapesHTML: html, context: MustacheContext(root: vars), budget: budget)
+            renderer.output.reserveCapacity(source.count + 64)
+            try renderer.render(template.nodes)
+            return String(decoding: renderer.output, as: UTF8.self)
+        }
     }
 
-    private init(template: CompiledTemplate, escapesHTML: Bool, context: MustacheContext, budget: StepBudget) {
-        self.template = template
+    private init(source: UnsafeBufferPointer<UInt8>, escapesHTML: Bool, context: MustacheContext, budget: StepBudget) {
+        self.source = source
         self.escapesHTML = escapesHTML
         self.context = context
         self.budget = budget
@@ -47,7 +50,7 @@ struct MustacheRenderer {
             try budget.spend()
             switch node {
             case .text(let range):
-                output.append(contentsOf: template.bytes[range])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
             case .variable(let name, let escaped):
                 if let value = context.resolve(name) { write(value, escaped: escaped && escapesHTML) }
             case .section(let name, let inverted, let children):
