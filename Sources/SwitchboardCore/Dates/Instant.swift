@@ -62,7 +62,7 @@ public struct Instant: Sendable, Hashable, Comparable {
         let (day, time) = dayAndTime
         let date = CivilCalendar.date(fromDays: day)
         let seconds = Int(time / Self.microsecondsPerSecond)
-        return ASCIIWriter.string(capacity: 20) { out in
+        return UTF8Writer.string(capacity: 20) { out in
             out.append(number: date.year, width: 4)
             out.append(byte: UInt8(ascii: "-"))
             out.append(number: date.month, width: 2)

@@ -30,7 +30,7 @@ public enum RelativeDate {
     }
 
     private static func relative(_ count: Int, unit: UInt8, past: Bool) -> String {
-        ASCIIWriter.string(capacity: 15) { out in
+        UTF8Writer.string(capacity: 15) { out in
             if !past { out.append("in ") }
             out.append(number: count)
             out.append(byte: unit)
@@ -40,7 +40,7 @@ public enum RelativeDate {
 
     private static func calendarDate(_ time: Instant, showYear: Bool) -> String {
         let date = time.civilDate
-        return ASCIIWriter.string(capacity: 15) { out in
+        return UTF8Writer.string(capacity: 15) { out in
             out.append(monthNames[date.month - 1])
             out.append(byte: UInt8(ascii: " "))
             out.append(number: date.day)

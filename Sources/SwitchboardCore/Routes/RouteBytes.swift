@@ -29,20 +29,6 @@ enum RouteBytes {
         return nil
     }
 
-    /// Calls `body` with each non-empty piece of `range` between `separator`s.
-    static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, on separator: UInt8,
-                      _ body: (Range<Int>) -> Void) {
-        var start = range.lowerBound
-        var index = range.lowerBound
-        while index <= range.upperBound {
-            if index == range.upperBound || bytes[index] == separator {
-                if index > start { body(start..<index) }
-                start = index + 1
-            }
-            index += 1
-        }
-    }
-
     /// Whether the bytes in `range`, lowercased, are `lowercased` (which must be lowercase ASCII).
     static func equalsLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercased: StaticString) -> Bool {
         lowercased.withUTF8Buffer { literal in

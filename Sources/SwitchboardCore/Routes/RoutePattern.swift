@@ -23,13 +23,15 @@ public struct RoutePattern: Sendable {
     fileprivate enum Part: Sendable {
         /// Matches this text, percent-decoded and lowercased.
         case literal([UInt8])
-        /// Captures the URL's text under this name.
-        case capture(String)
+        /// Captures the URL's text; `key` is the JSON before its value, `,"name":`.
+        case capture(key: [UInt8])
     }
 
     private let scheme: [UInt8]?
     private let segments: [Part]
     private let query: [(name: [UInt8], value: Part)]
+    /// `{"screen":"<screen>"`, the start of every result.
+    private let jsonPrefix: [UInt8]
     /// The screen this rule leads to.
     public let screen: String
 
@@ -43,6 +45,7 @@ public struct RoutePattern: Sendable {
         scheme = compiler.scheme
         segments = compiler.segments
         query = compiler.query
+        jsonPrefix = RouteJSON.prefix(screen: screen)
         self.screen = screen
     }
 
@@ -50,18 +53,27 @@ public struct RoutePattern: Sendable {
     /// `bytes`) matches; else nil.
     func map(_ url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard matches(url, bytes) else { return nil }
-        var members = [("screen", screen)]
-        for (part, range) in zip(segments, url.segments) {
-            if case .capture(let name) = part { members.append((name, RouteBytes.decodedString(bytes, range))) }
+        var capacity = jsonPrefix.count + 1
+        forEachCapture(url, bytes) { key, value in capacity += key.count + RouteJSON.quotedCapacity(value.count) }
+        return UTF8Writer.string(capacity: capacity) { out in
+            out.append(bytes: jsonPrefix)
+            forEachCapture(url, bytes) { key, value in
+                out.append(bytes: key)
+                RouteJSON.appendQuoted(bytes, value, to: &out)
+            }
+            out.append(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// Calls `body` with each capture's JSON key and the URL's range for it, in pattern order.
+    private func forEachCapture(_ url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>,
+                                _ body: (_ key: [UInt8], _ value: Range<Int>) -> Void) {
+        for (part, range) in zip(segments, url.segments(bytes)) {
+            if case .capture(let key) = part { body(key, range) }
         }
         for item in query {
-            if case .capture(let name) = item.value, let pair = parameter(item.name, in: url, bytes) {
-                members.append((name, RouteBytes.decodedString(bytes, pair.value)))
-            }
+            if case .capture(let key) = item.value, let pair = parameter(item.name, in: url, bytes) { body(key, pair.value) }
         }
-        var json = JSONWriter()
-        json.object(members)
-        return json.output
     }
 
     private func matches(_ url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -70,10 +82,12 @@ public struct RoutePattern: Sendable {
         case (let expected?, let actual?): guard RouteBytes.decodedEquals(bytes, actual, expected) else { return false }
         default: return false
         }
-        guard segments.count == url.segments.count else { return false }
-        for (part, range) in zip(segments, url.segments) {
+        var pieces = url.segments(bytes)
+        for part in segments {
+            guard let range = pieces.next() else { return false }
             if case .literal(let literal) = part, !RouteBytes.decodedEquals(bytes, range, literal) { return false }
         }
+        guard pieces.next() == nil else { return false }
         for item in query {
             guard let pair = parameter(item.name, in: url, bytes) else { return false }
             switch item.value {
@@ -87,7 +101,7 @@ public struct RoutePattern: Sendable {
     /// The URL's first query pair named `name`.
     private func parameter(_ name: [UInt8], in url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>)
         -> (name: Range<Int>, value: Range<Int>)? {
-        url.query.first { RouteBytes.decodedEquals(bytes, $0.name, name) }
+        url.parameters(bytes).first { RouteBytes.decodedEquals(bytes, $0.name, name) }
     }
 }
 
@@ -105,13 +119,13 @@ private struct PatternCompiler {
         }
         let url = RouteURL(bytes)
         scheme = url.scheme.map { RouteBytes.decodedLowercase(bytes, $0) }
-        for range in url.segments {
+        for range in url.segments(bytes) {
             switch part(range, bytes) {
             case .success(let part): segments.append(part)
             case .failure(let reason): return reason.text
             }
         }
-        for pair in url.query {
+        for pair in url.parameters(bytes) {
             guard !pair.name.isEmpty else { return "a query parameter needs a name" }
             switch part(pair.value, bytes) {
             case .success(let part): query.append((RouteBytes.decodedLowercase(bytes, pair.name), part))
@@ -131,6 +145,6 @@ private struct PatternCompiler {
         if name.isEmpty { return .failure(Reason(text: "a capture needs a name after ':'")) }
         if name == "screen" { return .failure(Reason(text: "'screen' cannot be a capture name")) }
         guard names.insert(name).inserted else { return .failure(Reason(text: "capture ':\(name)' appears twice")) }
-        return .success(.capture(name))
+        return .success(.capture(key: RouteJSON.key(name)))
     }
 }

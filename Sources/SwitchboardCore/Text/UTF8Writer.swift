@@ -1,8 +1,9 @@
-/// Builds a short ASCII string byte by byte, straight into the string's storage.
+/// Builds a string byte by byte, straight into the string's storage.
 ///
-/// The date functions use it so that a result like `Jan 15, 2025` costs no
-/// intermediate strings; bytes past the capacity are dropped, never written out of bounds.
-struct ASCIIWriter {
+/// The date and route functions use it so that a result like `Jan 15, 2025` costs no
+/// intermediate strings. Bytes past the capacity are dropped, never written out of bounds;
+/// invalid UTF-8 in what was written becomes U+FFFD in the string.
+struct UTF8Writer {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes have been written.
     private(set) var count = 0
@@ -12,11 +13,11 @@ struct ASCIIWriter {
     /// A string of at most `capacity` bytes, written by `write`.
     ///
     /// ```swift
-    /// ASCIIWriter.string(capacity: 8) { $0.append(number: 42); $0.append("m ago") } // "42m ago"
+    /// UTF8Writer.string(capacity: 8) { $0.append(number: 42); $0.append("m ago") } // "42m ago"
     /// ```
-    static func string(capacity: Int, _ write: (inout ASCIIWriter) -> Void) -> String {
+    static func string(capacity: Int, _ write: (inout UTF8Writer) -> Void) -> String {
         String(unsafeUninitializedCapacity: capacity) { buffer in
-            var writer = ASCIIWriter(buffer: buffer)
+            var writer = UTF8Writer(buffer: buffer)
             write(&writer)
             return writer.count
         }
@@ -27,6 +28,11 @@ struct ASCIIWriter {
         guard count < buffer.count else { return }
         buffer[count] = byte
         count += 1
+    }
+
+    /// Appends bytes.
+    mutating func append(bytes: [UInt8]) {
+        for byte in bytes { append(byte: byte) }
     }
 
     /// Appends ASCII text.
