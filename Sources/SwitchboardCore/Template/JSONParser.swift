@@ -93,53 +93,52 @@ struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
-        index += 1
         var members: [JSONMember] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-            index += 1
-            members.append(JSONMember(key: key, value: try parseValue(depth: depth)))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or '}'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            default: throw failure("expected ',' or '}'")
+        try parseContainer(closing: UInt8(ascii: "}"), depth: depth) { parser throws(JSONParseError) in
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                throw parser.failure("expected a string key")
             }
+            let key = try parser.parseString()
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                throw parser.failure("expected ':'")
+            }
+            parser.index += 1
+            members.append(JSONMember(key: key, value: try parser.parseValue(depth: depth)))
         }
+        return .object(members)
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        var items: [JSONValue] = []
+        try parseContainer(closing: UInt8(ascii: "]"), depth: depth) { parser throws(JSONParseError) in
+            items.append(try parser.parseValue(depth: depth))
+        }
+        return .array(items)
+    }
+
+    /// Reads the comma-separated elements of an object or array whose opening bracket is at
+    /// `index`, through the `closing` bracket, calling `element` for each.
+    private mutating func parseContainer(closing: UInt8, depth: Int,
+                                         _ element: (inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
         guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < bytes.count, bytes[index] == closing {
             index += 1
-            return .array(items)
+            return
         }
         while true {
-            items.append(try parseValue(depth: depth))
+            try element(&self)
             skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or ']'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                 index += 1
-                return .array(items)
-            default: throw failure("expected ',' or ']'")
+            } else if index < bytes.count, bytes[index] == closing {
+                index += 1
+                return
+            } else {
+                throw failure(closing == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
     }
