@@ -1,0 +1,2 @@
+// The system SQLite.
+#include <sqlite3.h>

@@ -1,0 +1,1 @@
+../../../Tests/SwitchboardCoreTests/FuzzReplayInput.swift
