@@ -131,3 +131,130 @@ def test_read_query_returns_demo_rows(demo, path):
     query = getattr(LOADED, function_name(path))
     rows = list(query(demo, **demo_arguments(demo, path)))
     assert rows, f"{path.stem} returned no rows on the demo data"
+
+
+def test_social_stats_counts_the_demo_posts(demo):
+    assert run(demo, "social-stats") == [{
+        "total": 300, "total_badge": "99+", "twitter": 200, "twitter_badge": "99+",
+        "instagram": 100, "instagram_badge": "99+", "flagged": 33, "flagged_badge": "33",
+    }]
+
+
+def test_social_feed_filters_combine(demo):
+    flagged = run(demo, "social-feed", flagged=True, limit=100)
+    assert len(flagged) == 33 and {row["platform"] for row in flagged} == {"instagram"}
+    assert run(demo, "social-feed", flagged=True, platform="twitter") == []
+    neutral = run(demo, "social-feed", sentiment="neutral", platform="instagram", limit=100)
+    assert len(neutral) == value(demo, "SELECT count(*) FROM social_media_posts WHERE sentiment = 'neutral' AND platform = 'instagram'")
+    assert {row["sentiment_label"] for row in neutral} == {"😐 Neutral"}
+    recruiting = run(demo, "social-feed", recruiting=True, limit=300)
+    assert len(recruiting) == 226 and all(row["is_recruiting_related"] == 1 for row in recruiting)
+    school = "00000002-0000-4000-8000-000000000001"
+    assert {row["school_name"] for row in run(demo, "social-feed", school_id=school)} == {"State University"}
+
+
+def test_social_feed_search_finds_handles_accents_and_prefixes(demo):
+    smith = run(demo, "social-feed", search="smith", limit=100)
+    assert len(smith) == 15
+    assert all("smith" in (row["post_content"] + (row["author_handle"] or "") + row["display_name"]).lower() for row in smith)
+    assert len(run(demo, "social-feed", search="jose", limit=100)) == 10
+    assert run(demo, "social-feed", search="NEAR( \"col: * -", limit=100) == []
+    assert len(run(demo, "social-feed", search="   ")) == 50
+
+
+def test_social_feed_keyset_pages_cover_every_post_once_in_order(demo):
+    seen, cursor = [], {}
+    while True:
+        page = run(demo, "social-feed", **cursor)
+        if not page:
+            break
+        assert len(page) <= 50
+        seen += [(row["posted_at"], row["id"]) for row in page]
+        cursor = {"cursor_posted_at": page[-1]["posted_at"], "cursor_id": page[-1]["id"]}
+    assert len(seen) == 300 and seen == sorted(set(seen), reverse=True)
+
+
+def test_notifications_inbox_and_counts(demo):
+    assert run(demo, "notifications-unread-count") == [
+        {"unread": 74, "unread_badge": "74", "read": 141, "has_unread": 1, "has_read": 1}]
+    deadlines = run(demo, "notifications-inbox", type="deadline_alert")
+    assert len(deadlines) == 34 and {row["type_label"] for row in deadlines} == {"Deadlines"}
+    assert len(run(demo, "notifications-inbox", search="transcript")) == 9
+    assert len(run(demo, "notifications-inbox", unread=True)) == 74
+    first = run(demo, "notifications-inbox", limit=1)[0]
+    assert first["relative_time"] == "in 4h"
+    assert [row["chip"] for row in run(demo, "notifications-type-counts")] == [
+        "🔔 Follow-ups (33)", "⏰ Deadlines (34)", "📊 Digests (34)", "📧 Messages (48)", "🎉 Achievements (33)",
+        "📅 Events (33)"]
+
+
+def test_templates_pages(demo):
+    assert [row["button_label"] for row in run(demo, "templates-type-counts")] == [
+        "All (12)", "Email (5)", "Text (4)", "Twitter (3)"]
+    assert [row["name"] for row in run(demo, "templates-list", type="twitter")] == [
+        row["name"] for row in run(demo, "templates-list") if row["type"] == "twitter"]
+    assert [row["name"] for row in run(demo, "templates-variables")] == ["coach_name", "athlete_name", "school_name", "sport"]
+    rendered = run(demo, "templates-render", id="00000004-0000-4000-8000-000000000001",
+                   coach_id="00000003-0000-4000-8000-000000000001")
+    assert rendered[0]["message"] == (
+        "Dear José Smith,\n\nMy name is Jordan Rivera, a Soccer player in the class of 2027. I am very interested"
+        " in State University and would love to learn more about your program.\n\nThank you,\nJordan Rivera")
+    assert rendered[0]["missing"] == "[]"
+    gpa = run(demo, "templates-render", id="00000004-0000-4000-8000-000000000005",
+              coach_id="00000003-0000-4000-8000-000000000001")
+    assert gpa[0]["missing"] == '["gpa"]'
+
+
+def test_tg_widget_is_the_first_four_buttons(demo):
+    assert [row["name"] for row in run(demo, "tg-widget")] == ["On my way", "Running late", "Practice done", "Game day"]
+    assert [row["name"] for row in run(demo, "tg-templates")][:4] == ["On my way", "Running late", "Practice done", "Game day"]
+
+
+def test_posts_placeholders_fall_back(demo):
+    assert run(demo, "posts-template-placeholders", template_name="question") == [{
+        "template_name": "question", "known": 1, "placeholder_title": "Ask the team",
+        "placeholder_summary": "Summary", "placeholder_body": "What would you like to know?"}]
+    assert run(demo, "posts-template-placeholders", template_name="nope")[0]["placeholder_title"] == "Title"
+    parent = run(demo, "posts-show", id="00000009-0000-4000-8000-000000000001")[0]
+    assert parent["child_count"] == 3 and parent["placeholder_title"] == "Game recap"
+
+
+def test_mark_all_read_and_clear_read_change_every_matching_row(scratch):
+    LOADED.notifications_mark_all_read(scratch, user_id=None)
+    assert scratch.changes() == 74
+    assert run(scratch, "notifications-unread-count")[0]["unread"] == 0
+    LOADED.notifications_clear_read(scratch, user_id=None)
+    assert scratch.changes() == 215
+    assert value(scratch, "SELECT count(*) FROM notifications") == 0
+
+
+def test_bad_template_fails_with_the_named_constraint_and_changes_nothing(scratch):
+    before = value(scratch, "SELECT count(*) FROM communication_templates")
+    with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_name_required$"):
+        LOADED.templates_create(scratch, name="  ", type="email", body="Hi", user_id=None)
+    with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_type_valid$"):
+        LOADED.templates_create(scratch, name="Fax", type="fax", body="Hi", user_id=None)
+    with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_body_required$"):
+        LOADED.templates_update(scratch, id="00000004-0000-4000-8000-000000000001", name=None, type=None, body=" ",
+                                user_id=None)
+    assert value(scratch, "SELECT count(*) FROM communication_templates") == before
+
+
+def test_log_interaction_stores_the_rendered_template(scratch):
+    template, coach = "00000004-0000-4000-8000-000000000003", "00000003-0000-4000-8000-000000000001"
+    LOADED.templates_log_interaction(scratch, id=template, coach_id=coach, occurred_at="2026-02-10T12:00:00Z",
+                                     allow_missing=None, user_id=None)
+    assert scratch.changes() == 1
+    body = value(scratch, f"SELECT body FROM interactions WHERE template_id = '{template}' AND coach_id = '{coach}'")
+    assert body == run(scratch, "templates-render", id=template, coach_id=coach)[0]["message"]
+    LOADED.templates_log_interaction(scratch, id="00000004-0000-4000-8000-000000000005", coach_id=coach,
+                                     occurred_at=None, allow_missing=None, user_id=None)
+    assert scratch.changes() == 0
+
+
+def test_reorder_moves_one_button_and_shifts_the_others(scratch):
+    LOADED.tg_reorder(scratch, id="00000008-0000-4000-8000-000000000006", position=1)
+    assert scratch.changes() == 5
+    assert [(row["name"], row["sort_order"]) for row in run(scratch, "tg-templates")] == [
+        ("On my way", 0), ("Home safe", 1), ("Running late", 2), ("Practice done", 3), ("Game day", 4),
+        ("Pick me up", 5), ("Old team update", 6), ("Call me", 7)]
