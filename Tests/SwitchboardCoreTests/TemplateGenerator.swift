@@ -61,7 +61,7 @@ struct TemplateGenerator {
         case 2: return .integer(pick([0, 1, -3, 42, 9_007_199_254_740_993]))
         case 3: return .double(pick([1.5, 100.0, 0.1, -2.25, 1e21]))
         case 4, 5, 6: return .string(pick(Self.strings))
-        case 7, 8: return .array((0..<below(4)).map { _ in value(depth: depth + 1) })
+        case 7, 8: return .array((0..<below(4)).map { _ in below(2) == 0 ? object(depth: depth + 1) : value(depth: depth + 1) })
         default: return object(depth: depth)
         }
     }
