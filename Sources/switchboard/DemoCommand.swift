@@ -19,11 +19,34 @@ struct DemoCommand: ParsableCommand {
     /// The instant the demo data is anchored at, pinned so relative times read as intended.
     static let demoNow = "2026-02-10T12:00:00Z"
 
-    /// The tour: a title, a canned query, and the parameters to pass where the query declares them.
-    static let tour: [(title: String, query: String, parameters: [String: String])] = [
-        ("Unread notifications", "notifications-inbox", ["unread": "true", "unread_only": "true", "limit": "5"]),
-        ("Latest flagged posts", "social-feed", ["flagged": "true", "limit": "5"]),
+    /// A stop of the tour: a title, a canned query, the parameters to pass where the query declares
+    /// them, and the columns to show.
+    struct Stop {
+        let title: String
+        let query: String
+        let parameters: [String: String]
+        let columns: [String]
+    }
+
+    /// The tour.
+    static let tour = [
+        Stop(title: "Unread notifications", query: "notifications-inbox", parameters: ["unread": "true", "limit": "5"],
+             columns: ["type_emoji", "priority_badge", "title", "relative_time"]),
+        Stop(title: "Latest flagged posts", query: "social-feed", parameters: ["flagged": "true", "limit": "5"],
+             columns: ["platform", "display_name", "school_name", "relative_time", "preview"]),
     ]
+
+    /// What to try next: a command and what it shows.
+    static func nextSteps(_ db: String) -> [(command: String, comment: String)] {
+        [
+            ("switchboard queries", "every canned query"),
+            ("switchboard show social-feed", "its parameters and SQL"),
+            ("switchboard run social-feed --db \(db) -p platform=twitter --format json", "the feed, as the app's API"),
+            ("switchboard run notifications-mark-all-read --db \(db)", "a write: N rows changed"),
+            ("switchboard sql --db \(db) \"SELECT * FROM social_stats\"", "ad-hoc SQL, read-only"),
+            ("switchboard shell --db \(db)", "sqlite3 with the functions loaded"),
+        ]
+    }
 
     func run() throws {
         try DemoDatabase.create(at: db)
@@ -34,21 +57,16 @@ struct DemoCommand: ParsableCommand {
             guard let query = try? catalog.query(named: stop.query) else { continue }
             let pairs = stop.parameters.filter { query.parameter(named: $0.key) != nil }.sorted { $0.key < $1.key }
                 .map { "\($0.key)=\($0.value)" }
-            let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+            var outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+            if case .rows(let table) = outcome { outcome = .rows(table.selecting(stop.columns)) }
             output += "\n\(stop.title) (switchboard run \(stop.query) \(pairs.map { "-p \($0)" }.joined(separator: " "))):\n"
             output += OutputFormat.table.render(outcome, width: Terminal.width)
         }
-        output += """
-
-            Next, try:
-              switchboard queries                                  # every canned query
-              switchboard show social-feed                         # its parameters and SQL
-              switchboard run social-feed --db \(db) -p platform=twitter --format json
-              switchboard sql --db \(db) "SELECT * FROM social_stats"
-              switchboard shell --db \(db)                         # sqlite3 with the functions loaded
-            Set SWITCHBOARD_DB=\(db) to drop the --db.
-
-            """
+        let steps = DemoCommand.nextSteps(db)
+        let width = steps.map(\.command.count).max() ?? 0
+        output += "\nNext, try:\n"
+        for step in steps { output += "  \(step.command.padding(to: width))  # \(step.comment)\n" }
+        output += "Set SWITCHBOARD_DB=\(db) to leave out --db.\n"
         Terminal.write(output)
     }
 }

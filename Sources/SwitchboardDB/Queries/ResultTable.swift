@@ -50,6 +50,17 @@ public struct ResultTable: Sendable, Equatable {
         self.rows = rows
     }
 
+    /// The table with only the named columns that it has, in the order given.
+    ///
+    /// ```swift
+    /// table.selecting(["title", "missing", "id"]).columns // ["title", "id"]
+    /// ```
+    public func selecting(_ names: [String]) -> ResultTable {
+        let indexes = names.compactMap { columns.firstIndex(of: $0) }
+        return ResultTable(columns: indexes.map { columns[$0] },
+                           rows: rows.map { row in indexes.map { $0 < row.count ? row[$0] : .null } })
+    }
+
     /// Steps `statement` to the end, collecting its rows.
     init(statement: Statement) throws {
         columns = statement.columnNames

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// The demo database: the tour, golden output in every format, every read query with its defaults,
+/// and every write query's before/after row counts.
+@Suite struct DemoTests {
+    /// A fresh demo database in a scratch folder, with the demo's clock.
+    struct Demo {
+        let scratch: Scratch
+        let db: String
+        static let now = ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"]
+
+        init() throws {
+            scratch = try Scratch()
+            db = scratch.file("demo.db")
+            let created = try CLI.run(["demo", "--db", db])
+            #expect(created.status == 0, "\(created.stderr)")
+        }
+
+        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+            try CLI.run(arguments + ["--db", db], environment: Demo.now.merging(environment) { $1 })
+        }
+
+        /// The single value `sql` selects.
+        func value(_ sql: String) throws -> String {
+            let result = try run(["sql", sql, "--format", "csv"])
+            #expect(result.status == 0, "\(sql): \(result.stderr)")
+            let lines = result.stdout.components(separatedBy: "\r\n")
+            return lines.count > 1 ? lines[1] : ""
+        }
+    }
+
+    @Test func demoPrintsATour() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let result = try CLI.run(["demo"], in: scratch.path)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Created the demo database ./switchboard-demo.db.\n\nUnread notifications (switchboard run notifications-inbox -p limit=5 -p unread=true):\ntype_emoji  priority_badge  title"))
+        #expect(result.stdout.contains("\nLatest flagged posts (switchboard run social-feed -p flagged=true -p limit=5):\nplatform  "))
+        #expect(result.stdout.contains("\nNext, try:\n  switchboard queries "))
+        #expect(scratch.entries == ["switchboard-demo.db"])
+        // A second run replaces the previous demo.
+        #expect(try CLI.run(["demo"], in: scratch.path).status == 0)
+    }
+
+    @Test func demoNeverOverwritesAnotherDatabase() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        expectError(try CLI.run(["demo", "--db", db]),
+                    "\(db) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let text = scratch.file("notes.txt")
+        try "my notes".write(toFile: text, atomically: true, encoding: .utf8)
+        expectError(try CLI.run(["demo", "--db", text]),
+                    "\(text) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "my notes")
+    }
+
+    @Test func goldenStatsInEveryFormat() throws {
+        let demo = try Demo()
+        defer { demo.scratch.cleanUp() }
+        let expected: [(format: String, output: String)] = [
+            ("table", """
+                total  total_badge  twitter  twitter_badge  instagram  instagram_badge  flagged  flagged_badge
+                -----  -----------  -------  -------------  ---------  ---------------  -------  -------------
+                  300  99+              200  99+                  100  99+                   33  33
+
+                """),
+            ("json", """
+                [
+                  {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"99+","flagged":33,"flagged_badge":"33"}
+                ]
+
+                """),
+            ("jsonl", """
+                {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"99+","flagged":33,"flagged_badge":"33"}
+
+                """),
+            ("csv", "total,total_badge,twitter,twitter_badge,instagram,instagram_badge,flagged,flagged_badge\r\n300,99+,200,99+,100,99+,33,33\r\n"),
+            ("markdown", """
+                | total | total_badge | twitter | twitter_badge | instagram | instagram_badge | flagged | flagged_badge |
+                | --- | --- | --- | --- | --- | --- | --- | --- |
+                | 300 | 99+ | 200 | 99+ | 100 | 99+ | 33 | 33 |
+
+                """),
+        ]
+        for (format, output) in expected {
+            let result = try demo.run(["run", "social-stats", "--format", format])
+            #expect(result.stdout == output, "\(format)")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test func goldenTypeCountsInEveryFormat() throws {
+        let demo = try Demo()
+        defer { demo.scratch.cleanUp() }
+        let expected: [(format: String, output: String)] = [
+            ("table", """
+                type     label    count  button_label
+                -------  -------  -----  ------------
+                         All         12  All (12)
+                email    Email        5  Email (5)
+                text     Text         4  Text (4)
+                twitter  Twitter      3  Twitter (3)
+
+                """),
+            ("json", """
+                [
+                  {"type":null,"label":"All","count":12,"button_label":"All (12)"},
+                  {"type":"email","label":"Email","count":5,"button_label":"Email (5)"},
+                  {"type":"text","label":"Text","count":4,"button_label":"Text (4)"},
+                  {"type":"twitter","label":"Twitter","count":3,"button_label":"Twitter (3)"}
+                ]
+
+                """),
+            ("jsonl", """
+                {"type":null,"label":"All","count":12,"button_label":"All (12)"}
+                {"type":"email","label":"Email","count":5,"button_label":"Email (5)"}
+                {"type":"text","label":"Text","count":4,"button_label":"Text (4)"}
+                {"type":"twitter","label":"Twitter","count":3,"button_label":"Twitter (3)"}
+
+                """),
+            ("csv", "type,label,count,button_label\r\n,All,12,All (12)\r\nemail,Email,5,Email (5)\r\ntext,Text,4,Text (4)\r\ntwitter,Twitter,3,Twitter (3)\r\n"),
+            ("markdown", """
+                | type | label | count | button_label |
+                | --- | --- | --- | --- |
+                |  | All | 12 | All (12) |
+                | email | Email | 5 | Email (5) |
+                | text | Text | 4 | Text (4) |
+                | twitter | Twitter | 3 | Twitter (3) |
+
+                """),
+        ]
+        for (format, output) in expected {
+            let result = try demo.run(["run", "templates-type-counts", "--format", format])
+            #expect(result.stdout == output, "\(format)")
+        }
+    }
+
+    /// Sample values for the read queries' required parameters, looked up in the demo data.
+    static let requiredSamples: [String: [String: String]] = [
+        "posts-show": ["id": "SELECT id FROM posts ORDER BY id LIMIT 1"],
+        "posts-template-placeholders": ["template_name": "SELECT name FROM post_templates ORDER BY name LIMIT 1"],
+        "templates-render": ["id": "SELECT id FROM communication_templates ORDER BY id LIMIT 1",
+                             "coach_id": "SELECT id FROM coaches ORDER BY id LIMIT 1"],
+        "templates-show": ["id": "SELECT id FROM communication_templates ORDER BY id LIMIT 1"],
+    ]
+
+    /// The names of the built-in queries, read (no suffix) or not, from the files in queries/.
+    static func builtInQueries() throws -> [(name: String, isRead: Bool)] {
+        let folder = "\(CLI.packageRoot)/queries"
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sql") }.sorted().map { file in
+            let header = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).prefix { $0 != "\n" }
+            return (String(file.dropLast(4)), !(header.hasSuffix("!") || header.hasSuffix("#")))
+        }
+    }
+
+    @Test func everyReadQueryRunsWithItsDefaults() throws {
+        let demo = try Demo()
+        defer { demo.scratch.cleanUp() }
+        let reads = try Self.builtInQueries().filter(\.isRead)
+        #expect(reads.count >= 15)
+        for query in reads {
+            var arguments = ["run", query.name, "--format", "jsonl"]
+            for (parameter, sql) in Self.requiredSamples[query.name] ?? [:] {
+                arguments += ["-p", "\(parameter)=\(try demo.value(sql))"]
+            }
+            let result = try demo.run(arguments)
+            #expect(result.status == 0, "\(query.name): \(result.stderr)")
+            #expect(result.stderr == "", "\(query.name)")
+            #expect(!result.stdout.isEmpty, "\(query.name) returned no rows on the demo data")
+        }
+    }
+
+    @Test func goldenInboxTableFitsTheWidth() throws {
+        let demo = try Demo()
+        defer { demo.scratch.cleanUp() }
+        let result = try demo.run(["sql", "SELECT type_emoji, title, priority_badge, relative_time FROM notification_inbox ORDER BY scheduled_for DESC, id LIMIT 3"],
+                                  environment: ["COLUMNS": "40"])
+        #expect(result.stdout == """
+            type_em…  title     priorit…  relativ…
+            --------  --------  --------  --------
+            ⏰        Deadlin…  NORMAL    in 4h
+            📊        Your we…  NORMAL    in 4h
+            📧        New ema…  NORMAL    in 4h
+
+            """)
+    }
+}
