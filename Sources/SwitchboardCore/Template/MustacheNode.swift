@@ -44,27 +44,3 @@ enum MustacheNode: Sendable {
     /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
     case section(MustacheName, inverted: Bool, children: [MustacheNode])
 }
-
-/// A parsed template with its source, ready to render many times.
-///
-/// It is what `template_render` caches per statement (as auxiliary data of the
-/// template argument), so a constant template is parsed once.
-///
-/// ```sql
-/// SELECT template_render('Dear {{name}},', json_object('name', name)) FROM people; -- parsed once
-/// ```
-final class CompiledTemplate: Sendable {
-    /// The template text it was compiled from.
-    let source: String
-    /// The source's UTF-8 bytes, which text nodes point into.
-    let bytes: [UInt8]
-    /// The top-level nodes.
-    let nodes: [MustacheNode]
-
-    /// Parses `source`; throws a ``MustacheError`` naming the problem and its position.
-    init(source: String) throws(MustacheError) {
-        self.source = source
-        bytes = Array(source.utf8)
-        nodes = try MustacheParser.parse(bytes)
-    }
-}

@@ -72,7 +72,7 @@ enum TemplateCall {
         guard let source = arguments.value(0).text else { return .null }
         do throws(MustacheError) {
             let template: CompiledTemplate
-            if let cached = environment.cached(argument: 0) as? CompiledTemplate, cached.source == source {
+            if let cached = environment.cached(argument: 0) as? CompiledTemplate, cached.isCompiled(from: source) {
                 template = cached
             } else {
                 template = try CompiledTemplate(source: source)
