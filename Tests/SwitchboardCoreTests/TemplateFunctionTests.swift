@@ -25,6 +25,7 @@ import Testing
         for mode: SQLValue in [.text("HTML"), .text(""), .text("xml"), .null, .integer(1)] {
             #expect(render3?.call([.text("x"), .text("{}"), mode]) == .error("template_render: mode must be 'text' or 'html'"))
         }
+        #expect(render3?.call([.null, .text("{}"), .text("xml")]) == .error("template_render: mode must be 'text' or 'html'"))
     }
 
     @Test func nullAndOtherTypes() {

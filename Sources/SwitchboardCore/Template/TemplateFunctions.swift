@@ -4,7 +4,7 @@ extension Registry {
         FunctionSpec(
             name: "template_render", arity: 2, flags: .pure,
             signature: "template_render(template, vars)",
-            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`. A malformed template is an error naming the problem and its line and column; vars that is not a JSON object is an error. The compiled template is cached per statement.",
+            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. Renders needing more than 100 million steps or 1 GiB of output are errors. The compiled template is cached per statement.",
             example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
             body: { arguments, environment in
                 TemplateCall.render(arguments, html: false, environment: environment)
@@ -12,7 +12,7 @@ extension Registry {
         FunctionSpec(
             name: "template_render", arity: 3, flags: .pure,
             signature: "template_render(template, vars, mode)",
-            doc: "Renders with mode 'text' (the default: nothing escaped) or 'html' (`{{x}}` escapes & < > \" ' as the spec and swift-mustache do; `{{{x}}}` and `{{&x}}` never escape). Any other mode, or NULL, is an error.",
+            doc: "Renders with mode 'text' (the default: nothing escaped) or 'html' (`{{x}}` escapes & < > \" ' as the spec and swift-mustache do; `{{{x}}}` and `{{&x}}` never escape). Any other mode, or a NULL mode, is an error, even when the template is NULL.",
             example: "SELECT template_render('<p>{{x}}</p>', json_object('x', 'a<b'), 'html'); -- '<p>a&lt;b</p>'",
             body: { arguments, environment in
                 switch arguments.value(2).text {
