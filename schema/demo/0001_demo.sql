@@ -186,7 +186,7 @@ JOIN openers ON openers.k = p.i % 10
 JOIN tags ON tags.k = p.i % 8
 JOIN extras ON extras.k = p.i % 6
 JOIN fans ON fans.k = p.i % 6
-JOIN sentiments ON sentiments.k = p.i % 5
+JOIN sentiments ON sentiments.k = (p.i + p.i / 5) % 5
 LEFT JOIN coaches AS c ON c.id = p.coach_id
 LEFT JOIN coaches AS m ON m.id = printf('00000003-0000-4000-8000-%012x', (p.i * 11) % 30 + 1)
 ORDER BY p.i;

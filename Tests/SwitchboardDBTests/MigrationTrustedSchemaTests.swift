@@ -1,0 +1,32 @@
+import GRDB
+import Testing
+@testable import SwitchboardDB
+
+/// What fails under `PRAGMA trusted_schema = OFF` (what works is in Tests/sql/schema_trusted.sql).
+@Suite struct MigrationTrustedSchemaTests {
+    static let refused: [(sql: String, message: String)] = [
+        ("SELECT count(*) FROM message_drafts", "unsafe use of json_object()"),
+        // The search_tags view's json_quote is refused before the FTS write is reached.
+        ("INSERT INTO social_media_posts (user_id, platform, post_url) VALUES ('u1', 'twitter', 'x')",
+         "unsafe use of json_quote()"),
+        ("INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'achievement', 'x')",
+         "unsafe use of virtual table \"notifications_fts\""),
+        ("INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
+         "unsafe use of virtual table \"communication_templates_fts\""),
+        ("INSERT INTO tg_groups (id, title) VALUES (5, 'x')", "unsafe use of virtual table \"tg_groups_fts\""),
+        ("INSERT INTO interactions (user_id, direction) VALUES ('u1', 'outbound')",
+         "unsafe use of virtual table \"notifications_fts\""),
+    ]
+
+    @Test(arguments: refused)
+    func refusedWithItsReason(sql: String, message: String) throws {
+        let queue = try migratedQueue()
+        try queue.write { db in try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u1', 'Jordan')") }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
+        #expect {
+            try queue.write { db in try db.execute(sql: sql) }
+        } throws: { error in
+            (error as? DatabaseError)?.message == message
+        }
+    }
+}
