@@ -25,7 +25,9 @@ public enum RelativeDate {
         case ..<3600: return relative(Int(seconds / 60), unit: UInt8(ascii: "m"), past: past)
         case ..<86_400: return relative(Int(seconds / 3600), unit: UInt8(ascii: "h"), past: past)
         case ..<604_800: return relative(Int(seconds / 86_400), unit: UInt8(ascii: "d"), past: past)
-        default: return calendarDate(time, showYear: time.civilDate.year != now.civilDate.year)
+        default:
+            let date = time.civilDate
+            return calendarDate(date, showYear: date.year != now.civilDate.year)
         }
     }
 
@@ -38,9 +40,8 @@ public enum RelativeDate {
         }
     }
 
-    private static func calendarDate(_ time: Instant, showYear: Bool) -> String {
-        let date = time.civilDate
-        return UTF8Writer.string(capacity: 15) { out in
+    private static func calendarDate(_ date: CivilCalendar.Date, showYear: Bool) -> String {
+        UTF8Writer.string(capacity: 15) { out in
             out.append(monthNames[date.month - 1])
             out.append(byte: UInt8(ascii: " "))
             out.append(number: date.day)

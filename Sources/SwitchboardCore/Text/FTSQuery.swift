@@ -13,43 +13,58 @@ public enum FTSQuery {
     /// SELECT fts_query('smi "jo'); -- '"smi"* """jo"*'
     /// ```
     public static func expression(_ text: String) -> String? {
-        var output = ""
-        var term = String.UnicodeScalarView()
+        var output: [UInt8] = []
+        var term: [UInt8] = []
         var hasToken = false
         func flush() {
             if hasToken {
-                if !output.isEmpty { output.append(" ") }
-                output.append("\"")
-                for scalar in term {
-                    if scalar == "\"" { output.unicodeScalars.append(scalar) }
-                    output.unicodeScalars.append(scalar)
+                if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+                output.append(UInt8(ascii: "\""))
+                for byte in term {
+                    if byte == UInt8(ascii: "\"") { output.append(byte) }
+                    output.append(byte)
                 }
-                output.append("\"*")
+                output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "*")])
             }
             term.removeAll(keepingCapacity: true)
             hasToken = false
         }
         for scalar in text.unicodeScalars {
-            let properties = scalar.properties
-            if properties.isWhitespace {
-                flush()
-            } else if properties.generalCategory != .control {
-                term.append(scalar)
-                if !hasToken, isTokenCharacter(properties.generalCategory) { hasToken = true }
+            switch kind(of: scalar) {
+            case .separator: flush()
+            case .dropped: break
+            case .token:
+                UTF8.encode(scalar) { term.append($0) }
+                hasToken = true
+            case .other: UTF8.encode(scalar) { term.append($0) }
             }
         }
         flush()
-        return output.isEmpty ? nil : output
+        return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
     }
 
-    /// unicode61's default token characters: letters, numbers and private use (`L* N* Co`).
-    private static func isTokenCharacter(_ category: Unicode.GeneralCategory) -> Bool {
-        switch category {
+    private enum Kind { case separator, dropped, token, other }
+
+    /// Whitespace separates terms, control characters are dropped, and unicode61's default token
+    /// characters (`L* N* Co`: letters, numbers, private use) make a term worth keeping.
+    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        if scalar.isASCII {
+            switch scalar.value {
+            case 0x09...0x0D, 0x20: return .separator
+            case 0x00..<0x20, 0x7F: return .dropped
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .token
+            default: return .other
+            }
+        }
+        let properties = scalar.properties
+        if properties.isWhitespace { return .separator }
+        switch properties.generalCategory {
+        case .control: return .dropped
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber, .privateUse:
-            return true
+            return .token
         default:
-            return false
+            return .other
         }
     }
 }
