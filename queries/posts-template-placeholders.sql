@@ -1,6 +1,6 @@
 -- name: posts-template-placeholders
--- The placeholders the post editor shows for a template: one row, falling back to Title/Summary/Body
--- for fields the template leaves empty or for an unknown template.
+-- The placeholders the post editor shows for a template, falling back to Title, Summary and Body.
+-- Always one row: the fallbacks fill what the template leaves unset, and everything for an unknown template.
 -- :template_name  text: the template's name
 SELECT :template_name AS template_name, pt.name IS NOT NULL AS known,
        COALESCE(pt.placeholder_title, 'Title') AS placeholder_title,

@@ -1,6 +1,6 @@
 -- name: posts-with-placeholders
--- Posts in the posts API's shape: each with its template's editor placeholders (Title/Summary/Body when
--- unset), author and reply count, newest first.
+-- Posts in the posts API's shape, newest first, with their template's placeholders, author and reply count.
+-- Placeholders fall back to Title, Summary and Body when the post has no template or the template leaves one unset.
 -- :template_name  text, optional: only posts of this template
 -- :parent_id      text, optional: only replies to this post
 -- :limit          integer, default 50: at most this many

@@ -1,6 +1,7 @@
 -- name: templates-create!
--- Creates a communication template and returns its id. A blank name or body fails with
--- template_name_required / template_body_required, and the database is unchanged.
+-- Creates a communication template and returns its id.
+-- A blank name or body fails with template_name_required / template_body_required, a type outside
+-- email|text|twitter with template_type_valid, and the database is unchanged.
 -- :name     text: the template's name
 -- :type     text, one of email|text|twitter: the channel it is for
 -- :body     text: the Mustache body, e.g. 'Dear {{coach_name}}, ...' (see templates-variables)

@@ -1,6 +1,6 @@
 -- name: templates-log-interaction!
--- Logs an outbound interaction with a coach from a template: channel = the template's type, subject =
--- the template's name, body = the template rendered for the coach (message_drafts). Returns the new row.
+-- Logs an outbound interaction with a coach from a template, its body the template rendered for that coach.
+-- channel = the template's type, subject = the template's name, body = message_drafts.message. Returns the new row.
 -- Nothing is logged (no row) when the template or coach is not the user's, or when a variable has no
 -- value (see templates-render's missing) unless :allow_missing is true.
 -- :id             text: the template's id

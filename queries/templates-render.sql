@@ -1,6 +1,6 @@
 -- name: templates-render
--- A template rendered for one of the user's coaches: the message, and the variables that had no value
--- (missing, a JSON array; [] when complete), so a caller can refuse to send "Dear ,".
+-- A template rendered for one of the user's coaches, with the variables that had no value.
+-- missing is a JSON array, [] when complete, so a caller can refuse to send "Dear ,".
 -- :id        text: the template's id
 -- :coach_id  text: the coach's id
 -- :user_id   text, optional: the acting user (defaults to the database's only user)

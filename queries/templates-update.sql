@@ -1,6 +1,6 @@
 -- name: templates-update!
--- Changes a template's name, type and/or body (each left unchanged when not given); updated_at is
--- kept by a trigger. Blank values fail with the template's named constraints. Reports the changed row count.
+-- Changes a template's name, type and/or body; what is not given stays as it is.
+-- updated_at is kept by a trigger. Blank values fail with the template's named constraints. Reports the changed row count.
 -- :id       text: the template's id
 -- :name     text, optional: the new name
 -- :type     text, one of email|text|twitter, optional: the new type

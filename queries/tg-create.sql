@@ -1,6 +1,6 @@
 -- name: tg-create!
--- Adds a quick-send template at the end of the list and returns its id and position. The group's name
--- is copied from tg_groups when not given. A blank name or message fails with
+-- Adds a quick-send template at the end of the list and returns its id and position.
+-- The group's name is copied from tg_groups when not given. A blank name or message fails with
 -- tg_template_name_required / tg_template_message_required.
 -- :name               text: the button's name
 -- :message_text       text: the message it sends

@@ -1,8 +1,9 @@
 -- name: tg-reorder!
--- Moves one quick-send template to a new position (0 = first; past the end = last) and renumbers the
--- list 0, 1, 2, ... in the same single UPDATE: `ordered` numbers the current order, `moved` gives each
--- row its new position with a CASE (the templates between the old and new place shift by one), and
--- only rows whose sort_order changes are written. Reports how many rows changed (0 for an unknown id).
+-- Moves one quick-send template to a new position, shifting the ones in between by one.
+-- Position 0 is first; past the end is last. The list is renumbered 0, 1, 2, ... in one UPDATE:
+-- `ordered` numbers the current order, `move` clamps the target, `moved` gives each row its new
+-- position with a CASE, and only rows whose sort_order changes are written.
+-- Reports how many rows changed (0 for an unknown id).
 -- :id        text: the template to move
 -- :position  integer: its new position, counted from 0
 WITH ordered AS (

@@ -1,6 +1,6 @@
 -- name: tg-update!
--- Changes a quick-send template; each value left unset stays as it is (a new target group also
--- takes the group's name unless one is given). Reports the changed row count.
+-- Changes a quick-send template; what is not given stays as it is.
+-- A new target group also takes the group's name unless one is given. Reports the changed row count.
 -- :id                 text: the template's id
 -- :name               text, optional: the new name
 -- :message_text       text, optional: the new message
