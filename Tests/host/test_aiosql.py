@@ -39,13 +39,24 @@ def function_name(path):
 
 def declarations(query):
     """The parameters a query declares in its docstring: name -> (type, required)."""
+    return {name: (kind, required) for name, (kind, required, _) in declared_defaults(query).items()}
+
+
+def declared_defaults(query):
+    """name -> (type, required, default as a bindable value or None)."""
     declared = {}
     for line in query.__doc__.splitlines():
         match = DECLARATION.match(line.strip())
         if match:
             name, kind, rest = match.groups()
-            clauses = rest.split(":", 1)[0]
-            declared[name] = (kind, "optional" not in clauses and "default" not in clauses)
+            clauses = [clause.strip() for clause in rest.split(":", 1)[0].split(",")]
+            default = next((clause[len("default "):] for clause in clauses if clause.startswith("default ")), None)
+            if default is not None and kind == "boolean":
+                default = {"true": 1, "false": 0}[default]
+            elif default is not None and kind == "integer":
+                default = int(default)
+            required = "optional" not in clauses and default is None
+            declared[name] = (kind, required, default)
     return declared
 
 
@@ -131,6 +142,21 @@ def test_read_query_returns_demo_rows(demo, path):
     query = getattr(LOADED, function_name(path))
     rows = list(query(demo, **demo_arguments(demo, path)))
     assert rows, f"{path.stem} returned no rows on the demo data"
+
+
+@pytest.mark.parametrize("path", [path for path in QUERY_FILES if is_read(path)], ids=lambda path: path.stem)
+def test_defaults_in_the_sql_match_the_declared_ones(demo, path):
+    """Leaving a defaulted parameter NULL (as the shell and aiosql do) gives what the declared default gives."""
+    query = getattr(LOADED, function_name(path))
+    unset = demo_arguments(demo, path)
+    defaults = {name: default for name, (_, _, default) in declared_defaults(query).items() if default is not None}
+    assert list(query(demo, **unset)) == list(query(demo, **{**unset, **defaults}))
+
+
+@pytest.mark.parametrize("name", ["social-feed", "notifications-inbox", "templates-list", "tg-groups"])
+@pytest.mark.parametrize("search", ['"', "AND", "NEAR(", "*", "-x", "col:x", "🙂", "a\0b", "OR OR", "   "])
+def test_any_search_text_gives_rows_or_none_never_an_error(demo, name, search):
+    assert isinstance(run(demo, name, search=search), list)
 
 
 def test_social_stats_counts_the_demo_posts(demo):
