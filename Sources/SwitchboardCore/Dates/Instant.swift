@@ -3,7 +3,7 @@
 /// ```sql
 /// SELECT relative_date('2026-02-10T11:00:00+01:00', '2026-02-10T10:00:30Z'); -- 'just now'
 /// ```
-public struct Instant: Sendable, Hashable, Comparable {
+public struct Instant: Sendable, Equatable {
     static let microsecondsPerSecond: Int64 = 1_000_000
     static let microsecondsPerDay: Int64 = 86_400_000_000
     /// 0001-01-01T00:00:00Z.
@@ -77,7 +77,4 @@ public struct Instant: Sendable, Hashable, Comparable {
             out.append(byte: UInt8(ascii: "Z"))
         }
     }
-
-    /// Orders instants by time.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.microseconds < rhs.microseconds }
 }

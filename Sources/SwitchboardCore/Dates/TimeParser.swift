@@ -24,7 +24,7 @@ extension Instant {
     /// - `YYYY-MM-DD` then `T`, `t` or a space, then `HH:MM`, optionally `:SS` and then `.` and
     ///   fraction digits (kept to the microsecond), optionally followed by `Z`, `z`, `±HH:MM` or `±HHMM`;
     ///   without a zone the time is UTC, as SQLite's `YYYY-MM-DD HH:MM:SS` is;
-    /// - a decimal number, `[+-]digits[.digits]`: unix seconds.
+    /// - a decimal number (`1770724800`, `-1.5`, `.5`, `5.`; no exponent): unix seconds.
     ///
     /// Years run 0001–9999, months 01–12, days as the month has them (29 February only in leap
     /// years), hours 00–23, minutes and seconds 00–59, offsets up to ±23:59; the resulting UTC

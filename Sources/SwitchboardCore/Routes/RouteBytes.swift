@@ -1,4 +1,4 @@
-/// Byte-level helpers for routes: ASCII classes, splitting, and percent-decoding.
+/// Byte-level helpers for routes: ASCII classes, search, case-insensitive comparison and percent-decoding.
 ///
 /// Percent-decoding turns `%XX` (two hex digits) into that byte and keeps anything else,
 /// including a `%` without two hex digits after it, as it is; `+` stays `+`.
@@ -69,26 +69,14 @@ enum RouteBytes {
         return whole && position == literal.count
     }
 
-    /// `range` percent-decoded into text; invalid UTF-8 that decoding produces becomes U+FFFD.
-    static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        guard first(UInt8(ascii: "%"), in: bytes, range) != nil else {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
+    /// `range` percent-decoded, with ASCII letters lowercased when `lowercased` is set.
+    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lowercased: Bool) -> [UInt8] {
         var decoded: [UInt8] = []
-        decoded.reserveCapacity(range.count)
-        forEachDecoded(bytes, range) { decoded.append($0); return true }
-        return String(decoding: decoded, as: UTF8.self)
-    }
-
-    /// `range` percent-decoded, with ASCII letters lowercased: how patterns keep their literals.
-    static func decodedLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
-        var decoded: [UInt8] = []
-        forEachDecoded(bytes, range) { decoded.append(lowercase($0)); return true }
+        forEachDecoded(bytes, range) { decoded.append(lowercased ? lowercase($0) : $0); return true }
         return decoded
     }
 
-    /// The value of an ASCII hex digit.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30
         case 0x41...0x46: return byte - 0x41 + 10

@@ -118,7 +118,7 @@ private struct PatternCompiler {
             return "it must start with / or scheme://"
         }
         let url = RouteURL(bytes)
-        scheme = url.scheme.map { RouteBytes.decodedLowercase(bytes, $0) }
+        scheme = url.scheme.map { RouteBytes.decoded(bytes, $0, lowercased: true) }
         for range in url.segments(bytes) {
             switch part(range, bytes) {
             case .success(let part): segments.append(part)
@@ -128,7 +128,7 @@ private struct PatternCompiler {
         for pair in url.parameters(bytes) {
             guard !pair.name.isEmpty else { return "a query parameter needs a name" }
             switch part(pair.value, bytes) {
-            case .success(let part): query.append((RouteBytes.decodedLowercase(bytes, pair.name), part))
+            case .success(let part): query.append((RouteBytes.decoded(bytes, pair.name, lowercased: true), part))
             case .failure(let reason): return reason.text
             }
         }
@@ -139,9 +139,10 @@ private struct PatternCompiler {
 
     private mutating func part(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Result<RoutePattern.Part, Reason> {
         guard let first = range.first, bytes[first] == UInt8(ascii: ":") else {
-            return .success(.literal(RouteBytes.decodedLowercase(bytes, range)))
+            return .success(.literal(RouteBytes.decoded(bytes, range, lowercased: true)))
         }
-        let name = RouteBytes.decodedString(bytes, (first + 1)..<range.upperBound)
+        // Percent-decoded; invalid UTF-8 that decoding produces becomes U+FFFD.
+        let name = String(decoding: RouteBytes.decoded(bytes, (first + 1)..<range.upperBound, lowercased: false), as: UTF8.self)
         if name.isEmpty { return .failure(Reason(text: "a capture needs a name after ':'")) }
         if name == "screen" { return .failure(Reason(text: "'screen' cannot be a capture name")) }
         guard names.insert(name).inserted else { return .failure(Reason(text: "capture ':\(name)' appears twice")) }
