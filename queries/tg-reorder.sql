@@ -3,14 +3,14 @@
 -- Position 0 is first; past the end is last. The list is renumbered 0, 1, 2, ... in one UPDATE:
 -- `ordered` numbers the current order, `move` clamps the target, `moved` gives each row its new
 -- position with a CASE, and only rows whose sort_order changes are written.
--- Reports how many rows changed (0 for an unknown id).
+-- Reports how many rows changed (0 for an unknown id or a NULL position).
 -- :id        text: the template to move
 -- :position  integer: its new position, counted from 0
 WITH ordered AS (
     SELECT id, row_number() OVER (ORDER BY sort_order, created_at, id) - 1 AS position FROM tg_templates
 ), move AS (
     SELECT position AS old, max(0, min(:position, (SELECT count(*) - 1 FROM tg_templates))) AS new
-    FROM ordered WHERE id = :id
+    FROM ordered WHERE id = :id AND :position IS NOT NULL
 ), moved AS (
     SELECT o.id, CASE
         WHEN o.id = :id THEN m.new
