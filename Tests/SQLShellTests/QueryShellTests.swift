@@ -139,8 +139,11 @@ import Testing
                 .read queries/templates-create.sql
 
                 """, database: database)
+            // The shell names the line where the statement starts: the first line after the header.
+            let file = try String(contentsOf: SQLShell.packageRoot.appendingPathComponent("queries/templates-create.sql"), encoding: .utf8)
+            let line = (file.split(separator: "\n").firstIndex { !$0.hasPrefix("--") } ?? 0) + 1
             #expect(failed.status == 1)
-            #expect(failed.stderr == "Runtime error near line 8: CHECK constraint failed: template_name_required (19)\n")
+            #expect(failed.stderr == "Runtime error near line \(line): CHECK constraint failed: template_name_required (19)\n")
             let count = try SQLShell.run("SELECT count(*) FROM communication_templates;\n", database: database)
             #expect(count.stdout == "12\n")
         }
