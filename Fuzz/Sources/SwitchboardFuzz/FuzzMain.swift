@@ -21,8 +21,8 @@ nonisolated(unsafe) private var target: FuzzTarget?
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     let names = FuzzTarget.functionNames
     guard let name = getenv("SB_FUZZ_FUNCTION").map({ String(cString: $0) }), names.contains(name) else {
-        // `SB_FUZZ_FUNCTION=list` (or none) prints the functions, one a line, for scripts/fuzz.
-        print(names.joined(separator: "\n"))
+        // `SB_FUZZ_FUNCTION=list` (or none) prints each function and its largest arity, for scripts/fuzz.
+        for name in names { print(name, FuzzInput.arities(of: name).max() ?? 0) }
         return getenv("SB_FUZZ_FUNCTION").map { String(cString: $0) } == "list" ? 0 : 2
     }
     guard sqlite3_auto_extension(sb_auto_extension_entry()) == SQLITE_OK else {
