@@ -112,6 +112,29 @@ import Testing
         }
     }
 
+    /// A template rendered for the coach without a school: the gaps are listed in missing. Ids must be
+    /// quoted: `.parameter set` evaluates its value as SQL, so a bare UUID is arithmetic (-12001 here).
+    @Test func templateRenderedForACoachListsMissingVariables() throws {
+        try withDemoDatabase { database in
+            let result = try SQLShell.run(Self.prelude + """
+                .parameter set :id "'00000004-0000-4000-8000-000000000005'"
+                .parameter set :coach_id "'00000003-0000-4000-8000-00000000001e'"
+                .read queries/templates-render.sql
+                .parameter set :id 00000004-0000-4000-8000-000000000005
+                .headers off
+                SELECT quote(value) FROM temp.sqlite_parameters WHERE key = ':id';
+
+                """, database: database)
+            #expect(result.stderr == "")
+            #expect(result.stdout == """
+                template_id|template_name|type|coach_id|coach_name|school_name|message|missing
+                00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]
+                -12001
+
+                """)
+        }
+    }
+
     @Test func markAllReadThenClearReadCountsBeforeAndAfter() throws {
         try withDemoDatabase { database in
             let result = try SQLShell.run("""
