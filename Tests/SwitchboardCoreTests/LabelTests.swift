@@ -40,6 +40,10 @@ import Testing
         #expect(spec?.call([.real(99.9)]) == .text("99"))
         #expect(spec?.call([.real(1e300)]) == .text("99+"))
         #expect(spec?.call([.real(.nan)]) == .null)
+        #expect(spec?.call([.real(-1e300)]) == .null)
+        #expect(spec?.call([.real(-.infinity)]) == .null)
+        #expect(spec?.call([.real(.infinity)]) == .text("99+"))
+        #expect(spec?.call([.real(-2.7)]) == .text("-2"))
         #expect(spec?.call([.text("12")]) == .null)
         #expect(spec?.call([.null]) == .null)
     }
