@@ -4,7 +4,6 @@ aiosql 15 wants a parameter list after every query name (`-- name: social_feed(p
 `mandatory_parameters=False`; the Switchboard header (`-- name: social-feed`) declares parameters in
 its docstring instead, so the queries are loaded with that option.
 """
-import pathlib
 import re
 
 import aiosql
@@ -20,17 +19,13 @@ DECLARATION = re.compile(r"^:(\w+)\s+(text|integer|real|boolean)\b(.*)$")
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
 
 
-def load_queries():
-    return aiosql.from_path(QUERIES, "apsw", mandatory_parameters=False)
-
-
 # The queries issue 4 names, at least.
 REQUIRED = {
     "social_feed", "social_stats", "notifications_inbox", "notifications_mark_all_read", "notifications_clear_read",
     "templates_list", "templates_type_counts", "tg_templates", "tg_widget", "posts_with_placeholders",
 }
 QUERY_FILES = sorted(QUERIES.glob("*.sql"))
-LOADED = load_queries()
+LOADED = aiosql.from_path(QUERIES, "apsw", mandatory_parameters=False)
 
 
 def function_name(path):
@@ -111,13 +106,14 @@ def demo_arguments(con, path):
 
 def run(con, name, **arguments):
     """Runs a read query through aiosql with every declared parameter (None unless given); rows as dicts."""
-    query = getattr(LOADED, name.replace("-", "_"))
-    full = {parameter: None for parameter in declarations(query)}
+    function = name.replace("-", "_")
+    full = {parameter: None for parameter in declarations(getattr(LOADED, function))}
     full.update(arguments)
-    cursor = con.cursor()
-    rows = []
-    for row in cursor.execute(query.sql, full):
-        rows.append(dict(zip((column[0] for column in cursor.getdescription()), row)))
+    rows, columns = [], None
+    with getattr(LOADED, function + "_cursor")(con, **full) as cursor:
+        for row in cursor:  # APSW describes the columns only while the statement runs
+            columns = columns or [column[0] for column in cursor.getdescription()]
+            rows.append(dict(zip(columns, row)))
     return rows
 
 
