@@ -2,11 +2,7 @@
 -- Switchboard extension, so no trigger, CHECK, default or index may call one of its functions.
 -- Run (cwd = package root):  sqlite3 -bail :memory: < Tests/schema/plain_writes.sql
 -- Every output row must be `case_id|1`. (Tests/SwitchboardDBTests/MigrationPlainSQLiteTests.swift)
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.output stdout
+.read Tests/schema/schema.sql
 
 INSERT INTO users (name, email, sport, graduation_year) VALUES ('Jordan Lee', 'jordan@example.com', 'Soccer', 2027);
 INSERT INTO schools (name, state) VALUES ('State University', 'CA');

@@ -1,12 +1,6 @@
 -- Generated notifications: queries/notifications-generate-follow-ups.sql on the demo data, run
 -- through the shell like a user would (.read with parameters left unset, then set).
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.read schema/demo/0001_demo.sql
-SELECT switchboard_now('2026-02-10T12:00:00Z');
-.output stdout
+.read Tests/schema/demo.sql
 
 -- The script's rule, computed independently: coaches without outbound contact in `days` days at
 -- `now`, and without an unread reminder or one created in those days.

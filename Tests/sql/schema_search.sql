@@ -1,10 +1,6 @@
 -- Schema: full-text search (0002_search.sql). Each behaviour users must get, first with the MATCH
 -- expressions fts_query emits ("term"* prefix phrases, ANDed), then through fts_query itself.
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.output stdout
+.read Tests/schema/schema.sql
 
 INSERT INTO users (id, name) VALUES ('u1', 'Jordan');
 INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_name, author_handle) VALUES

@@ -1,10 +1,6 @@
 -- Schema: tables, defaults, triggers and foreign keys (0001_core.sql, 0002_search.sql), on small
 -- hand-made rows. Constraint *errors* are checked in Tests/SwitchboardDBTests/MigrationConstraintTests.swift.
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.output stdout
+.read Tests/schema/schema.sql
 
 SELECT 'tables_version', (SELECT user_version FROM pragma_user_version) = 3;
 SELECT 'tables_pragmas_from_file', (SELECT foreign_keys FROM pragma_foreign_keys) = 1

@@ -7,13 +7,7 @@
 -- communication_templates, tg_groups (FTS5 triggers:
 -- unsafe use of virtual table "..._fts") and interactions (its trigger may add a notification, so
 -- it is refused even for outbound rows).
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.read schema/demo/0001_demo.sql
-SELECT switchboard_now('2026-02-10T12:00:00Z');
-.output stdout
+.read Tests/schema/demo.sql
 PRAGMA trusted_schema = OFF;
 
 SELECT 'trusted_off', (SELECT trusted_schema FROM pragma_trusted_schema) = 0;

@@ -1,12 +1,6 @@
 -- Schema: the page views (0003_views.sql) on the demo data, with the clock pinned to the demo's
 -- anchor so relative times are golden.
-.output /dev/null
-.read schema/0001_core.sql
-.read schema/0002_search.sql
-.read schema/0003_views.sql
-.read schema/demo/0001_demo.sql
-SELECT switchboard_now('2026-02-10T12:00:00Z');
-.output stdout
+.read Tests/schema/demo.sql
 
 -- social_feed
 SELECT 'feed_rows', (SELECT count(*) FROM social_feed WHERE user_id = (SELECT id FROM sole_user)) = 300;
