@@ -1,10 +1,24 @@
 /// The registrations pinned by ``ExtensionTests/registersExactlyTheseFunctions()``, sorted.
+/// 0x200800 = deterministic + innocuous (pure); 0x200000 = innocuous only (reads the clock or
+/// the build); 0x80000 = direct-only (switchboard_now changes the connection's clock).
 enum ExpectedRegistrations {
     static let lines: [Substring] = [
-        "count_badge/1/0x200801",
-        "sentiment_label/1/0x200801",
-        "sentiment_label/2/0x200801",
-        "switchboard_debug/0/0x200001",
-        "switchboard_version/0/0x200801",
+        "count_badge/1/0x200800",
+        "fts_query/1/0x200800",
+        "relative_date/1/0x200000",
+        "relative_date/2/0x200800",
+        "route_map/1/0x200800",
+        "route_map/2/0x200800",
+        "sentiment_label/1/0x200800",
+        "sentiment_label/2/0x200800",
+        "switchboard_debug/0/0x200000",
+        "switchboard_now/0/0x80000",
+        "switchboard_now/1/0x80000",
+        "switchboard_version/0/0x200800",
+        "template_missing/2/0x200800",
+        "template_render/2/0x200800",
+        "template_render/3/0x200800",
+        "template_variables/1/0x200800",
+        "text_preview/2/0x200800",
     ]
 }

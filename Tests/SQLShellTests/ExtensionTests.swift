@@ -62,3 +62,39 @@ import Testing
         #expect(result.stderr == "Runtime error near line 3: out of memory (7)\n")
     }
 }
+
+/// Results and views at the host's limits and trust settings.
+@Suite struct ExtensionLimitTests {
+    @Test func resultOverTheLengthLimitIsTooBig() throws {
+        let script = """
+            .limit length 1000
+            SELECT length(template_render('{{#l}}0123456789{{/l}}', json_object('l', json_array(1,2,3,4,5,6,7,8,9,10))));
+            SELECT length(template_render('{{#l}}0123456789{{/l}}', (SELECT json_object('l', json_group_array(1)) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT i FROM n))));
+
+            """
+        let result = try SQLShell.run(script)
+        #expect(result.stdout.hasSuffix("100\n"))
+        #expect(result.stderr == "Runtime error near line 3: string or blob too big (18)\n")
+    }
+
+    /// Each pure function works in a view with trusted_schema=OFF; switchboard_now cannot be used in one.
+    /// (SQLite 3.40's own json_object() is not innocuous, so the view passes literal JSON.)
+    @Test func pureFunctionsWorkInViewsUnderTrustedSchemaOff() throws {
+        let script = """
+            PRAGMA trusted_schema = OFF;
+            CREATE VIEW page AS SELECT
+              template_render('Hi {{n}}', '{"n":"Ann"}') AS a, template_variables('{{n}}') AS b,
+              template_missing('{{n}}', '{}') AS c, relative_date('2026-02-10T11:00:00Z', '2026-02-10T12:00:00Z') AS d,
+              relative_date('2026-02-10T11:00:00Z') IS NOT NULL AS e, sentiment_label('positive') AS f,
+              route_map('/schools/9') AS g, fts_query('smith') AS h, text_preview('abcdef', 3) AS i,
+              count_badge(120) AS j, switchboard_version() = switchboard_version() AS k;
+            SELECT * FROM page;
+            CREATE VIEW clock AS SELECT switchboard_now() AS now;
+            SELECT * FROM clock;
+
+            """
+        let result = try SQLShell.run(script)
+        #expect(result.stdout == #"Hi Ann|["n"]|["n"]|1h ago|1|👍 Positive|{"screen":"school_detail","id":"9"}|"smith"*|abc...|99+|1"# + "\n")
+        #expect(result.stderr == "Parse error near line 10: unsafe use of switchboard_now()\n")
+    }
+}
