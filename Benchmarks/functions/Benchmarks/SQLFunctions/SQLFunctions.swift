@@ -41,6 +41,12 @@ let comparisons = [
             ELSE '{"screen":"notifications"}' END
             """,
         function: "route_map(url)"),
+    // Not a goal of the issue: the cost of the binding itself (an integer in, short text out).
+    Comparison(
+        name: "count_badge vs CASE (binding floor)",
+        column: "i",
+        baseline: "CASE WHEN i % 150 > 99 THEN '99+' ELSE i % 150 END",
+        function: "count_badge(i % 150)"),
 ]
 
 /// The database every comparison reads, filled once before the first benchmark.
