@@ -17,20 +17,20 @@ struct QueriesCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try catalogOption.catalog()
-        let queries = catalog.all
+        let (queries, problems) = catalog.load()
         let width = queries.map(\.name.count).max() ?? 0
         var output = ""
         for query in queries {
             var marks: [String] = []
             if query.kind != .read { marks.append(query.kind.rawValue) }
-            if query.origin != "built-in \(query.name).sql", let folder = catalog.userFolder, query.origin.hasPrefix(folder) {
+            if let folder = catalog.userFolder, query.origin.hasPrefix(folder) {
                 marks.append(folder)
             }
             let suffix = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
             output += query.name.padding(to: width) + "  " + query.summary + suffix + "\n"
         }
         Terminal.write(output)
-        for problem in catalog.problems { Terminal.warn(problem) }
+        for problem in problems { Terminal.warn(problem) }
     }
 }
 

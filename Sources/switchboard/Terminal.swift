@@ -51,7 +51,7 @@ extension Terminal {
 
     /// The folder of the running executable (from /proc/self/exe).
     static var executableFolder: String {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
         return (path as NSString).deletingLastPathComponent
     }
 

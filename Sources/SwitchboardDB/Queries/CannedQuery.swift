@@ -53,12 +53,13 @@ public struct CannedQuery: Sendable {
 
     /// Parses a query file's text; `origin` names it in error messages.
     public init(text: String, origin: String) throws {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-        while let first = lines.first, first.isEmpty { lines.removeFirst() }
-        guard let header = lines.first, header.hasPrefix("--") else {
+        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = rawLines.map { String($0).trimmingSpaces() }
+        let start = lines.firstIndex { !$0.isEmpty } ?? lines.count
+        guard start < lines.count, lines[start].hasPrefix("--") else {
             throw SwitchboardError.failure("\(origin): the first line must be '-- name: NAME'")
         }
-        let nameClause = String(header.dropFirst(2)).trimmingSpaces()
+        let nameClause = String(lines[start].dropFirst(2)).trimmingSpaces()
         guard nameClause.hasPrefix("name:") else {
             throw SwitchboardError.failure("\(origin): the first line must be '-- name: NAME'")
         }
@@ -70,7 +71,7 @@ public struct CannedQuery: Sendable {
             throw SwitchboardError.failure("\(origin): invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
         }
         var docstring: [String] = []
-        var bodyStart = 1
+        var bodyStart = start + 1
         while bodyStart < lines.count, lines[bodyStart].hasPrefix("--") {
             docstring.append(String(lines[bodyStart].dropFirst(2)).trimmingSpaces())
             bodyStart += 1
@@ -94,7 +95,7 @@ public struct CannedQuery: Sendable {
                 details.append(line)
             }
         }
-        let body = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(bodyStart + text.leadingBlankLineCount)
+        let body = rawLines.dropFirst(bodyStart)
         self.name = name
         self.kind = kind
         self.summary = summary
@@ -114,13 +115,9 @@ public struct CannedQuery: Sendable {
 }
 
 extension String {
-    /// How many lines at the start are empty or blank.
-    var leadingBlankLineCount: Int {
-        split(separator: "\n", omittingEmptySubsequences: false).prefix { String($0).trimmingSpaces().isEmpty }.count
-    }
-
-    /// The string without trailing newlines and spaces.
+    /// The string without trailing newlines, spaces and tabs.
     func trimmingTrailingNewlines() -> String {
-        String(reversed().drop { $0 == "\n" || $0 == " " || $0 == "\r\n" || $0 == "\t" }.reversed())
+        guard let last = unicodeScalars.lastIndex(where: { $0 != "\n" && $0 != " " && $0 != "\r" && $0 != "\t" }) else { return "" }
+        return String(unicodeScalars[...last])
     }
 }

@@ -18,7 +18,7 @@ public enum DemoDatabase {
     public static func create(at path: String, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) {
-            guard try isDemo(path) else {
+            guard isDemo(path) else {
                 throw SwitchboardError.failure("\(path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)")
             }
         }
@@ -48,7 +48,7 @@ public enum DemoDatabase {
     }
 
     /// Whether the file at `path` is a demo database (an SQLite file with the demo's application id).
-    static func isDemo(_ path: String) throws -> Bool {
+    static func isDemo(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         // The SQLite header: the magic string, and the application id at offset 68 (big-endian).

@@ -9,62 +9,49 @@ import Foundation
 /// ```swift
 /// let catalog = try QueryCatalog(userFolder: "my-queries")
 /// let query = try catalog.query(named: "social-feed")
-/// catalog.all.map(\.name) // every name, sorted
+/// catalog.load().queries.map(\.name) // every name, sorted
 /// ```
 public struct QueryCatalog: Sendable {
-    /// The built-in queries, by name.
-    public let builtIn: [CannedQuery]
     /// The user folder, resolved (no symlinks), if one was given.
     public let userFolder: String?
-    /// Files that could not be used, each with the reason (a bad header, a path outside the folder).
-    public let problems: [String]
-    private let userQueries: [CannedQuery]
+    private let builtInFiles: [(name: String, sql: String)]
 
-    /// Loads the built-in queries and, if given, the user folder's.
+    /// The built-in queries and, if given, the user folder's. Files are parsed when asked for,
+    /// so running one query parses one file.
     public init(userFolder: String? = nil, builtInFiles: [(name: String, sql: String)] = EmbeddedSQL.queries) throws {
-        var problems: [String] = []
-        var builtIn: [CannedQuery] = []
-        for file in builtInFiles {
-            do { builtIn.append(try CannedQuery(text: file.sql, origin: "built-in \(file.name)")) } catch let error as SwitchboardError {
-                problems.append(error.message)
-            }
-        }
-        self.builtIn = builtIn
-        guard let userFolder else {
-            self.userFolder = nil
-            self.userQueries = []
-            self.problems = problems
-            return
-        }
-        let root = try QueryCatalog.resolvedFolder(userFolder)
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
-        var userQueries: [CannedQuery] = []
-        for file in files {
-            let name = String(file.dropLast(".sql".count))
-            do {
-                guard CannedQuery.isValidName(name) else {
-                    throw SwitchboardError.failure("\(root)/\(file): invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
-                }
-                userQueries.append(try QueryCatalog.load(name: name, root: root))
-            } catch let error as SwitchboardError {
-                problems.append(error.message)
-            }
-        }
-        self.userFolder = root
-        self.userQueries = userQueries
-        self.problems = problems
+        self.builtInFiles = builtInFiles
+        self.userFolder = try userFolder.map(QueryCatalog.resolvedFolder)
     }
 
-    /// Every usable query, user queries replacing built-in ones of the same name, sorted by name.
-    public var all: [CannedQuery] {
-        let shadowed = Set(userQueries.map(\.name))
-        return (builtIn.filter { !shadowed.contains($0.name) } + userQueries).sorted { $0.name < $1.name }
+    /// Every usable query, user queries replacing built-in ones of the same name, sorted by name;
+    /// and the files that could not be used, each with the reason (a bad header, a path outside the folder).
+    public func load() -> (queries: [CannedQuery], problems: [String]) {
+        var problems: [String] = []
+        var byName: [String: CannedQuery] = [:]
+        for file in builtInFiles {
+            do {
+                let query = try CannedQuery(text: file.sql, origin: "built-in \(file.name)")
+                byName[query.name] = query
+            } catch let error as SwitchboardError {
+                problems.append(error.message)
+            } catch {
+                problems.append("built-in \(file.name): \(error)")
+            }
+        }
+        for name in userFileNames() {
+            do { byName[name] = try query(named: name) } catch let error as SwitchboardError {
+                problems.append(error.message)
+            } catch {
+                problems.append("\(name).sql: \(error)")
+            }
+        }
+        return (byName.values.sorted { $0.name < $1.name }, problems)
     }
 
     /// The query called `name`: the user folder's file `name.sql` if there is one, else the built-in one.
     ///
     /// Throws a usage error for an invalid name or an unknown query (suggesting the closest name),
-    /// and a failure when the user's file is unusable.
+    /// and a failure when the file is unusable.
     public func query(named name: String) throws -> CannedQuery {
         guard CannedQuery.isValidName(name) else {
             throw SwitchboardError.usage("invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
@@ -72,9 +59,23 @@ public struct QueryCatalog: Sendable {
         if let userFolder, FileManager.default.fileExists(atPath: "\(userFolder)/\(name).sql") {
             return try QueryCatalog.load(name: name, root: userFolder)
         }
-        if let query = builtIn.first(where: { $0.name == name }) { return query }
-        let suggestion = NameSuggestion.closest(to: name, among: all.map(\.name))
+        if let file = builtInFiles.first(where: { $0.name == "\(name).sql" }) {
+            let query = try CannedQuery(text: file.sql, origin: "built-in \(file.name)")
+            guard query.name == name else {
+                throw SwitchboardError.failure("built-in \(file.name): the header names '\(query.name)'")
+            }
+            return query
+        }
+        let names = builtInFiles.map { String($0.name.dropLast(".sql".count)) } + userFileNames()
+        let suggestion = NameSuggestion.closest(to: name, among: names)
         throw SwitchboardError.usage("unknown query '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+    }
+
+    /// The names of the user folder's `.sql` files, sorted.
+    private func userFileNames() -> [String] {
+        guard let userFolder else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? [])
+            .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(".sql".count)) }.sorted()
     }
 
     /// Reads `root/name.sql` after checking that its resolved path stays inside `root`.

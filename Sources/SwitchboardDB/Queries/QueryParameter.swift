@@ -130,10 +130,12 @@ public struct QueryParameter: Sendable, Equatable {
 }
 
 extension String {
-    /// The string without leading and trailing spaces and tabs.
+    /// The string without leading and trailing spaces, tabs and carriage returns.
     func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = unicodeScalars.firstIndex(where: { !isSpace($0) }),
+              let last = unicodeScalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(unicodeScalars[first...last])
     }
 
     /// The string without one pair of surrounding single quotes, if it has them.
