@@ -3,6 +3,7 @@
 # search combined with filters, index size, and insert throughput with and without the FTS triggers.
 #
 #   Benchmarks/fts/run.sh [ROWS]        # from the package root; ROWS defaults to 1000000
+#   REUSE=1 Benchmarks/fts/run.sh       # only the queries, on the databases of the previous run
 #
 # Builds the release extension (swift build -c release --scratch-path .build-schema), creates two
 # databases under ${BENCH_DIR:-/tmp/switchboard-fts-bench}, and prints a Markdown report.
@@ -19,7 +20,6 @@ cd "$ROOT"
 swift build -c release --scratch-path .build-schema --product switchboard >/dev/null 2>&1 || swift build -c release --scratch-path .build-schema --product switchboard
 SO="$ROOT/.build-schema/release/libswitchboard"
 mkdir -p "$DIR"
-rm -f "$DIR"/with.db* "$DIR"/without.db*
 
 now() { date +%s.%N; }
 schema() { printf '.output /dev/null\n.read schema/0001_core.sql\n.read schema/0002_search.sql\n.read schema/0003_views.sql\n.output stdout\n'; }
@@ -35,13 +35,17 @@ load() { # $1 = database, $2 = extra SQL after the schema
     end=$(now)
     echo "$start $end" | awk '{ printf "%.1f", $2 - $1 }'
 }
-WITH_S=$(load "$DIR/with.db" "")
-WITHOUT_S=$(load "$DIR/without.db" "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update; DROP TRIGGER social_posts_fts_delete;")
-
-start=$(now)
-sqlite3 "$DIR/with.db" "INSERT INTO social_posts_fts (social_posts_fts) VALUES ('rebuild');"
-REBUILD_S=$(echo "$start $(now)" | awk '{ printf "%.1f", $2 - $1 }')
-sqlite3 "$DIR/with.db" "ANALYZE; VACUUM;" # the file as a user would keep it (indexes compact)
+if [ "${REUSE:-0}" = 1 ] && [ -f "$DIR/with.db" ]; then # REUSE=1: query the databases of the last run
+    WITH_S="–" WITHOUT_S="–" REBUILD_S="–"
+else
+    rm -f "$DIR"/with.db* "$DIR"/without.db*
+    WITH_S=$(load "$DIR/with.db" "")
+    WITHOUT_S=$(load "$DIR/without.db" "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update; DROP TRIGGER social_posts_fts_delete;")
+    start=$(now)
+    sqlite3 "$DIR/with.db" "INSERT INTO social_posts_fts (social_posts_fts) VALUES ('rebuild');"
+    REBUILD_S=$(echo "$start $(now)" | awk '{ printf "%.1f", $2 - $1 }')
+    sqlite3 "$DIR/with.db" "ANALYZE; VACUUM;" # the file as a user would keep it (indexes compact)
+fi
 
 sizes=$(sqlite3 "$DIR/with.db" "
     SELECT printf('%.1f', sum(CASE WHEN name NOT LIKE 'social_posts_fts%' AND name NOT LIKE 'notifications%'
@@ -52,15 +56,16 @@ TABLE_MB=${sizes%%|*}
 FTS_MB=${sizes##*|}
 TAGS_MB=$(sqlite3 "$DIR/with.db" "SELECT printf('%.1f', sum(length(search_tags)) / 1048576.0) FROM social_media_posts;")
 
-# Latency of one query, timed by the shell (.timer), RUNS times after one warm-up: "p50 p95" in ms.
-# The shell prints wall time to the millisecond only, so this is CPU time (user + sys, microsecond
-# resolution); the database is in the page cache, so CPU time is the query's time.
+# Latency of one query in the shell, RUNS times after one warm-up, with the connection settings of
+# configureConnection (mmap): "cpu_p50 cpu_p95 wall_p50 wall_p95" in ms. The shell's .timer gives wall
+# time to the millisecond only, so the CPU time (user + sys, microseconds) is reported beside it.
 latency() { # $1 = runs, $2 = SQL returning one row
-    { printf '.load %s\n.timer off\n%s;\n.timer on\n' "$SO" "$2"
+    { printf '.load %s\nPRAGMA mmap_size = 2147418112;\n.timer off\n%s;\n.timer on\n' "$SO" "$2"
       for _ in $(seq "$1"); do printf '%s;\n' "$2"; done; } \
-        | sqlite3 -bail "$DIR/with.db" | awk '/^Run Time:/ { print ($6 + $8) * 1000 }' | sort -n \
-        | awk '{ t[NR] = $1 } END { p95 = int(NR * 0.95 + 0.999); if (p95 < 1) p95 = 1;
-                                    printf "%.2f %.2f", t[int((NR + 1) / 2)], t[p95] }'
+        | sqlite3 -bail "$DIR/with.db" | awk '/^Run Time:/ { print ($6 + $8) * 1000, $4 * 1000 }' > "$DIR/times"
+    percentiles() { sort -n | awk '{ t[NR] = $1 } END { p95 = int(NR * 0.95 + 0.999); if (p95 < 1) p95 = 1;
+                                                        printf "%.2f %.2f", t[int((NR + 1) / 2)], t[p95] }'; }
+    echo "$(cut -d' ' -f1 "$DIR/times" | percentiles) $(cut -d' ' -f2 "$DIR/times" | percentiles)"
 }
 count() { sqlite3 -bail "$DIR/with.db" ".load $SO" "$1"; }
 
@@ -77,25 +82,26 @@ FILTERS=" AND platform = 'twitter' AND is_flagged = 1 AND sentiment = 'positive'
 row() { # label, term, fts SQL, like SQL (or empty)
     local f l matches speed
     matches=$(count "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH fts_query('$2')")
-    f=$(latency "$RUNS" "$3")
+    read -r fc50 fc95 fw50 fw95 <<< "$(latency "$RUNS" "$3")"
     if [ -n "$4" ]; then
-        l=$(latency "$SCAN_RUNS" "$4")
-        speed=$(echo "${l%% *} ${f%% *}" | awk '{ printf "%.0f×", $1 / ($2 > 0.05 ? $2 : 0.05) }')
-        echo "| $1 | \`$2\` | $matches | ${f%% *} | ${f##* } | ${l%% *} | ${l##* } | $speed |"
+        read -r lc50 lc95 lw50 lw95 <<< "$(latency "$SCAN_RUNS" "$4")"
+        speed=$(echo "$lc50 $fc50" | awk '{ printf "%.0f×", $1 / ($2 > 0.05 ? $2 : 0.05) }')
+        echo "| $1 | \`$2\` | $matches | $fc50 | $fc95 | ${fw50%.*} | $lc50 | ${lw50%.*} | $speed |"
     else
-        echo "| $1 | \`$2\` | $matches | ${f%% *} | ${f##* } | – | – | – |"
+        echo "| $1 | \`$2\` | $matches | $fc50 | $fc95 | ${fw50%.*} | – | – | – |"
     fi
 }
 
 echo "## Search (issue 3)"
 echo
 echo "Command: \`Benchmarks/fts/run.sh $ROWS\` (SQLite $(sqlite3 :memory: 'select sqlite_version()'), release extension, $(nproc) cores)."
-echo "$ROWS synthetic posts (Benchmarks/fts/generate.sql), 1 user; CPU ms (user + sys, database in the page"
-echo "cache) over $RUNS runs (LIKE: $SCAN_RUNS runs) of \"top 50 by posted_at\", after ANALYZE. matches = rows the"
-echo "MATCH finds; the filters are platform = twitter, is_flagged = 1, sentiment = positive."
+echo "$ROWS synthetic posts (Benchmarks/fts/generate.sql), 1 user, database in the OS page cache and mmap'd as"
+echo "configureConnection sets it. Each query is \"top 50 by posted_at\" (after ANALYZE), run $RUNS times (LIKE scan: $SCAN_RUNS);"
+echo "CPU ms (user + sys, microsecond resolution) p50/p95 and wall ms p50 (the shell's timer: whole ms)."
+echo "matches = rows the MATCH finds; filters = platform twitter, is_flagged 1, sentiment positive."
 echo
-echo "| query | term | matches | p50 ms | p95 ms | LIKE p50 ms | LIKE p95 ms | speed-up (p50) |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|"
+echo "| query | term | matches | CPU p50 | CPU p95 | wall p50 | LIKE CPU p50 | LIKE wall p50 | speed-up (CPU p50) |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 row "search, ~0.5% of rows" zephyr "$(fts zephyr "")" "$(like zephyr "")"
 row "search, ~0.01% of rows" quokka "$(fts quokka "")" "$(like quokka "")"
 row "search + platform, flagged, sentiment" zephyr "$(fts zephyr "$FILTERS")" "$(like zephyr "$FILTERS")"
@@ -116,6 +122,7 @@ echo "|---|---:|"
 echo "| table + b-tree indexes (without FTS) | $TABLE_MB MiB |"
 echo "| social_posts_fts (all shadow tables) | $FTS_MB MiB (+$(echo "$FTS_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')%) |"
 echo "| of which stored search_tags text (in the table) | $TAGS_MB MiB |"
-echo "| insert $ROWS rows with FTS triggers | ${WITH_S} s ($(echo "$ROWS $WITH_S" | awk '{ printf "%.0f", $1 / $2 }') rows/s) |"
-echo "| insert $ROWS rows without FTS triggers | ${WITHOUT_S} s ($(echo "$ROWS $WITHOUT_S" | awk '{ printf "%.0f", $1 / $2 }') rows/s) |"
+rate() { echo "$ROWS $1" | awk '$2 + 0 > 0 { printf " (%.0f rows/s)", $1 / $2 }'; }
+echo "| insert $ROWS rows with FTS triggers | ${WITH_S} s$(rate "$WITH_S") |"
+echo "| insert $ROWS rows without FTS triggers | ${WITHOUT_S} s$(rate "$WITHOUT_S") |"
 echo "| rebuild social_posts_fts from the table | ${REBUILD_S} s |"

@@ -7,6 +7,10 @@ import GRDB
 ///   clauses (cascades, `SET NULL`).
 /// - `recursive_triggers = ON`: per connection; makes `INSERT OR REPLACE` fire the DELETE triggers
 ///   of the row it replaces, so the FTS indexes stay in sync.
+/// - `mmap_size` = 2 GiB (SQLite's default ceiling): per connection; reads pages straight from the
+///   OS page cache instead of one `pread` each. A search that sorts its hits by date reads one table
+///   page per hit: at 1M posts, a term in 0.5% of them takes ~12 ms without it and ~5-7 ms with it
+///   (Benchmarks/fts/run.sh). Only reads use the mapping; writes still go through the WAL.
 ///
 /// `journal_mode = WAL` is not set here: it is persistent, stored in the file by `0001_core.sql`.
 ///
@@ -15,7 +19,7 @@ import GRDB
 /// config.prepareDatabase { db in try configureConnection(db) }
 /// ```
 public func configureConnection(_ db: Database) throws {
-    try db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = ON")
+    try db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = ON; PRAGMA mmap_size = 2147418112")
 }
 
 /// A GRDB configuration for Switchboard databases: ``configureConnection(_:)`` on every

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 @testable import SwitchboardDB
@@ -94,5 +95,22 @@ func schemaText(_ db: Database) throws -> [String] {
             #expect(try Int.fetchOne(db, sql: "PRAGMA foreign_keys") == 1)
             #expect(try Int.fetchOne(db, sql: "PRAGMA recursive_triggers") == 1)
         }
+    }
+
+    /// On a file, the migrations leave it in WAL mode (persistent), and a pool migrates like a queue.
+    @Test func fileDatabaseIsWALAndMigratesOnce() throws {
+        let path = "/tmp/switchboard-migration-test-\(getpid()).db"
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        SwitchboardFunctions.registerInProcess()
+        try migrate(DatabasePool(path: path, configuration: switchboardConfiguration()))
+        let plain = try DatabaseQueue(path: path)
+        try plain.read { (db: Database) throws in
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Migration.latestVersion)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA mmap_size") == 0)
+        }
+        let pool = try DatabasePool(path: path, configuration: switchboardConfiguration())
+        try migrate(pool)
+        #expect(try pool.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 2_147_418_112)
     }
 }
