@@ -31,7 +31,7 @@ fi
 echo "query: $QUERY (defaults), sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores"
 
 if command -v hyperfine > /dev/null; then
-    hyperfine --warmup 10 --runs "$RUNS" --export-markdown "$WORK/results.md" \
+    hyperfine -N --warmup 10 --runs "$RUNS" --export-markdown "$WORK/results.md" --export-json "$WORK/results.json" \
         -n "switchboard run $QUERY" "$CLI_RUN" \
         -n "sqlite3 + .load, same SQL" "$SHELL_RUN" \
         -n "switchboard --version (start-up)" "$CLI --version" \
@@ -39,6 +39,17 @@ if command -v hyperfine > /dev/null; then
         -n "sqlite3 :memory: 'select 1'" "sqlite3 :memory: 'select 1'" \
         -n "sqlite3 + .load, select 1" "sqlite3 -cmd '.load $BUILD/libswitchboard' :memory: 'select 1'"
     cat "$WORK/results.md"
+    # Medians and CPU time (user + system) resist the noise of a shared machine better than means.
+    python3 - "$WORK/results.json" <<'PY'
+import json, statistics, sys
+results = json.load(open(sys.argv[1]))["results"]
+print("\n| Command | median [ms] | min [ms] | user+sys [ms] |\n|:---|---:|---:|---:|")
+for r in results:
+    print(f"| `{r['command']}` | {statistics.median(r['times'])*1000:.1f} | {min(r['times'])*1000:.1f} | {(r['user']+r['system'])*1000:.1f} |")
+cli, shell = results[0], results[1]
+print(f"\nratio run/shell: median {statistics.median(cli['times'])/statistics.median(shell['times']):.2f}x, "
+      f"min {min(cli['times'])/min(shell['times']):.2f}x, cpu {(cli['user']+cli['system'])/(shell['user']+shell['system']):.2f}x")
+PY
 else
     for command in "$CLI_RUN" "$SHELL_RUN" "$CLI --version" "$CLI queries"; do
         start=$(date +%s%N)
