@@ -61,6 +61,17 @@ import Testing
         #expect(scratch.entries.isEmpty)
     }
 
+    @Test func aNewerDatabaseIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        let version = try CLI.run(["sql", "--db", db, "PRAGMA user_version", "--format", "csv"]).stdout
+            .components(separatedBy: "\r\n")[1]
+        #expect(try CLI.run(["sql", "--write", "--db", db, "PRAGMA user_version = 99"]).status == 0)
+        expectError(try CLI.run(["init", "--db", db]),
+                    "database schema version 99 is newer than this switchboard (\(version))", status: 1)
+    }
+
     @Test func sqlErrorsAreOneLine() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
