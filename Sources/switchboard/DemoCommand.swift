@@ -7,7 +7,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Create a demo database with sample data and print a short tour.",
         discussion: """
-            Writes ./switchboard-demo.db (or --db PATH). An existing file is replaced only if it is a previous
+            Writes ./switchboard-demo.db (or --db PATH). An existing file is replaced only if it is a previous \
             demo database; anything else is left alone. The demo's clock is pinned to 2026-02-10T12:00:00Z.
             Example:
               swift run switchboard-cli demo

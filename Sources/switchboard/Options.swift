@@ -26,7 +26,7 @@ struct CatalogOption: ParsableArguments {
 
 /// `--format table|json|jsonl|csv|markdown`.
 struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Output format: table (default; fitted to the terminal width, or $COLUMNS, else 120), json, jsonl, csv or markdown.")
+    @Option(name: .long, help: "Output format. table (the default, also when piped) fits the terminal width, else $COLUMNS, else 120 columns.")
     var format: OutputFormat = .table
 
     /// Prints what a query produced in the chosen format.

@@ -7,9 +7,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a canned query with typed, checked parameters.",
         discussion: """
-            Parameters are checked against the query's declarations (type, allowed values, required) and
-            bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the
-            database's only user. Read queries cannot write. A write prints "N rows changed"
+            Parameters are checked against the query's declarations (type, allowed values, required) and \
+            bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
+            database's only user. Read queries cannot write. A write prints "N rows changed" \
             ({"changes":N} in json and jsonl), or its RETURNING rows. $SWITCHBOARD_NOW pins the clock.
             Example:
               switchboard run social-feed -p platform=twitter -p flagged=true --format json

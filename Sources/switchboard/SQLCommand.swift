@@ -7,10 +7,10 @@ struct SQLCommand: ParsableCommand {
         commandName: "sql",
         abstract: "Run one ad-hoc SQL statement with Switchboard's functions loaded.",
         discussion: """
-            The statement is read-only (an allow-list authorizer refuses writes, ATTACH, VACUUM and PRAGMA
+            The statement is read-only (an allow-list authorizer refuses writes, ATTACH, VACUUM and PRAGMA \
             changes) unless --write is given; writes run in BEGIN IMMEDIATE. One statement only.
             Example:
-              switchboard sql "SELECT title, relative_date(created_at) FROM notifications LIMIT 5"
+              switchboard sql "SELECT title, relative_date(scheduled_for) AS due FROM notifications LIMIT 5"
             """)
 
     @Argument(help: "One SQL statement.")

@@ -8,7 +8,7 @@ struct ShellCommand: ParsableCommand {
         commandName: "shell",
         abstract: "Open the sqlite3 shell on the database with libswitchboard.so loaded.",
         discussion: """
-            The extension is expected next to the switchboard executable (libswitchboard.so in .build/release
+            The extension is expected next to the switchboard executable (libswitchboard.so in .build/release \
             or .build/debug after swift build), else at $SWITCHBOARD_EXTENSION. sqlite3 must be on PATH.
             Example:
               switchboard shell --db switchboard-demo.db

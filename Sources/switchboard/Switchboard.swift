@@ -11,7 +11,9 @@ struct Switchboard: ParsableCommand {
               switchboard demo
               switchboard run social-feed --db switchboard-demo.db -p platform=twitter
 
-            The database is --db, else $SWITCHBOARD_DB, else ./switchboard.db.
+            The database is --db, else $SWITCHBOARD_DB, else ./switchboard.db. The acting user is --user, else \
+            $SWITCHBOARD_USER, else the database's only user. $SWITCHBOARD_NOW (e.g. 2026-02-10T12:00:00Z) pins \
+            the clock that relative times are computed from.
             Exit codes: 0 success, 1 query or data error, 2 usage error.
             """,
         version: BuildInfo.version,
