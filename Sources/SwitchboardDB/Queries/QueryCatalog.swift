@@ -30,7 +30,7 @@ public struct QueryCatalog: Sendable {
         var byName: [String: CannedQuery] = [:]
         for file in builtInFiles {
             do {
-                let query = try CannedQuery(text: file.sql, origin: "built-in \(file.name)")
+                let query = try builtIn(file)
                 byName[query.name] = query
             } catch let error as SwitchboardError {
                 problems.append(error.message)
@@ -59,16 +59,19 @@ public struct QueryCatalog: Sendable {
         if let userFolder, FileManager.default.fileExists(atPath: "\(userFolder)/\(name).sql") {
             return try QueryCatalog.load(name: name, root: userFolder)
         }
-        if let file = builtInFiles.first(where: { $0.name == "\(name).sql" }) {
-            let query = try CannedQuery(text: file.sql, origin: "built-in \(file.name)")
-            guard query.name == name else {
-                throw SwitchboardError.failure("built-in \(file.name): the header names '\(query.name)'")
-            }
-            return query
-        }
+        if let file = builtInFiles.first(where: { $0.name == "\(name).sql" }) { return try builtIn(file) }
         let names = builtInFiles.map { String($0.name.dropLast(".sql".count)) } + userFileNames()
         let suggestion = NameSuggestion.closest(to: name, among: names)
         throw SwitchboardError.usage("unknown query '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+    }
+
+    /// Parses a built-in file, whose header must name the query as its file does.
+    private func builtIn(_ file: (name: String, sql: String)) throws -> CannedQuery {
+        let query = try CannedQuery(text: file.sql, origin: "built-in \(file.name)")
+        guard "\(query.name).sql" == file.name else {
+            throw SwitchboardError.failure("built-in \(file.name): the header names '\(query.name)'")
+        }
+        return query
     }
 
     /// The names of the user folder's `.sql` files, sorted.
