@@ -15,7 +15,8 @@
 --     run `PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = ON;` or put them in ~/.sqliterc).
 --     recursive_triggers makes the REPLACE conflict resolution fire DELETE triggers, so the FTS
 --     indexes (0002) stay right under INSERT OR REPLACE.
---   * Neither pragma has any effect inside a transaction, which is why they come before BEGIN.
+--   * They come before BEGIN: foreign_keys is a no-op inside a transaction, and journal_mode
+--     cannot change to WAL inside one.
 --
 -- Plain SQLite: nothing in this file (CHECK, DEFAULT, index or trigger) calls a Switchboard
 -- function, nor a JSON function (SQLite 3.40's JSON functions are not INNOCUOUS, so they would
