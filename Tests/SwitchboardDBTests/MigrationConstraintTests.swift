@@ -2,6 +2,16 @@ import GRDB
 import Testing
 @testable import SwitchboardDB
 
+/// Expects `sql`, run in a write transaction, to fail with exactly `message` (SQLite's error text).
+func expectWriteFails(_ queue: DatabaseQueue, _ sql: String, message: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(sourceLocation: sourceLocation) {
+        try queue.write { db in try db.execute(sql: sql) }
+    } throws: { error in
+        (error as? DatabaseError)?.message == message
+    }
+}
+
 /// Named constraints: a failing write reports the rule by name and changes nothing.
 @Suite struct MigrationConstraintTests {
     /// A migrated database with one user, school, coach, group and template to refer to.
@@ -78,11 +88,7 @@ import Testing
     func violationNamesItsRuleAndChangesNothing(sql: String, message: String) throws {
         let queue = try seeded()
         let before = try queue.read(rowCount)
-        #expect {
-            try queue.write { db in try db.execute(sql: sql) }
-        } throws: { error in
-            (error as? DatabaseError)?.message == message
-        }
+        expectWriteFails(queue, sql, message: message)
         #expect(try queue.read(rowCount) == before)
         #expect(try queue.read { try String.fetchOne($0, sql: "SELECT name FROM communication_templates") } == "Intro")
     }

@@ -23,10 +23,6 @@ import Testing
         let queue = try migratedQueue()
         try queue.write { db in try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u1', 'Jordan')") }
         try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
-        #expect {
-            try queue.write { db in try db.execute(sql: sql) }
-        } throws: { error in
-            (error as? DatabaseError)?.message == message
-        }
+        expectWriteFails(queue, sql, message: message)
     }
 }
