@@ -18,6 +18,9 @@
 -- "unsafe use of json_object()"; every other view avoids JSON functions and works (routes rules
 -- are assembled with group_concat; the routes table's constraints keep them valid JSON).
 -- Tests/sql/schema_trusted.sql checks which.
+--
+-- Views are created IF NOT EXISTS (re-running the file is a no-op); a later migration that changes
+-- a view does DROP VIEW IF EXISTS and CREATE VIEW.
 
 BEGIN;
 
