@@ -46,6 +46,6 @@ let package = Package(
             dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB"]),
-        .testTarget(name: "CLITests"),
+        .testTarget(name: "CLITests", exclude: ["Fixtures"]),
     ]
 )

@@ -9,16 +9,24 @@ struct FunctionsCommand: ParsableCommand {
         discussion: """
             Example:
               switchboard functions
+              switchboard functions --format markdown   # README.md's function reference
             """)
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown
+    }
+
+    @Option(help: "text (default) or markdown.")
+    var format: Format = .text
+
     func run() throws {
+        guard format == .text else {
+            Terminal.write(FunctionReference.markdown())
+            return
+        }
         var output = ""
         for spec in Registry.functions {
-            var flags: [String] = []
-            if spec.flags.contains(.deterministic) { flags.append("deterministic") }
-            if spec.flags.contains(.innocuous) { flags.append("innocuous") }
-            if spec.flags.contains(.directOnly) { flags.append("direct-only") }
-            output += "\(spec.signature)  [\(flags.joined(separator: ", "))]\n"
+            output += "\(spec.signature)  [\(FunctionReference.flagsText(spec.flags))]\n"
             output += "    \(spec.doc)\n"
             output += "    \(spec.example)\n\n"
         }

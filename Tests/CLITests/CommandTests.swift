@@ -142,6 +142,14 @@ import Testing
         #expect(result.stdout.contains("switchboard_now("))
     }
 
+    @Test func functionsAsMarkdownIsTheReadmeReference() throws {
+        let result = try CLI.run(["functions", "--format", "markdown"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("### `template_render`\n\n- `template_render(template, vars)` — deterministic, innocuous\n"))
+        let bad = try CLI.run(["functions", "--format", "html"])
+        #expect(bad.status == 2)
+    }
+
     @Test func helpAndVersion() throws {
         let help = try CLI.run(["--help"])
         #expect(help.status == 0)
