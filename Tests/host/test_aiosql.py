@@ -280,3 +280,12 @@ def test_reorder_moves_one_button_and_shifts_the_others(scratch):
     assert [(row["name"], row["sort_order"]) for row in run(scratch, "tg-templates")] == [
         ("On my way", 0), ("Home safe", 1), ("Running late", 2), ("Practice done", 3), ("Game day", 4),
         ("Pick me up", 5), ("Old team update", 6), ("Call me", 7)]
+
+
+def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
+    """With a search the FTS hits drive the rows (no walk of the feed index); without one, the index walk by date."""
+    arguments = {name: None for name in declarations(LOADED.social_feed)}
+    plan = [row[3] for row in demo.execute("EXPLAIN QUERY PLAN " + LOADED.social_feed.sql, {**arguments, "search": "smith"})]
+    assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
+    assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND posted_at<?)" in plan
+    assert [step for step in plan if "social_posts_fts" in step] == ["SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M4"]
