@@ -73,6 +73,11 @@ import Testing
         }
         #expect(micros("253402300800") == nil)
         #expect(micros("99999999999999999999999") == nil)
+        // 13 and 12 digits: the first used to overflow seconds * 1_000_000 and trap.
+        #expect(micros("9999999999999") == nil)
+        #expect(micros("-9999999999999.5") == nil)
+        #expect(micros("999999999999") == nil)
+        #expect(micros("253402300799.999999") == 253_402_300_799_999_999)
     }
 
     @Test func readsBlobsAsTextAndNullAsNothing() {

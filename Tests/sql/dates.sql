@@ -50,3 +50,6 @@ SELECT 'flags_rd1_not_deterministic', (SELECT flags & 0x800 = 0 AND flags & 0x20
 SELECT 'flags_rd2_pure', (SELECT flags & 0x200800 = 0x200800 FROM pragma_function_list WHERE name = 'relative_date' AND narg = 2);
 SELECT 'flags_now1_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_now' AND narg = 1);
 SELECT 'flags_now0_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_now' AND narg = 0);
+-- Fuzz finding: 13-digit unix seconds in text used to overflow (a trap that killed the host).
+SELECT 'unix_text_13_digits_is_null', relative_date('9999999999999', '2026-02-10T12:00:00Z') IS NULL;
+SELECT 'unix_text_13_digits_now_is_null', relative_date('2026-02-10T12:00:00Z', '-9999999999999') IS NULL;

@@ -95,8 +95,9 @@ extension Instant {
         var input = ByteCursor(bytes)
         let negative = input.skip("-")
         if !negative { _ = input.skip("+") }
-        // 13 integer digits already exceed year 9999, so more are out of range.
-        guard let (seconds, count) = input.integer(maxDigits: 13) else { return nil }
+        // Year 9999 ends at 253_402_300_799 s (12 digits), so 13 or more are out of range; and at
+        // most 12 digits keep seconds * 1_000_000 below Int64.max (13 digits overflowed: a trap).
+        guard let (seconds, count) = input.integer(maxDigits: 12) else { return nil }
         var fraction: Int64 = 0
         if input.skip(".") {
             if let microseconds = input.fractionMicroseconds() {
