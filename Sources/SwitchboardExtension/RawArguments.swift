@@ -27,4 +27,18 @@ struct RawArguments: SQLArguments {
             return .null
         }
     }
+
+    func withTextBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard index >= 0, index < count, let argv, let value = argv[index] else { return nil }
+        switch sb_value_type(value) {
+        case Int32(SB_TEXT):
+            guard let text = sb_value_text(value) else { return nil }
+            return body(UnsafeBufferPointer(start: text, count: Int(max(sb_value_bytes(value), 0))))
+        case Int32(SB_BLOB):
+            let blob = sb_value_blob(value)?.assumingMemoryBound(to: UInt8.self)
+            return body(UnsafeBufferPointer(start: blob, count: blob == nil ? 0 : Int(max(sb_value_bytes(value), 0))))
+        default:
+            return nil
+        }
+    }
 }

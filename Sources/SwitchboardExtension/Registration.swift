@@ -54,13 +54,9 @@ final class Registration: CallEnvironment {
         case .integer(let value):
             sb_result_int64(context, value)
         case .text(var text):
-            let limit = Int(sb_limit_length(context))
+            // sqlite3_result_text64 itself raises "string or blob too big" past SQLITE_LIMIT_LENGTH.
             text.withUTF8 { bytes in
-                if bytes.count > limit {
-                    sb_result_error_toobig(context)
-                } else {
-                    bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64(bytes.count)) }
-                }
+                bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64($0.count)) }
             }
         case .error(let message):
             sb_result_error(context, message, -1)

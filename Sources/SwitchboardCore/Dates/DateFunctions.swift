@@ -8,7 +8,7 @@ extension Registry {
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
-                return relativeDate(arguments.value(0), now: now)
+                return relativeDate(arguments, now: now)
             }),
         FunctionSpec(
             name: "relative_date", arity: 2, flags: .pure,
@@ -26,8 +26,8 @@ extension Registry {
                 """,
             example: "SELECT relative_date('2026-01-15 08:00:00', '2026-02-10T12:00:00Z'); -- 'Jan 15'",
             body: { arguments, _ in
-                guard let now = Instant(arguments.value(1)) else { return .null }
-                return relativeDate(arguments.value(0), now: now)
+                guard let now = instant(arguments, 1) else { return .null }
+                return relativeDate(arguments, now: now)
             }),
         FunctionSpec(
             name: "switchboard_now", arity: 0, flags: [.directOnly],
@@ -63,8 +63,14 @@ extension Registry {
             }),
     ]
 
-    private static func relativeDate(_ value: SQLValue, now: Instant) -> SQLResult {
-        guard let time = Instant(value) else { return .null }
+    private static func relativeDate(_ arguments: any SQLArguments, now: Instant) -> SQLResult {
+        guard let time = instant(arguments, 0) else { return .null }
         return .text(RelativeDate.describe(time, now: now))
+    }
+
+    /// Argument `index` as an instant: TEXT and BLOB bytes parsed in place (no `String` is built,
+    /// the per-row cost that matters), numbers as unix seconds.
+    private static func instant(_ arguments: any SQLArguments, _ index: Int) -> Instant? {
+        arguments.withTextBytes(index) { Instant(text: $0) } ?? Instant(arguments.value(index))
     }
 }

@@ -6,7 +6,7 @@ extension Registry {
             signature: "sentiment_label(value)",
             doc: "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value gives NULL.",
             example: "SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'",
-            body: { arguments, _ in sentimentLabel(arguments.value(0), style: .full) }),
+            body: { arguments, _ in sentimentLabel(arguments, style: .full) }),
         FunctionSpec(
             name: "sentiment_label", arity: 2, flags: .pure,
             signature: "sentiment_label(value, style)",
@@ -16,7 +16,7 @@ extension Registry {
                 guard let name = arguments.value(1).text, let style = Sentiment.Style(rawValue: name) else {
                     return .error("sentiment_label: style must be 'full', 'emoji' or 'text'")
                 }
-                return sentimentLabel(arguments.value(0), style: style)
+                return sentimentLabel(arguments, style: style)
             }),
         FunctionSpec(
             name: "count_badge", arity: 1, flags: .pure,
@@ -37,8 +37,11 @@ extension Registry {
             }),
     ]
 
-    private static func sentimentLabel(_ value: SQLValue, style: Sentiment.Style) -> SQLResult {
-        guard let text = value.text, let label = Sentiment.label(text, style: style) else { return .null }
+    private static func sentimentLabel(_ arguments: any SQLArguments, style: Sentiment.Style) -> SQLResult {
+        // Text and BLOBs are matched on their bytes; a number is never a sentiment.
+        guard let label = arguments.withTextBytes(0, { Sentiment.label(bytes: $0, style: style) }) ?? nil else {
+            return .null
+        }
         return .text(label)
     }
 }

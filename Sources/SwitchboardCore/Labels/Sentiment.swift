@@ -10,11 +10,12 @@ public enum Sentiment {
         case text
     }
 
-    private static let labels: [String: (emoji: String, text: String)] = [
-        "very_positive": ("🔥", "Very Positive"),
-        "positive": ("👍", "Positive"),
-        "neutral": ("😐", "Neutral"),
-        "negative": ("👎", "Negative"),
+    /// Stored value (lowercase ASCII), emoji, words. String literals: handing one back allocates nothing.
+    private static let labels: [(value: StaticString, emoji: String, text: String, full: String)] = [
+        ("very_positive", "🔥", "Very Positive", "🔥 Very Positive"),
+        ("positive", "👍", "Positive", "👍 Positive"),
+        ("neutral", "😐", "Neutral", "😐 Neutral"),
+        ("negative", "👎", "Negative", "👎 Negative"),
     ]
 
     /// The label for a stored sentiment value, case-insensitively; nil when unknown.
@@ -24,15 +25,33 @@ public enum Sentiment {
     /// SELECT sentiment_label('negative', 'emoji'); -- '👎'
     /// ```
     public static func label(_ value: String, style: Style = .full) -> String? {
-        guard value.utf8.count <= 16, let label = labels[asciiLowercased(value)] else { return nil }
-        switch style {
-        case .full: return label.emoji + " " + label.text
-        case .emoji: return label.emoji
-        case .text: return label.text
-        }
+        var value = value
+        return value.withUTF8 { label(bytes: $0, style: style) }
     }
 
-    private static func asciiLowercased(_ value: String) -> String {
-        String(decoding: value.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    /// The label for a stored value given as UTF-8 bytes (compared as ASCII, case-insensitively).
+    ///
+    /// ```sql
+    /// SELECT sentiment_label(CAST('Neutral' AS BLOB)); -- '😐 Neutral'
+    /// ```
+    public static func label(bytes: UnsafeBufferPointer<UInt8>, style: Style = .full) -> String? {
+        for label in labels where matches(bytes, label.value) {
+            switch style {
+            case .full: return label.full
+            case .emoji: return label.emoji
+            case .text: return label.text
+            }
+        }
+        return nil
+    }
+
+    /// Whether `bytes` equal the lowercase ASCII `name`, ignoring ASCII case.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for (byte, lower) in zip(bytes, expected) where byte | 0x20 != lower && byte != lower {
+            return false
+        }
+        return true
     }
 }

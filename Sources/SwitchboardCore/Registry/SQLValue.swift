@@ -41,6 +41,10 @@ public protocol SQLArguments {
     var count: Int { get }
     /// The argument at `index`; `.null` when `index` is out of range.
     func value(_ index: Int) -> SQLValue
+    /// Runs `body` on the UTF-8 bytes of a TEXT or BLOB argument without building a `String`
+    /// (the bytes may be invalid UTF-8); nil when the argument is NULL, a number or out of range.
+    /// Hot functions read text this way; numbers still come from ``value(_:)``.
+    func withTextBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
 }
 
 /// A plain array of values as arguments: what tests and the docs use.
@@ -48,5 +52,14 @@ extension Array: SQLArguments where Element == SQLValue {
     /// The argument at `index`; `.null` when `index` is out of range.
     public func value(_ index: Int) -> SQLValue {
         indices.contains(index) ? self[index] : .null
+    }
+
+    /// The bytes of a `.text` or `.blob` argument; nil for anything else.
+    public func withTextBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch value(index) {
+        case .text(var text): return text.withUTF8(body)
+        case .blob(let bytes): return bytes.withUnsafeBufferPointer(body)
+        default: return nil
+        }
     }
 }
