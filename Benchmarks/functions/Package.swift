@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Per-row cost of Switchboard's SQL functions against built-in SQLite baselines,
-// measured with ordo-one/benchmark. Run everything with ./run.sh (see BENCHMARKS-functions.md).
+// measured with ordo-one/benchmark. Run everything with ./run.sh (see BENCHMARKS.md).
 import PackageDescription
 
 let package = Package(
