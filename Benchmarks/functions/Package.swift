@@ -1,7 +1,12 @@
 // swift-tools-version: 6.1
 // Per-row cost of Switchboard's SQL functions against built-in SQLite baselines,
 // measured with ordo-one/benchmark. Run everything with ./run.sh (see BENCHMARKS.md).
+import Foundation
 import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is `main` in one checkout and
+/// anything in another (CI clones elsewhere), so read the name instead of spelling it.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
 let package = Package(
     name: "SwitchboardFunctionBenchmarks",
@@ -17,7 +22,7 @@ let package = Package(
             name: "SQLFunctions",
             dependencies: [
                 "CSQLite3",
-                .product(name: "SwitchboardStatic", package: "main"),
+                .product(name: "SwitchboardStatic", package: root),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SQLFunctions",
