@@ -73,7 +73,9 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("social-feed (read, built-in social-feed.sql)\n"))
         #expect(result.stdout.contains("  :platform          text, optional, one of twitter|instagram: "))
-        #expect(result.stdout.contains("\nSQL:\nSELECT "))
+        let file = try String(contentsOfFile: "\(CLI.packageRoot)/queries/social-feed.sql", encoding: .utf8)
+        let firstSQLLine = try #require(file.split(separator: "\n").first { !$0.hasPrefix("--") })
+        #expect(result.stdout.contains("\nSQL:\n\(firstSQLLine)\n"))
     }
 
     @Test func runBindsTypedValues() throws {
