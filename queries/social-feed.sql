@@ -8,7 +8,7 @@
 -- date. likely() tells the planner that most posts are the user's, so it drives from the hits even
 -- without ANALYZE. At 300k posts: a rare or absent term 2 ms instead of 27-40 ms, search + filters
 -- 4 ms instead of 64 ms; the price is a very common 1-2 letter prefix (all its hits sorted by date):
--- 140 ms instead of 18 ms. See BENCHMARKS-fts.md, "The planner and the guard".
+-- 140 ms instead of 18 ms. See BENCHMARKS.md, "The planner and the guard".
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: words to find in the content, author name or handle (prefix match, all words)
 -- :platform          text, one of twitter|instagram, optional: only this platform
