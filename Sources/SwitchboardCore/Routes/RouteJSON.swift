@@ -2,7 +2,7 @@
 ///
 /// The fixed parts (`{"screen":"…"` and each `,"name":`) are written once per rule with
 /// ``JSONWriter``; only captured values are escaped per row, straight from the URL's bytes as
-/// they are percent-decoded, with the same escapes as ``JSONWriter/string(_:)``.
+/// they are percent-decoded, with ``JSONWriter/escape(_:_:)``, the escapes ``JSONWriter/string(_:)`` uses.
 ///
 /// ```sql
 /// SELECT route_map('/documents?type=%22x%22'); -- '{"screen":"documents","type":"\"x\""}'
@@ -29,22 +29,9 @@ enum RouteJSON {
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout UTF8Writer) {
         out.append(byte: UInt8(ascii: "\""))
         RouteBytes.forEachDecoded(bytes, range) { byte in
-            switch byte {
-            case UInt8(ascii: "\""): out.append("\\\"")
-            case UInt8(ascii: "\\"): out.append("\\\\")
-            case UInt8(ascii: "\n"): out.append("\\n")
-            case UInt8(ascii: "\r"): out.append("\\r")
-            case UInt8(ascii: "\t"): out.append("\\t")
-            case 0..<0x20:
-                out.append("\\u00")
-                out.append(byte: hexDigits[Int(byte >> 4)])
-                out.append(byte: hexDigits[Int(byte & 0xF)])
-            default: out.append(byte: byte)
-            }
+            JSONWriter.escape(byte) { out.append(byte: $0) }
             return true
         }
         out.append(byte: UInt8(ascii: "\""))
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
