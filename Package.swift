@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "SwitchboardDB",
             dependencies: [
-                "SwitchboardExtension", "CSwitchboard",
+                "SwitchboardCore", "SwitchboardExtension", "CSwitchboard",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedSQLPlugin"]),

@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
 ///
 /// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
@@ -41,26 +43,12 @@ enum JSONRenderer {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is
+    /// (the core's ``JSONWriter``, which the SQL functions use too).
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        var writer = JSONWriter()
+        writer.string(text)
+        return writer.output
     }
 }
 
