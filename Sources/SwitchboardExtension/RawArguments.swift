@@ -7,31 +7,37 @@ struct RawArguments: SQLArguments {
     let count: Int
 
     func value(_ index: Int) -> SQLValue {
-        guard index >= 0, index < count, let argv, let value = argv[index] else { return .null }
-        switch sb_value_type(value) {
+        guard let value = argument(index) else { return .null }
+        let type = sb_value_type(value)
+        switch type {
         case Int32(SB_INTEGER):
             return .integer(sb_value_int64(value))
         case Int32(SB_FLOAT):
             return .real(sb_value_double(value))
         case Int32(SB_TEXT):
-            // sqlite3_value_text before sqlite3_value_bytes, as SQLite's docs require.
-            guard let text = sb_value_text(value) else { return .null }
-            let length = Int(max(sb_value_bytes(value), 0))
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+            return Self.bytes(of: value, type: type) { .text(String(decoding: $0, as: UTF8.self)) } ?? .null
         case Int32(SB_BLOB):
-            let blob = sb_value_blob(value)
-            let length = Int(max(sb_value_bytes(value), 0))
-            guard let blob, length > 0 else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: length)))
+            return Self.bytes(of: value, type: type) { .blob(Array($0)) } ?? .null
         default:
             return .null
         }
     }
 
     func withTextBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard index >= 0, index < count, let argv, let value = argv[index] else { return nil }
-        switch sb_value_type(value) {
+        guard let value = argument(index) else { return nil }
+        return Self.bytes(of: value, type: sb_value_type(value), body)
+    }
+
+    private func argument(_ index: Int) -> OpaquePointer? {
+        guard index >= 0, index < count, let argv else { return nil }
+        return argv[index]
+    }
+
+    /// The bytes of a TEXT or BLOB value whose type was just read; nil for other types.
+    private static func bytes<R>(of value: OpaquePointer, type: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch type {
         case Int32(SB_TEXT):
+            // sqlite3_value_text before sqlite3_value_bytes, as SQLite's docs require.
             guard let text = sb_value_text(value) else { return nil }
             return body(UnsafeBufferPointer(start: text, count: Int(max(sb_value_bytes(value), 0))))
         case Int32(SB_BLOB):
