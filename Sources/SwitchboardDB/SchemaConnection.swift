@@ -22,8 +22,11 @@ public func configureConnection(_ db: Database) throws {
     try db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = ON; PRAGMA mmap_size = 2147418112")
 }
 
+/// How long a writer waits for another one before giving up.
+public let switchboardBusyTimeout: Double = 5
+
 /// A GRDB configuration for Switchboard databases: ``configureConnection(_:)`` on every
-/// connection and a 5 s busy timeout for writers waiting on each other.
+/// connection and a ``switchboardBusyTimeout`` for writers waiting on each other.
 ///
 /// ```swift
 /// let queue = try DatabaseQueue(path: "app.db", configuration: switchboardConfiguration())
@@ -31,7 +34,7 @@ public func configureConnection(_ db: Database) throws {
 public func switchboardConfiguration() -> Configuration {
     var config = Configuration()
     config.foreignKeysEnabled = true
-    config.busyMode = .timeout(5)
+    config.busyMode = .timeout(switchboardBusyTimeout)
     config.prepareDatabase { db in try configureConnection(db) }
     return config
 }

@@ -11,9 +11,6 @@ import GRDB
 /// print(OutputFormat.json.render(outcome))
 /// ```
 public final class QueryDatabase {
-    /// How long a writer waits for another one before giving up.
-    public static let busyTimeout: TimeInterval = 5
-
     /// The path it was opened at.
     public let path: String
     private let queue: DatabaseQueue
@@ -26,10 +23,8 @@ public final class QueryDatabase {
             throw SwitchboardError.failure("no database at \(path) (create one with switchboard init or switchboard demo, or pass --db)")
         }
         SwitchboardFunctions.registerInProcess()
-        var configuration = switchboardConfiguration()
-        configuration.busyMode = .timeout(QueryDatabase.busyTimeout)
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: path, configuration: switchboardConfiguration())
         } catch let error as DatabaseError {
             throw QueryDatabase.translate(error)
         }
@@ -145,7 +140,7 @@ public final class QueryDatabase {
     /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock.
     static func translate(_ error: DatabaseError) -> SwitchboardError {
         if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
-            return .failure("database is locked (another writer held it for \(Int(busyTimeout)) s)")
+            return .failure("database is locked (another writer held it for \(Int(switchboardBusyTimeout)) s)")
         }
         return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")
     }
