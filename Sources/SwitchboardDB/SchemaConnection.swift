@@ -33,7 +33,6 @@ public let switchboardBusyTimeout: Double = 5
 /// ```
 public func switchboardConfiguration() -> Configuration {
     var config = Configuration()
-    config.foreignKeysEnabled = true
     config.busyMode = .timeout(switchboardBusyTimeout)
     config.prepareDatabase { db in try configureConnection(db) }
     return config
