@@ -4,4 +4,6 @@
 .read schema/0001_core.sql
 .read schema/0002_search.sql
 .read schema/0003_views.sql
+.read schema/0004_spec_model.sql
+.read schema/0005_views.sql
 .output stdout

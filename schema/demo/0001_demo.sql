@@ -11,8 +11,9 @@
 -- 4 text, 3 twitter); 60 interactions (15 inbound, which create 15 inbound_interaction
 -- notifications through the trigger); 300 social posts (200 twitter, 100 instagram; 33 flagged;
 -- hashtags, @mentions, multi-line posts, accented names like José); 200 notifications of all
--- six types and three priorities plus the 15 generated ones; 6 Telegram groups, 8 Telegram
--- templates; 4 post templates and 12 posts (4 of them replies); 1 user route rule.
+-- six types and three priorities plus the 15 generated ones (8 scheduled in the future); 6 Telegram
+-- groups, 8 Telegram templates; 4 post templates and 12 posts (4 of them replies, 2 naming the
+-- template 'journal', which does not exist); 1 user route rule.
 
 PRAGMA foreign_keys = ON;
 PRAGMA recursive_triggers = ON;
@@ -117,13 +118,13 @@ JOIN coaches AS c ON c.id = printf('00000003-0000-4000-8000-%012x', (n.i - 1) % 
 
 -- The trigger's notifications get fixed ids (kind 6, numbers from 0x1000) and their created_at.
 UPDATE notifications
-SET id = printf('00000006-0000-4000-8000-%012x', 4096 + seq), created_at = scheduled_for
+SET id = printf('00000006-0000-4000-8000-%012x', 4096 + seq), created_at = scheduled_for, updated_at = scheduled_for
 WHERE type = 'inbound_interaction';
 
 -- 300 social posts.
 INSERT INTO social_media_posts (id, user_id, coach_id, school_id, platform, post_url, post_content,
-    author_name, author_handle, author_avatar_url, posted_at, media_urls, likes_count, shares_count,
-    replies_count, is_recruiting_related, is_flagged, notes, sentiment, created_at, updated_at)
+    author_name, author_handle, author_avatar_url, post_date, media_urls, likes_count, shares_count,
+    replies_count, is_recruiting_related, flagged_for_review, notes, sentiment, created_at, updated_at)
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300),
     openers(k, text) AS (VALUES
         (0, 'Great to see our recruits at the ID camp today!'),
@@ -149,7 +150,7 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300),
                CASE WHEN n.i % 3 = 0 THEN 'instagram' ELSE 'twitter' END AS platform,
                CASE WHEN n.i % 5 <> 0 THEN printf('00000003-0000-4000-8000-%012x', (n.i * 7) % 30 + 1) END AS coach_id,
                strftime('%Y-%m-%dT%H:%M:%SZ', '2026-02-10T12:00:00Z',
-                        '-' || (n.i * n.i * 2 + n.i * 37) || ' minutes') AS posted_at
+                        '-' || (n.i * n.i * 2 + n.i * 37) || ' minutes') AS post_date
         FROM n)
 SELECT printf('00000005-0000-4000-8000-%012x', p.i),
        '00000001-0000-4000-8000-000000000001',
@@ -170,7 +171,7 @@ SELECT printf('00000005-0000-4000-8000-%012x', p.i),
        CASE p.platform WHEN 'twitter' THEN coalesce(c.twitter_handle, fans.handle)
            ELSE coalesce('@' || c.instagram_handle, fans.handle) END,
        'https://avatars.example.com/' || CASE WHEN p.coach_id IS NULL THEN 'fan' || (p.i % 6) ELSE 'coach' || ((p.i * 7) % 30 + 1) END || '.png',
-       p.posted_at,
+       p.post_date,
        CASE WHEN p.i % 4 = 0 THEN '["https://cdn.example.com/media/' || p.i || '.jpg"]' ELSE '[]' END,
        (p.i * 17) % 250,
        (p.i * 7) % 40,
@@ -179,8 +180,8 @@ SELECT printf('00000005-0000-4000-8000-%012x', p.i),
        CASE WHEN p.i % 9 = 0 THEN 1 ELSE 0 END,
        CASE WHEN p.i % 26 = 0 THEN '   ' WHEN p.i % 13 = 0 THEN 'Ask about the spring ID camp' END,
        sentiments.value,
-       p.posted_at,
-       p.posted_at
+       p.post_date,
+       p.post_date
 FROM posts AS p
 JOIN openers ON openers.k = p.i % 10
 JOIN tags ON tags.k = p.i % 8
@@ -193,11 +194,13 @@ ORDER BY p.i;
 
 -- 200 notifications: type n % 6, priority high every 7th, low every 5th; unread: the 12 newest
 -- and every 4th from n = 13; scheduled from 4h46m ahead to ~85 days back.
-INSERT INTO notifications (id, user_id, type, title, message, priority, action_url, is_read, read_at,
-                           scheduled_for, created_at, metadata, coach_id)
+INSERT INTO notifications (id, user_id, type, title, message, priority, action_url, read_at,
+                           scheduled_for, created_at, updated_at, metadata, related_entity_type,
+                           related_entity_id, related_coach_id, related_school_id, related_offer_id,
+                           related_event_id, sent_at, email_sent, email_sent_at)
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200),
-    types(k, type) AS (VALUES (0, 'follow_up_reminder'), (1, 'deadline_alert'), (2, 'weekly_digest'),
-        (3, 'inbound_interaction'), (4, 'achievement'), (5, 'event_reminder')),
+    types(k, type) AS (VALUES (0, 'follow_up_reminder'), (1, 'deadline_alert'), (2, 'daily_digest'),
+        (3, 'inbound_interaction'), (4, 'offer'), (5, 'event')),
     docs(k, title, doc) AS (VALUES (0, 'Transcript upload', 'transcript'), (1, 'NCAA Eligibility Center', 'eligibility'),
         (2, 'Highlight video', 'video'), (3, 'Application essay', 'essay')),
     events(k, title) AS (VALUES (0, 'Elite ID Camp'), (1, 'Campus visit'), (2, 'College showcase'),
@@ -217,18 +220,18 @@ SELECT printf('00000006-0000-4000-8000-%012x', r.i),
        CASE r.type
            WHEN 'follow_up_reminder' THEN 'Follow up with ' || r.coach_name
            WHEN 'deadline_alert' THEN 'Deadline: ' || docs.title
-           WHEN 'weekly_digest' THEN 'Your weekly recruiting digest'
+           WHEN 'daily_digest' THEN 'Your daily recruiting digest'
            WHEN 'inbound_interaction' THEN 'New email from ' || r.coach_name
-           WHEN 'achievement' THEN CASE WHEN r.i % 4 = 0 THEN 'Profile viewed by ' || r.school_name
+           WHEN 'offer' THEN CASE WHEN r.i % 4 = 0 THEN 'Profile viewed by ' || r.school_name
                                         ELSE 'Offer from ' || r.school_name END
            ELSE 'Upcoming: ' || events.title END,
        CASE r.type
            WHEN 'follow_up_reminder' THEN 'It''s been 2 weeks since you contacted ' || r.coach_name || ' at '
                || r.school_name || '.'
            WHEN 'deadline_alert' THEN 'Due in ' || (r.i % 10 + 1) || ' days.'
-           WHEN 'weekly_digest' THEN (r.i % 20 + 3) || ' new posts mention your schools; ' || (r.i % 4) || ' coaches replied.'
+           WHEN 'daily_digest' THEN (r.i % 20 + 3) || ' new posts mention your schools; ' || (r.i % 4) || ' coaches replied.'
            WHEN 'inbound_interaction' THEN 'Thanks for the highlight video — let''s talk next week.'
-           WHEN 'achievement' THEN 'Congratulations! ' || r.school_name || ' noticed your season.'
+           WHEN 'offer' THEN 'Congratulations! ' || r.school_name || ' noticed your season.'
            ELSE events.title || ' at ' || r.school_name || ' — don''t forget your cleats.' END,
        CASE WHEN r.i % 7 = 0 THEN 'high' WHEN r.i % 5 = 0 THEN 'low' ELSE 'normal' END,
        CASE WHEN r.i = 200 THEN '/teams/7'
@@ -236,17 +239,29 @@ SELECT printf('00000006-0000-4000-8000-%012x', r.i),
             ELSE CASE r.type
                 WHEN 'follow_up_reminder' THEN '/coaches?highlight=' || r.coach_id
                 WHEN 'deadline_alert' THEN '/documents?type=' || docs.doc
-                WHEN 'weekly_digest' THEN NULL
+                WHEN 'daily_digest' THEN NULL
                 WHEN 'inbound_interaction' THEN '/coaches?highlight=' || r.coach_id
-                WHEN 'achievement' THEN CASE WHEN r.i % 4 = 0 THEN '/schools/' || r.school_id
+                WHEN 'offer' THEN CASE WHEN r.i % 4 = 0 THEN '/schools/' || r.school_id
                                              ELSE '/offers?highlight=' || r.i END
                 ELSE '/events/' || r.i END END,
-       r.is_read,
        CASE WHEN r.is_read = 1 THEN strftime('%Y-%m-%dT%H:%M:%SZ', r.scheduled_for, '+1 hours') END,
        r.scheduled_for,
        min(r.scheduled_for, '2026-02-10T12:00:00Z'),
-       CASE WHEN r.type = 'weekly_digest' THEN '{"week":' || (r.i % 52 + 1) || '}' ELSE '{}' END,
-       CASE WHEN r.type IN ('follow_up_reminder', 'inbound_interaction') THEN r.coach_id END
+       CASE WHEN r.is_read = 1 THEN strftime('%Y-%m-%dT%H:%M:%SZ', r.scheduled_for, '+1 hours')
+            ELSE min(r.scheduled_for, '2026-02-10T12:00:00Z') END,
+       CASE WHEN r.type = 'daily_digest' THEN '{"day":' || (r.i % 365 + 1) || '}' ELSE '{}' END,
+       CASE WHEN r.type IN ('follow_up_reminder', 'inbound_interaction') THEN 'coach'
+            WHEN r.type = 'offer' AND r.i % 4 <> 0 THEN 'offer' WHEN r.type = 'event' THEN 'event' END,
+       CASE WHEN r.type IN ('follow_up_reminder', 'inbound_interaction') THEN r.coach_id
+            WHEN r.type = 'offer' AND r.i % 4 <> 0 THEN CAST(r.i AS TEXT) WHEN r.type = 'event' THEN CAST(r.i AS TEXT) END,
+       CASE WHEN r.type IN ('follow_up_reminder', 'inbound_interaction') THEN r.coach_id END,
+       CASE WHEN r.type IN ('offer', 'event') THEN r.school_id END,
+       CASE WHEN r.type = 'offer' AND r.i % 4 <> 0 THEN CAST(r.i AS TEXT) END,
+       CASE WHEN r.type = 'event' THEN CAST(r.i AS TEXT) END,
+       CASE WHEN r.scheduled_for <= '2026-02-10T12:00:00Z' THEN r.scheduled_for END,
+       CASE WHEN r.scheduled_for <= '2026-02-10T12:00:00Z' THEN r.i % 3 = 0 END,
+       CASE WHEN r.scheduled_for <= '2026-02-10T12:00:00Z' AND r.i % 3 = 0
+            THEN strftime('%Y-%m-%dT%H:%M:%SZ', r.scheduled_for, '+5 minutes') END
 FROM rows AS r
 JOIN docs ON docs.k = (r.i / 6) % 4
 JOIN events ON events.k = (r.i / 6) % 4
@@ -256,13 +271,13 @@ ORDER BY r.i;
 INSERT INTO routes (pattern, screen, sort_order) VALUES ('/teams/:id', 'team_detail', 1);
 
 -- Telegram quick-send.
-INSERT INTO tg_groups (id, title, member_count) VALUES
-    (-1001000000001, 'Family', 4),
-    (-1001000000002, 'Team Chat', 23),
-    (-1001000000003, 'Carpool Crew', 6),
-    (-1001000000004, 'Coaches Corner', 12),
-    (-1001000000005, 'Soccer Parents', 41),
-    (-1001000000006, 'Équipe Rouge', 0);
+INSERT INTO tg_groups (id, title, member_count, sort_order) VALUES
+    (-1001000000001, 'Family', 4, 1),
+    (-1001000000002, 'Team Chat', 23, 2),
+    (-1001000000003, 'Carpool Crew', 6, 3),
+    (-1001000000004, 'Coaches Corner', 12, 4),
+    (-1001000000005, 'Soccer Parents', 41, 5),
+    (-1001000000006, 'Équipe Rouge', 0, 6);
 
 INSERT INTO tg_templates (id, name, icon, message_text, target_group_id, target_group_name, include_location,
                           sort_order, created_at, updated_at) VALUES
@@ -270,7 +285,7 @@ INSERT INTO tg_templates (id, name, icon, message_text, target_group_id, target_
      '2026-01-02T08:00:00Z', '2026-01-02T08:00:00Z'),
     ('00000008-0000-4000-8000-000000000002', 'Running late', 'clock.fill', 'Running about 10 minutes late, sorry!',
      -1001000000003, 'Carpool Crew', 0, 1, '2026-01-02T08:01:00Z', '2026-01-02T08:01:00Z'),
-    ('00000008-0000-4000-8000-000000000003', 'Practice done', 'sportscourt.fill', 'Practice is done, ready for pickup.',
+    ('00000008-0000-4000-8000-000000000003', 'Practice done', 'figure.run', 'Practice is done, ready for pickup.',
      -1001000000001, 'Family', 1, 2, '2026-01-02T08:02:00Z', '2026-01-02T08:02:00Z'),
     ('00000008-0000-4000-8000-000000000004', 'Game day', 'flag.fill', 'Game day! Kickoff at 10am, field 3. ⚽',
      -1001000000002, 'Team Chat', 0, 3, '2026-01-02T08:03:00Z', '2026-01-02T08:03:00Z'),
@@ -283,27 +298,35 @@ INSERT INTO tg_templates (id, name, icon, message_text, target_group_id, target_
     ('00000008-0000-4000-8000-000000000008', 'Call me', 'phone.fill', 'Call me when you get a chance.',
      -1001000000004, 'Coaches Corner', 0, 7, '2026-01-02T08:07:00Z', '2026-01-02T08:07:00Z');
 
--- Posts.
+-- Posts (004): the spec's two example templates and two of the demo's own; 12 posts with
+-- integer ids (4 of them replies), one naming a template that does not exist.
 INSERT INTO post_templates (name, placeholder_title, placeholder_summary, placeholder_body) VALUES
+    ('post', 'Title', 'Summary', 'Body'),
+    ('profile', 'name', 'mission', 'personal statement'),
     ('recap', 'Game recap', 'Final score and highlights', 'What happened in the game?'),
-    ('announcement', 'Big news', 'One line for the feed', 'Share the details'),
-    ('question', 'Ask the team', NULL, 'What would you like to know?'),
-    ('journal', NULL, NULL, NULL);
+    ('announcement', 'Big news', 'One line for the feed', 'Share the details');
 
-INSERT INTO posts (id, user_id, parent_id, title, summary, body, template_name, created_at, updated_at)
+INSERT INTO posts (id, user_id, parent_id, title, summary, body, image_url, template_name, created_at, timezone,
+                   location_tag, ai_generated, author_name, author_email, updated_at)
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12),
-    kinds(k, template) AS (VALUES (0, 'recap'), (1, 'announcement'), (2, 'question'), (3, 'journal'), (4, NULL))
-SELECT printf('00000009-0000-4000-8000-%012x', n.i),
-       '00000001-0000-4000-8000-000000000001',
-       CASE WHEN n.i > 8 THEN printf('00000009-0000-4000-8000-%012x', CASE WHEN n.i = 12 THEN 2 ELSE 1 END) END,
-       CASE WHEN n.i % 4 = 3 THEN NULL ELSE 'Post ' || n.i || ': ' ||
+    kinds(k, template) AS (VALUES (0, 'recap'), (1, 'announcement'), (2, 'profile'), (3, 'journal'), (4, NULL))
+SELECT n.i,
+       7,
+       CASE WHEN n.i > 8 THEN CASE WHEN n.i = 12 THEN 2 ELSE 1 END END,
+       CASE WHEN n.i % 4 = 3 THEN '' ELSE 'Post ' || n.i || ': ' ||
            CASE kinds.template WHEN 'recap' THEN 'We won 2-1 against Westbrook'
-               WHEN 'announcement' THEN 'Verbal commitment news' WHEN 'question' THEN 'Which camp should I attend?'
+               WHEN 'announcement' THEN 'Verbal commitment news' WHEN 'profile' THEN 'Jordan Rivera'
                WHEN 'journal' THEN 'Training log' ELSE 'Untitled thoughts' END END,
-       CASE WHEN n.i % 3 = 0 THEN NULL ELSE 'Summary of post ' || n.i END,
+       CASE WHEN n.i % 3 = 0 THEN '' ELSE 'Summary of post ' || n.i END,
        'Body of post ' || n.i || '.',
+       CASE WHEN n.i % 4 = 1 THEN 'https://cdn.example.com/posts/' || n.i || '.jpg' END,
        CASE WHEN n.i > 8 THEN NULL ELSE kinds.template END,
        strftime('%Y-%m-%dT%H:%M:%SZ', '2026-02-10T12:00:00Z', '-' || (13 - n.i) || ' days'),
+       CASE WHEN n.i % 2 = 0 THEN 'America/Los_Angeles' ELSE 'UTC' END,
+       CASE WHEN n.i % 5 = 0 THEN 'Sacramento, CA' END,
+       CASE WHEN n.i % 6 = 0 THEN 1 ELSE 0 END,
+       'Jordan Rivera',
+       'jordan.rivera@example.com',
        strftime('%Y-%m-%dT%H:%M:%SZ', '2026-02-10T12:00:00Z', '-' || (13 - n.i) || ' days')
 FROM n
 JOIN kinds ON kinds.k = (n.i - 1) % 5;
