@@ -5,7 +5,8 @@
 -- the last :days days. Times come from switchboard_now(), so a pinned clock gives reproducible results.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :days     integer, default 14: days without outbound contact
-INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, coach_id)
+INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
+                           related_entity_type, related_entity_id, related_coach_id, related_school_id)
 SELECT
     c.user_id,
     'follow_up_reminder',
@@ -19,16 +20,19 @@ SELECT
     '/coaches?highlight=' || c.id,
     switchboard_now(),
     switchboard_now(),
-    c.id
+    switchboard_now(),
+    'coach',
+    c.id,
+    c.id,
+    c.school_id
 FROM coaches AS c
 LEFT JOIN schools AS s ON s.id = c.school_id
-LEFT JOIN (SELECT coach_id, max(occurred_at) AS occurred_at
+LEFT JOIN (SELECT coach_id, max(julianday(occurred_at)) AS day, max(occurred_at) AS occurred_at
            FROM interactions WHERE direction = 'outbound' GROUP BY coach_id) AS last ON last.coach_id = c.id
 WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-  AND (last.occurred_at IS NULL
-       OR last.occurred_at < strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-' || COALESCE(:days, 14) || ' days'))
+  AND (last.day IS NULL OR last.day < julianday(switchboard_now(), '-' || COALESCE(:days, 14) || ' days'))
   AND NOT EXISTS (
       SELECT 1 FROM notifications AS n
-      WHERE n.coach_id = c.id AND n.type = 'follow_up_reminder'
-        AND (n.is_read = 0
-             OR n.created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-' || COALESCE(:days, 14) || ' days')));
+      WHERE n.related_coach_id = c.id AND n.type = 'follow_up_reminder'
+        AND (n.read_at IS NULL
+             OR julianday(n.created_at) >= julianday(switchboard_now(), '-' || COALESCE(:days, 14) || ' days')));

@@ -1,17 +1,34 @@
 -- name: notifications-inbox
--- The notifications page: the user's notifications, newest scheduled_for first, by type chip and search.
--- :user_id  text, optional: the acting user (defaults to the database's only user)
--- :type     text, one of follow_up_reminder|deadline_alert|weekly_digest|inbound_interaction|achievement|event_reminder, optional: only this type (the chip)
--- :search   text, optional: words to find in the title or message (prefix match, all words)
--- :unread   boolean, default false: only unread notifications
--- :limit    integer, default 100: at most this many
-SELECT id, type, type_label, type_emoji, title, message, priority, priority_badge, is_read, read_at,
-       scheduled_for, relative_time, action_url, route, accessibility_label, coach_id
+-- The notifications page: every notification of the user, newest scheduled_for first, by type chip and search.
+-- Due notifications (scheduled_for at or before now, the pinned clock) by default; upcoming ones with
+-- when=upcoming, both with when=all. Every notification comes back: page with the keyset cursor (pass the
+-- scheduled_for and id of the last row as cursor_scheduled_for and cursor_id) and limit, or take them all.
+-- Columns: AppNotification's fields, then is_read, type_label, type_emoji, priority_badge, relative_time,
+-- route and accessibility_label.
+-- :user_id               text, optional: the acting user (defaults to the database's only user)
+-- :type                  text, one of follow_up_reminder|deadline_alert|daily_digest|inbound_interaction|offer|event, optional: only this type (the chip)
+-- :search                text, optional: words to find in the title or message (prefix match, all words)
+-- :unread                boolean, default false: only unread notifications (read_at IS NULL)
+-- :when                  text, one of due|upcoming|all, default due: due now, scheduled in the future, or both
+-- :cursor_scheduled_for  text, optional: scheduled_for of the last row of the previous page
+-- :cursor_id             text, optional: id of the last row of the previous page
+-- :limit                 integer, optional: at most this many (all when not given)
+-- returns boolean: email_sent, is_read
+-- returns json: route
+SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,
+       action_url, related_entity_type, related_entity_id, related_school_id, related_coach_id, related_offer_id,
+       related_event_id, created_at, updated_at,
+       is_read, type_label, type_emoji, priority_badge, relative_time, route, accessibility_label
 FROM notification_inbox
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
   AND (fts_query(:search) IS NULL
        OR seq IN (SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH fts_query(:search)))
-  AND (NOT COALESCE(:unread, 0) OR is_read = 0)
-ORDER BY scheduled_for DESC, seq DESC
-LIMIT COALESCE(:limit, 100);
+  AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
+  AND CASE COALESCE(:when, 'due')
+          WHEN 'due' THEN julianday(scheduled_for) <= julianday(switchboard_now())
+          WHEN 'upcoming' THEN julianday(scheduled_for) > julianday(switchboard_now())
+          ELSE 1 END
+  AND (:cursor_scheduled_for IS NULL OR (scheduled_for, id) < (:cursor_scheduled_for, COALESCE(:cursor_id, '')))
+ORDER BY scheduled_for DESC, id DESC
+LIMIT COALESCE(:limit, -1);

@@ -1,7 +1,11 @@
 -- name: notifications-mark-read!
--- Marks one notification read; read_at is stamped by a trigger.
--- Reports 1 changed row, or 0 when it is not the user's or already read.
+-- Marks one notification read, as the app's tap does: read_at and updated_at become now (the pinned clock).
+-- Returns the updated notification, or no row when it is not the user's.
 -- :id       text: the notification's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-UPDATE notifications SET is_read = 1
-WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND is_read = 0;
+-- returns boolean: email_sent
+UPDATE notifications SET read_at = switchboard_now(), updated_at = switchboard_now()
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+RETURNING id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,
+          action_url, related_entity_type, related_entity_id, related_school_id, related_coach_id, related_offer_id,
+          related_event_id, created_at, updated_at;

@@ -1,5 +1,6 @@
 -- name: notifications-type-counts
--- The type chips of the notifications page: every type with its label, emoji and counts ("🔔 Follow-ups (3)"), zeros included.
+-- The filter chips of the notifications page, in order: All | Follow-ups | Deadlines | Inbound | Digest | Offers | Events.
+-- Each with its type (NULL for All), label, emoji and counts ("Follow-ups (3)"), zeros included.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 SELECT type, label, emoji, count, unread, chip
 FROM notification_type_counts

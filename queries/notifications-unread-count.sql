@@ -1,7 +1,8 @@
 -- name: notifications-unread-count
--- The unread badge: how many notifications are unread, as a number and as a 99+ badge.
+-- The header: how many notifications are unread, as a number, as "X unread" and as a badge (99+ above 100).
 -- has_unread and has_read tell whether the "Mark all as read" and "Clear read" buttons show.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-SELECT unread, count_badge(unread) AS unread_badge, read, has_unread, has_read
+-- returns boolean: has_unread, has_read
+SELECT unread, unread_label, count_badge(unread) AS unread_badge, read, has_unread, has_read
 FROM notification_counts
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user));

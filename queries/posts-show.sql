@@ -1,7 +1,9 @@
 -- name: posts-show
--- One post in the posts API's shape, with its template's placeholders, author and reply count.
--- :id  text: the post's id
-SELECT id, parent_id, title, summary, body, template_name, placeholder_title, placeholder_summary, placeholder_body,
-       author_id, author_name, author_email, child_count, created_at, updated_at
+-- One post in the posts API's shape (Post), with its template's placeholders, author and reply count.
+-- :id  integer: the post's id
+-- returns boolean: ai_generated
+SELECT id, user_id, parent_id, title, summary, body, image_url, created_at, timezone, location_tag, ai_generated,
+       author_name, author_email, child_count, placeholder_title, placeholder_summary, placeholder_body, template_name,
+       title_label, summary_label, body_label, updated_at
 FROM posts_with_placeholders
 WHERE id = :id;

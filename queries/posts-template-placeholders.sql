@@ -1,7 +1,8 @@
 -- name: posts-template-placeholders
--- The placeholders the post editor shows for a template, falling back to Title, Summary and Body.
--- Always one row: the fallbacks fill what the template leaves unset, and everything for an unknown template.
+-- The placeholders the post editor shows for a template (fetchTemplate), falling back to Title, Summary and Body.
+-- Always one row: known tells whether the template exists; the fallbacks fill everything for an unknown one.
 -- :template_name  text: the template's name
+-- returns boolean: known
 SELECT :template_name AS template_name, pt.name IS NOT NULL AS known,
        COALESCE(pt.placeholder_title, 'Title') AS placeholder_title,
        COALESCE(pt.placeholder_summary, 'Summary') AS placeholder_summary,

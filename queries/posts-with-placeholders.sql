@@ -1,13 +1,17 @@
 -- name: posts-with-placeholders
--- Posts in the posts API's shape, newest first, with their template's placeholders, author and reply count.
--- Placeholders fall back to Title, Summary and Body when the post has no template or the template leaves one unset.
+-- Posts in the posts API's shape (Post), newest first, with their template's placeholders, author and reply count.
+-- placeholder_title, placeholder_summary and placeholder_body are null when the post has no template or names one
+-- that does not exist, as the API's LEFT JOIN gives them; title_label, summary_label and body_label apply the
+-- editor's fallbacks "Title", "Summary" and "Body".
 -- :template_name  text, optional: only posts of this template
--- :parent_id      text, optional: only replies to this post
+-- :parent_id      integer, optional: only replies to this post
 -- :limit          integer, default 50: at most this many
-SELECT id, parent_id, title, summary, body, template_name, placeholder_title, placeholder_summary, placeholder_body,
-       author_id, author_name, author_email, child_count, created_at, updated_at
+-- returns boolean: ai_generated
+SELECT id, user_id, parent_id, title, summary, body, image_url, created_at, timezone, location_tag, ai_generated,
+       author_name, author_email, child_count, placeholder_title, placeholder_summary, placeholder_body, template_name,
+       title_label, summary_label, body_label, updated_at
 FROM posts_with_placeholders
 WHERE (:template_name IS NULL OR template_name = :template_name)
   AND (:parent_id IS NULL OR parent_id = :parent_id)
-ORDER BY created_at DESC, id
+ORDER BY created_at DESC, id DESC
 LIMIT COALESCE(:limit, 50);

@@ -1,6 +1,9 @@
 -- name: social-flag!
--- Flags one post for follow-up. Reports 1 changed row, or 0 when the post is not the user's or already flagged.
+-- Flags one post for review (flagged_for_review = true). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-UPDATE social_media_posts SET is_flagged = 1
-WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND is_flagged = 0;
+-- returns boolean: is_recruiting_related, flagged_for_review
+UPDATE social_media_posts SET flagged_for_review = 1, updated_at = switchboard_now()
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+RETURNING id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
+          is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at;

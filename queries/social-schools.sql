@@ -1,9 +1,15 @@
 -- name: social-schools
--- The school filter's choices: every school the user's posts mention, by name, with its post count.
+-- The school filter's choices: "All Schools" (id NULL, no filter) and then every school, by name, with how
+-- many of the user's posts are about it (zeros included).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-SELECT s.id, s.name, count(*) AS post_count
-FROM social_media_posts AS p
-JOIN schools AS s ON s.id = p.school_id
-WHERE p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-GROUP BY s.id
-ORDER BY s.name COLLATE NOCASE, s.id;
+SELECT id, name, post_count
+FROM (SELECT NULL AS id, 'All Schools' AS name,
+             (SELECT count(*) FROM social_media_posts
+              WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))) AS post_count
+      UNION ALL
+      SELECT s.id, s.name, count(p.seq)
+      FROM schools AS s
+      LEFT JOIN social_media_posts AS p
+          ON p.school_id = s.id AND p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+      GROUP BY s.id)
+ORDER BY id IS NOT NULL, name COLLATE NOCASE, id;

@@ -1,7 +1,10 @@
 -- name: social-set-notes!
--- Sets one post's notes; blank text clears them (stored as NULL). Reports the changed row count.
+-- Sets one post's notes, as given (the notes sheet's Save). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :notes    text: the notes
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-UPDATE social_media_posts SET notes = CASE WHEN trim(:notes) <> '' THEN :notes END
-WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user));
+-- returns boolean: is_recruiting_related, flagged_for_review
+UPDATE social_media_posts SET notes = :notes, updated_at = switchboard_now()
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+RETURNING id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
+          is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at;

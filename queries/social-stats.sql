@@ -1,6 +1,8 @@
 -- name: social-stats
--- The statistics cards of the social page: total, Twitter, Instagram and flagged posts, each also as a badge (99+).
+-- The statistics cards of the social page (SocialStatistics): totalPosts, twitterPosts, instagramPosts and
+-- flaggedPosts, each also as a badge (the number up to 100, 99+ above).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-SELECT total, total_badge, twitter, twitter_badge, instagram, instagram_badge, flagged, flagged_badge
+SELECT totalPosts, twitterPosts, instagramPosts, flaggedPosts,
+       totalPostsBadge, twitterPostsBadge, instagramPostsBadge, flaggedPostsBadge
 FROM social_stats
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user));

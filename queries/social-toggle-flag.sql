@@ -1,8 +1,9 @@
 -- name: social-toggle-flag!
--- Flips one post's flag (the card's flag button) and returns the post's id and its new is_flagged.
--- Returns no row when the post is not the user's.
+-- Flips one post's flag (the card's flag button). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-UPDATE social_media_posts SET is_flagged = 1 - is_flagged
+-- returns boolean: is_recruiting_related, flagged_for_review
+UPDATE social_media_posts SET flagged_for_review = 1 - flagged_for_review, updated_at = switchboard_now()
 WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-RETURNING id, is_flagged;
+RETURNING id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
+          is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at;

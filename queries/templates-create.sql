@@ -1,11 +1,17 @@
 -- name: templates-create!
--- Creates a communication template and returns its id.
--- A blank name or body fails with template_name_required / template_body_required, a type outside
--- email|text|twitter with template_type_valid, and the database is unchanged.
--- :name     text: the template's name
--- :type     text, one of email|text|twitter: the channel it is for
--- :body     text: the Mustache body, e.g. 'Dear {{coach_name}}, ...' (see templates-variables)
--- :user_id  text, optional: the acting user (defaults to the database's only user)
-INSERT INTO communication_templates (user_id, name, type, body)
-VALUES (COALESCE(:user_id, (SELECT id FROM sole_user)), :name, :type, :body)
-RETURNING id, name, type;
+-- Creates a communication template ("Save Template") and returns it.
+-- A body that is not a valid template is refused with the parser's message (e.g. an unclosed section);
+-- a blank name or body fails with template_name_required / template_body_required, a type outside
+-- email|text|twitter with template_type_valid, variables that are not a JSON array with
+-- template_variables_array; the database is unchanged.
+-- :name       text: the template's name
+-- :type       text, one of email|text|twitter, default email: the channel it is for
+-- :body       text: the Mustache body, e.g. 'Dear {{coach_name}}, ...' (see templates-variables)
+-- :variables  text, optional: the supported variables, a JSON array such as '["coach_name","school_name"]'
+-- :user_id    text, optional: the acting user (defaults to the database's only user)
+-- returns json: variables
+INSERT INTO communication_templates (user_id, name, type, body, variables, created_at, updated_at)
+SELECT COALESCE(:user_id, (SELECT id FROM sole_user)), :name, COALESCE(:type, 'email'), :body,
+       CASE WHEN :variables IS NOT NULL THEN json(:variables) END, switchboard_now(), switchboard_now()
+WHERE :body IS NULL OR template_variables(:body) IS NOT NULL
+RETURNING id, user_id, name, type, body, variables, created_at, updated_at;

@@ -1,9 +1,14 @@
 -- name: templates-list
 -- The templates page: the user's communication templates, most recently updated first, by type and search.
+-- Columns: CommunicationTemplate's fields (variables: the stored list, or null), then type_display,
+-- body_preview, formatted_date (created_at as "Feb 10, 2026"), body_variables (the names the body uses) and
+-- template_error (null, or why the body is not a valid template; such a template still lists).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :type     text, one of email|text|twitter, optional: only this type (the filter button)
 -- :search   text, optional: words to find in the name or body (prefix match, all words)
-SELECT id, name, type, type_display, body_preview, formatted_date, variables, body, created_at, updated_at
+-- returns json: variables, body_variables
+SELECT id, user_id, name, type, body, variables, created_at, updated_at,
+       type_display, body_preview, formatted_date, body_variables, template_error
 FROM template_library
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)

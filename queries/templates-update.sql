@@ -1,11 +1,18 @@
 -- name: templates-update!
--- Changes a template's name, type and/or body; what is not given stays as it is.
--- updated_at is kept by a trigger. Blank values fail with the template's named constraints. Reports the changed row count.
--- :id       text: the template's id
--- :name     text, optional: the new name
--- :type     text, one of email|text|twitter, optional: the new type
--- :body     text, optional: the new body
--- :user_id  text, optional: the acting user (defaults to the database's only user)
+-- Changes a template's name, type, body and/or variables ("Save Changes"); what is not given stays as it is.
+-- A body that is not a valid template is refused with the parser's message; blank values fail with the
+-- template's named constraints. Returns the updated template, or no row when it is not the user's.
+-- :id         text: the template's id
+-- :name       text, optional: the new name
+-- :type       text, one of email|text|twitter, optional: the new type
+-- :body       text, optional: the new body
+-- :variables  text, optional: the new list of supported variables, a JSON array
+-- :user_id    text, optional: the acting user (defaults to the database's only user)
+-- returns json: variables
 UPDATE communication_templates
-SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(:body, body)
-WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user));
+SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(:body, body),
+    variables = CASE WHEN :variables IS NOT NULL THEN json(:variables) ELSE variables END,
+    updated_at = switchboard_now()
+WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+  AND (:body IS NULL OR template_variables(:body) IS NOT NULL)
+RETURNING id, user_id, name, type, body, variables, created_at, updated_at;

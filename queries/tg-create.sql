@@ -1,16 +1,21 @@
 -- name: tg-create!
--- Adds a quick-send template at the end of the list and returns its id and position.
--- The group's name is copied from tg_groups when not given. A blank name or message fails with
--- tg_template_name_required / tg_template_message_required.
+-- Saves a new quick-send template, as the editor's Save button does, and returns it.
+-- Save needs a name, a message and a target group (the button is disabled without them): a missing one is a
+-- usage error, a blank one fails with tg_template_name_required / tg_template_message_required.
+-- The group's name is copied from tg_groups when not given; the template keeps it even if the group goes.
+-- A new template's sort_order is 0, as the app's Template init gives it (tg-reorder moves it).
 -- :name               text: the button's name
 -- :message_text       text: the message it sends
+-- :target_group_id    integer: the Telegram chat id to send to
+-- :target_group_name  text, optional: the group's name (default: its title in tg_groups)
 -- :icon               text, default paperplane.fill: an SF Symbol name (see tg_icons)
--- :target_group_id    integer, optional: the Telegram chat id to send to
--- :target_group_name  text, optional: the group's name as shown when the group is unknown
--- :include_location   boolean, default false: attach the current location
-INSERT INTO tg_templates (name, icon, message_text, target_group_id, target_group_name, include_location, sort_order)
+-- :include_location   boolean, default false: append the current location
+-- :sort_order         integer, default 0: its place in the list
+-- returns boolean: include_location
+INSERT INTO tg_templates (name, icon, message_text, target_group_id, target_group_name, include_location, sort_order,
+                          created_at, updated_at)
 VALUES (:name, COALESCE(:icon, 'paperplane.fill'), :message_text, :target_group_id,
         COALESCE(:target_group_name, (SELECT title FROM tg_groups WHERE id = :target_group_id)),
-        COALESCE(:include_location, 0),
-        (SELECT COALESCE(max(sort_order), -1) + 1 FROM tg_templates))
-RETURNING id, name, sort_order;
+        COALESCE(:include_location, 0), COALESCE(:sort_order, 0), switchboard_now(), switchboard_now())
+RETURNING id, name, icon, message_text, target_group_id, target_group_name, include_location, created_at, updated_at,
+          sort_order;

@@ -54,8 +54,8 @@ SELECT 'fts_query_in_pattern', (SELECT group_concat(post_url) FROM social_media_
 UPDATE social_media_posts SET author_handle = '@coachjones' WHERE seq = 1;
 SELECT 'search_handle_updated', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"smith"*') = 0
     AND (SELECT group_concat(rowid) FROM social_posts_fts WHERE social_posts_fts MATCH '"jones"*') = '1';
-INSERT OR REPLACE INTO social_media_posts (seq, user_id, platform, post_url, post_content)
-VALUES (4, 'u1', 'twitter', 'https://x.com/2', 'Replacement post');
+INSERT OR REPLACE INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_name, author_handle)
+VALUES (4, 'u1', 'twitter', 'https://x.com/2', 'Replacement post', 'Ann Lee', '@ann_lee');
 SELECT 'search_replace', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"nothing"*') = 0
     AND (SELECT group_concat(rowid) FROM social_posts_fts WHERE social_posts_fts MATCH '"replacement"*') = '4';
 DELETE FROM social_media_posts WHERE seq = 1;
@@ -69,16 +69,16 @@ INSERT INTO social_posts_fts (social_posts_fts) VALUES ('rebuild');
 SELECT 'search_rebuild_keeps_suffixes', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"fc"*') = 1;
 
 -- Tags limits: the first 10 hashtags/mentions, 30 characters each.
-INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content) VALUES
-    (10, 'u1', 'twitter', 'https://x.com/10', '#aa1 #aa2 #aa3 #aa4 #aa5 #aa6 #aa7 #aa8 #aa9 #aa10 #aa11 #aazzeleventh'),
-    (11, 'u1', 'twitter', 'https://x.com/11', '#' || 'abcdefghijklmnopqrstuvwxyz0123456789');
+INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_name, author_handle) VALUES
+    (10, 'u1', 'twitter', 'https://x.com/10', '#aa1 #aa2 #aa3 #aa4 #aa5 #aa6 #aa7 #aa8 #aa9 #aa10 #aa11 #aazzeleventh', '', ''),
+    (11, 'u1', 'twitter', 'https://x.com/11', '#' || 'abcdefghijklmnopqrstuvwxyz0123456789', '', '');
 SELECT 'search_tags_first_ten', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"a10"*') = 1
     AND (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"zzeleventh"*') = 0;
 SELECT 'search_tags_thirty_chars', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"z0123"*') = 1
     AND (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"45678"*') = 0;
 SELECT 'search_tags_odd_text', (SELECT count(*) FROM social_media_posts) > 0;
-INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_handle) VALUES
-    (12, 'u1', 'twitter', 'https://x.com/12', 'quote " back\slash \" #tag"x ' || char(1) || ' @' || char(10) || '#', '@@');
+INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_name, author_handle) VALUES
+    (12, 'u1', 'twitter', 'https://x.com/12', 'quote " back\slash \" #tag"x ' || char(1) || ' @' || char(10) || '#', '', '@@');
 SELECT 'search_tags_odd_text_indexed', (SELECT group_concat(rowid) FROM social_posts_fts WHERE social_posts_fts MATCH '"ag"*') = '12';
 
 -- The other indexes.

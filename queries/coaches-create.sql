@@ -1,0 +1,20 @@
+-- name: coaches-create!
+-- Adds a coach for the user and returns it. A blank name fails with coach_name_required; an unknown school id
+-- fails with "FOREIGN KEY constraint failed".
+-- :name              text: the coach's name ({{coach_name}} in templates)
+-- :school_id         text, optional: their school (ids from schools-list)
+-- :title             text, optional: e.g. Head Coach
+-- :email             text, optional: their email
+-- :phone             text, optional: their phone
+-- :twitter_handle    text, optional: e.g. @coachsmith
+-- :instagram_handle  text, optional: e.g. coachsmith
+-- :id                text, optional: the coach's id (default: a new UUID)
+-- :user_id           text, optional: the acting user (defaults to the database's only user)
+INSERT INTO coaches (id, user_id, school_id, name, title, email, phone, twitter_handle, instagram_handle,
+                     created_at, updated_at)
+VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
+            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+        COALESCE(:user_id, (SELECT id FROM sole_user)), :school_id, :name, :title, :email, :phone,
+        :twitter_handle, :instagram_handle, switchboard_now(), switchboard_now())
+RETURNING id, user_id, school_id, name, title, email, phone, twitter_handle, instagram_handle, created_at, updated_at;

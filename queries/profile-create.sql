@@ -1,0 +1,14 @@
+-- name: profile-create!
+-- Creates the athlete's profile, the workspace's user: the first write after `switchboard init`. Returns it.
+-- A blank name fails with user_name_required, a graduation year outside 1900-2200 with user_graduation_year_valid.
+-- :name             text: the athlete's name ({{athlete_name}} in templates)
+-- :email            text, optional: their email
+-- :sport            text, optional: their sport ({{sport}} in templates)
+-- :graduation_year  integer, optional: e.g. 2027
+-- :id               text, optional: the user's id (default: a new UUID)
+INSERT INTO users (id, name, email, sport, graduation_year, created_at, updated_at)
+VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
+            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+        :name, :email, :sport, :graduation_year, switchboard_now(), switchboard_now())
+RETURNING id, name, email, sport, graduation_year, created_at, updated_at;

@@ -1,0 +1,12 @@
+-- name: profile-update!
+-- Changes the athlete's profile; what is not given stays as it is. Returns it, or no row for an unknown user.
+-- :name             text, optional: the new name
+-- :email            text, optional: the new email
+-- :sport            text, optional: the new sport
+-- :graduation_year  integer, optional: the new graduation year
+-- :user_id          text, optional: the acting user (defaults to the database's only user)
+UPDATE users
+SET name = COALESCE(:name, name), email = COALESCE(:email, email), sport = COALESCE(:sport, sport),
+    graduation_year = COALESCE(:graduation_year, graduation_year), updated_at = switchboard_now()
+WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))
+RETURNING id, name, email, sport, graduation_year, created_at, updated_at;

@@ -1,0 +1,19 @@
+-- name: schools-create!
+-- Adds a school and returns it. A blank name fails with school_name_required.
+-- :name              text: the school's name ({{school_name}} in templates)
+-- :city              text, optional: its city
+-- :state             text, optional: its state
+-- :division          text, optional: e.g. D1
+-- :conference        text, optional: e.g. Big West
+-- :twitter_handle    text, optional: e.g. @StateUSoccer
+-- :instagram_handle  text, optional: e.g. stateusoccer
+-- :website           text, optional: its website
+-- :id                text, optional: the school's id (default: a new UUID)
+INSERT INTO schools (id, name, city, state, division, conference, twitter_handle, instagram_handle, website,
+                     created_at, updated_at)
+VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
+            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+        :name, :city, :state, :division, :conference, :twitter_handle, :instagram_handle, :website,
+        switchboard_now(), switchboard_now())
+RETURNING id, name, city, state, division, conference, twitter_handle, instagram_handle, website, created_at, updated_at;

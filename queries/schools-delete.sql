@@ -1,0 +1,5 @@
+-- name: schools-delete!
+-- Deletes a school. Its coaches and interactions stay, without a school (foreign keys, which the CLI turns on);
+-- posts and notifications that name it show "Unknown School". Reports 1 changed row, or 0 for an unknown id.
+-- :id  text: the school's id
+DELETE FROM schools WHERE id = :id;
