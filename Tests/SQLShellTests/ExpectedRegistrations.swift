@@ -7,6 +7,8 @@ enum ExpectedRegistrations {
         "fts_query/1/0x200800",
         "relative_date/1/0x200000",
         "relative_date/2/0x200800",
+        "relative_date_abbreviated/1/0x200000",
+        "relative_date_abbreviated/2/0x200800",
         "route_map/1/0x200800",
         "route_map/2/0x200800",
         "sentiment_label/1/0x200800",

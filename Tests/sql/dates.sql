@@ -41,6 +41,7 @@ SELECT 'rd1_same_year', relative_date('2026-01-01') = 'Jan 1';
 SELECT 'rd1_other_year', relative_date('2025-06-30T23:00:00Z') = 'Jun 30, 2025';
 SELECT 'rd1_null', relative_date(NULL) IS NULL;
 SELECT 'rd1_garbage', relative_date('last tuesday') IS NULL;
+SELECT 'rda1_pinned', relative_date_abbreviated('2026-02-10T11:21:00Z') = '39 min. ago';
 SELECT 'now_pin_offset', switchboard_now('2026-03-01 00:30:00+01:00') = '2026-02-28T23:30:00Z';
 SELECT 'rd1_after_repin', relative_date('2026-02-28T23:00:00Z') = '30m ago';
 SELECT 'now_pin_unix', switchboard_now(0) = '1970-01-01T00:00:00Z';
@@ -53,3 +54,14 @@ SELECT 'flags_now0_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_f
 -- Fuzz finding: 13-digit unix seconds in text used to overflow (a trap that killed the host).
 SELECT 'unix_text_13_digits_is_null', relative_date('9999999999999', '2026-02-10T12:00:00Z') IS NULL;
 SELECT 'unix_text_13_digits_now_is_null', relative_date('2026-02-10T12:00:00Z', '-9999999999999') IS NULL;
+SELECT 'rda_minutes', relative_date_abbreviated('2026-02-10T11:21:00Z', '2026-02-10T12:00:00Z') = '39 min. ago';
+SELECT 'rda_hour_rounds', relative_date_abbreviated('2026-02-10T10:30:00Z', '2026-02-10T12:00:00Z') = '2 hr. ago';
+SELECT 'rda_days', relative_date_abbreviated('2026-02-08 12:00:00', '2026-02-10T12:00:00Z') = '2 days ago';
+SELECT 'rda_week', relative_date_abbreviated('2026-02-03', '2026-02-10T12:00:00Z') = '1 wk. ago';
+SELECT 'rda_months', relative_date_abbreviated('2025-11-10', '2026-02-10T12:00:00Z') = '3 mo. ago';
+SELECT 'rda_year', relative_date_abbreviated(unixepoch('2025-02-10'), '2026-02-10T12:00:00Z') = '1 yr. ago';
+SELECT 'rda_future', relative_date_abbreviated('2026-02-10T16:00:00Z', '2026-02-10T12:00:00Z') = 'in 4 hr.';
+SELECT 'rda_zero', relative_date_abbreviated('2026-02-10T12:00:00Z', '2026-02-10T12:00:00Z') = 'in 0 sec.';
+SELECT 'rda_unknown', relative_date_abbreviated('last tuesday', '2026-02-10T12:00:00Z') = 'Unknown';
+SELECT 'rda_null', relative_date_abbreviated(NULL, '2026-02-10T12:00:00Z') IS NULL;
+SELECT 'rda_null_now', relative_date_abbreviated('2026-02-10', NULL) IS NULL;

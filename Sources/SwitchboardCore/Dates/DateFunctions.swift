@@ -1,5 +1,5 @@
 extension Registry {
-    /// `relative_date` (one and two arguments) and `switchboard_now` (zero and one argument).
+    /// `relative_date`, `relative_date_abbreviated` (one and two arguments each) and `switchboard_now` (zero and one argument).
     static let dateFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "relative_date", arity: 1, flags: [.innocuous],
@@ -28,6 +28,36 @@ extension Registry {
             body: { arguments, _ in
                 guard let now = instant(arguments, 1) else { return .null }
                 return relativeDate(arguments, now: now)
+            }),
+        FunctionSpec(
+            name: "relative_date_abbreviated", arity: 1, flags: [.innocuous],
+            signature: "relative_date_abbreviated(ts)",
+            doc: "relative_date_abbreviated(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
+            example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date_abbreviated('2026-02-10T11:21:00Z'); -- '39 min. ago'",
+            body: { arguments, environment in
+                guard let now = Instant(unixSeconds: environment.now) else { return .null }
+                return abbreviatedRelativeDate(arguments, now: now)
+            }),
+        FunctionSpec(
+            name: "relative_date_abbreviated", arity: 2, flags: .pure,
+            signature: "relative_date_abbreviated(ts, now)",
+            doc: """
+                How ts reads on the social page as seen from now: what Foundation's RelativeDateTimeFormatter \
+                prints with unitsStyle .abbreviated (numeric style, en_US, Gregorian calendar in UTC). One unit, \
+                the largest the calendar difference reaches: 'N sec.', 'N min.', 'N hr.', 'N day'/'N days', \
+                'N wk.', 'N mo.', 'N yr.', as 'N unit ago' in the past and 'in N unit' in the future or at zero \
+                ('in 0 sec.'); numbers from 1,000 on have commas. Seconds, minutes and hours are rounded (now - ts \
+                to the second, halves away from zero; 1 h 30 min is '2 hr.', 59 min 30 s is '1 hr.', 23 h 30 min \
+                is '1 day'); days, weeks (starting Sunday), months and years count calendar boundaries from now's \
+                day, week, month or year, as Foundation does (36 h before noon is '1 day ago', 36 h after is \
+                'in 2 days'). ts and now take every form relative_date reads, in years 0001–9999 (the proleptic \
+                Gregorian calendar throughout). NULL ts gives NULL; a ts it cannot read gives the text 'Unknown' \
+                (the social page's fallback); a NULL or unreadable now gives NULL. Deterministic.
+                """,
+            example: "SELECT relative_date_abbreviated('2026-02-08T12:00:00Z', '2026-02-10T12:00:00Z'); -- '2 days ago'",
+            body: { arguments, _ in
+                guard let now = instant(arguments, 1) else { return .null }
+                return abbreviatedRelativeDate(arguments, now: now)
             }),
         FunctionSpec(
             name: "switchboard_now", arity: 0, flags: [.directOnly],
@@ -66,6 +96,20 @@ extension Registry {
     private static func relativeDate(_ arguments: any SQLArguments, now: Instant) -> SQLResult {
         guard let time = instant(arguments, 0) else { return .null }
         return .text(RelativeDate.describe(time, now: now))
+    }
+
+    private static func abbreviatedRelativeDate(_ arguments: any SQLArguments, now: Instant) -> SQLResult {
+        // TEXT and BLOB parsed in place; only numbers and NULL go through value(_:).
+        let time: Instant?
+        if let parsed = arguments.withTextBytes(0, { Instant(text: $0) }) {
+            time = parsed
+        } else {
+            let value = arguments.value(0)
+            if value == .null { return .null }
+            time = Instant(value)
+        }
+        guard let time else { return .text("Unknown") }
+        return .text(AbbreviatedRelativeDate.describe(time, now: now))
     }
 
     /// Argument `index` as an instant: TEXT and BLOB bytes parsed in place (no `String` is built,
