@@ -7,9 +7,9 @@ import Testing
     static let refused: [(sql: String, message: String)] = [
         ("SELECT count(*) FROM message_drafts", "unsafe use of json_object()"),
         // The search_tags view's json_quote is refused before the FTS write is reached.
-        ("INSERT INTO social_media_posts (user_id, platform, post_url) VALUES ('u1', 'twitter', 'x')",
+        ("INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'twitter', 'x', 'A', '@a')",
          "unsafe use of json_quote()"),
-        ("INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'achievement', 'x')",
+        ("INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'offer', 'x')",
          "unsafe use of virtual table \"notifications_fts\""),
         ("INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
          "unsafe use of virtual table \"communication_templates_fts\""),
