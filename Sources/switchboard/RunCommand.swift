@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
-        let query = try catalogOption.catalog().query(named: name)
+        let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
         formatOption.print(try database.open().run(query, binding: binding))
     }

@@ -17,7 +17,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
-        let query = try catalogOption.catalog().query(named: name)
+        let query = try catalogOption.query(named: name)
         var output = "\(query.name) (\(query.kind.rawValue), \(query.origin))\n"
         if !query.summary.isEmpty { output += query.summary + "\n" }
         for line in query.details { output += line + "\n" }

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardDB
 
 /// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
 ///
@@ -25,6 +26,7 @@ enum JSONRenderer {
     /// The object for a write's row count.
     static func changes(_ count: Int) -> String { "{\"changes\":\(count)}\n" }
 
+    /// One row as a JSON object keyed by column name.
     static func object(_ columns: [String], _ row: [Cell]) -> String {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
@@ -33,6 +35,7 @@ enum JSONRenderer {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
+    /// One cell as a JSON value.
     static func value(_ cell: Cell) -> String {
         switch cell {
         case .null: return "null"
@@ -49,29 +52,5 @@ enum JSONRenderer {
         var writer = JSONWriter()
         writer.string(text)
         return writer.output
-    }
-}
-
-/// Standard base64 with padding, for BLOBs in JSON and CSV.
-///
-/// ```swift
-/// Base64.encode([0x66, 0x6f]) // "Zm8="
-/// ```
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var result = ""
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var bits = 0
-            for (offset, byte) in chunk.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
-            for position in 0..<4 {
-                result.append(position <= chunk.count ? alphabet[(bits >> (18 - 6 * position)) & 0x3F] : "=")
-            }
-            index += 3
-        }
-        return result
     }
 }

@@ -1,8 +1,9 @@
-@testable import SwitchboardDB
+import SwitchboardDB
+@testable import SwitchboardIO
 import Testing
 
 /// The output formats, cell by cell, and display widths.
-@Suite struct QueryOutputTests {
+@Suite struct OutputFormatTests {
     static let table = ResultTable(columns: ["id", "text", "n"], rows: [
         [.integer(1), .text("plain"), .real(2.5)],
         [.integer(22), .text("a, \"b\" | c\nd"), .null],

@@ -1,3 +1,5 @@
+import SwitchboardDB
+
 /// How `switchboard run` and `switchboard sql` print what a query produced.
 ///
 /// `table` is the default. A write without `RETURNING` prints `N rows changed` (`{"changes":N}` in json and jsonl).
