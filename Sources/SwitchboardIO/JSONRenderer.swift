@@ -4,7 +4,9 @@ import SwitchboardDB
 /// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
 ///
 /// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
-/// and a BLOB is its base64 text.
+/// and a BLOB is its base64 text. Columns the query declares (``ColumnType``) say more: in a
+/// `boolean` column an integer is `false` (0) or `true` (any other); in a `json` column text that
+/// is valid JSON is nested as is (compact), other text stays a string.
 ///
 /// ```swift
 /// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
@@ -13,30 +15,35 @@ import SwitchboardDB
 /// ```
 enum JSONRenderer {
     /// An array of objects, one object per line.
-    static func array(_ table: ResultTable) -> String {
+    static func array(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
         guard !table.rows.isEmpty else { return "[]\n" }
-        return "[\n" + table.rows.map { "  " + object(table.columns, $0) }.joined(separator: ",\n") + "\n]\n"
+        return "[\n" + table.rows.map { "  " + object(table.columns, $0, types: types) }.joined(separator: ",\n") + "\n]\n"
     }
 
     /// One object per line (JSON Lines).
-    static func lines(_ table: ResultTable) -> String {
-        table.rows.map { object(table.columns, $0) + "\n" }.joined()
+    static func lines(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
+        table.rows.map { object(table.columns, $0, types: types) + "\n" }.joined()
     }
 
     /// The object for a write's row count.
     static func changes(_ count: Int) -> String { "{\"changes\":\(count)}\n" }
 
     /// One row as a JSON object keyed by column name.
-    static func object(_ columns: [String], _ row: [Cell]) -> String {
+    static func object(_ columns: [String], _ row: [Cell], types: [String: ColumnType] = [:]) -> String {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
-            parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null))
+            parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null, as: types[column]))
         }
         return "{" + parts.joined(separator: ",") + "}"
     }
 
-    /// One cell as a JSON value.
-    static func value(_ cell: Cell) -> String {
+    /// One cell as a JSON value, read as `type` when the column declares one.
+    static func value(_ cell: Cell, as type: ColumnType? = nil) -> String {
+        switch (type, cell) {
+        case (.boolean, .integer(let number)): return number == 0 ? "false" : "true"
+        case (.json, .text(let text)): return JSONText.compacted(text) ?? string(text)
+        default: break
+        }
         switch cell {
         case .null: return "null"
         case .integer(let number): return String(number)

@@ -38,9 +38,9 @@ struct FormatOption: ParsableArguments {
     @Option(name: .long, help: "Output format. table (the default, also when piped) fits the terminal width, else $COLUMNS, else 120 columns.")
     var format: OutputFormat = .table
 
-    /// Prints what a query produced in the chosen format.
-    func print(_ outcome: QueryOutcome) {
-        Terminal.write(format.render(outcome, width: Terminal.width))
+    /// Prints what a query produced in the chosen format, with the query's declared column types.
+    func print(_ outcome: QueryOutcome, columnTypes: [String: ColumnType] = [:]) {
+        Terminal.write(format.render(outcome, width: Terminal.width, columnTypes: columnTypes))
     }
 }
 

@@ -31,6 +31,6 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        formatOption.print(try database.open().run(query, binding: binding))
+        formatOption.print(try database.open().run(query, binding: binding), columnTypes: query.columnTypes)
     }
 }

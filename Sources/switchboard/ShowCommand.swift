@@ -35,6 +35,13 @@ struct ShowCommand: ParsableCommand {
             let description = parameter.description.isEmpty ? "" : ": \(parameter.description)"
             output += "  :\(parameter.name.padding(to: width))  \(facts.joined(separator: ", "))\(description)\n"
         }
+        if !query.columnTypes.isEmpty {
+            output += "\nColumn types:\n"
+            for type in ColumnType.allCases {
+                let columns = query.columnTypes.filter { $0.value == type }.keys.sorted()
+                if !columns.isEmpty { output += "  \(type.rawValue.padding(to: 7))  \(columns.joined(separator: ", "))\n" }
+            }
+        }
         output += "\nSQL:\n\(query.sql)\n"
         Terminal.write(output)
     }
