@@ -36,7 +36,7 @@ import Testing
         let db = try scratch.database()
         let result = try CLI.run(["run", "users-rename", "--db", db, "--queries", CLI.fixtureQueries, "-p", "name=Ada", "--format", "jsonl"])
         #expect(result.stderr == "")
-        #expect(result.stdout == #"{"id":"u1","has_email":true,"card":{"name":"Ada"}}"# + "\n")
+        #expect(result.stdout == #"{"id":"u1","is_first":true,"card":{"name":"Ada"}}"# + "\n")
     }
 
     @Test func showListsThem() throws {

@@ -1,6 +1,6 @@
 -- name: users-rename!
 -- Renames every user, returning typed columns.
 -- :name text: the new name
--- returns boolean: has_email
+-- returns boolean: is_first
 -- returns json: card
-UPDATE users SET name = :name RETURNING id, email IS NOT NULL AS has_email, json_object('name', name) AS card;
+UPDATE users SET name = :name RETURNING id, id = 'u1' AS is_first, json_object('name', name) AS card;
