@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
         .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
-        // Database access for the CLI and tests: migrations, canned queries, in-process functions.
+        // Database access for the CLI and tests: migrations, the canned-query catalog, execution
+        // (result tables of typed cells), in-process functions. No rendering.
         .target(
             name: "SwitchboardDB",
             dependencies: [
@@ -32,10 +33,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedSQLPlugin"]),
-        // The `switchboard` command.
+        // Input and output formats: table, CSV, Markdown, JSON and JSON Lines renderings of results.
+        .target(name: "SwitchboardIO", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
+        // The `switchboard` command, and CLI policy: exit codes, messages, name suggestions.
         .executableTarget(
             name: "switchboard",
-            dependencies: ["SwitchboardDB", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["SwitchboardDB", "SwitchboardIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
@@ -46,6 +49,7 @@ let package = Package(
             dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB"]),
-        .testTarget(name: "CLITests", exclude: ["Fixtures"]),
+        .testTarget(name: "SwitchboardIOTests", dependencies: ["SwitchboardIO"]),
+        .testTarget(name: "CLITests", dependencies: ["switchboard"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
+import SwitchboardIO
 
 /// `--db PATH`, falling back to `$SWITCHBOARD_DB` and then `./switchboard.db`.
 struct DatabaseOption: ParsableArguments {
@@ -22,6 +23,14 @@ struct CatalogOption: ParsableArguments {
 
     /// The built-in queries plus the folder's.
     func catalog() throws -> QueryCatalog { try QueryCatalog(userFolder: queries) }
+
+    /// The query called `name`, or a usage error suggesting the closest name when there is none.
+    func query(named name: String) throws -> CannedQuery {
+        let catalog = try catalog()
+        if let query = try catalog.query(named: name) { return query }
+        let suggestion = NameSuggestion.closest(to: name, among: catalog.names)
+        throw SwitchboardError.usage("unknown query '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+    }
 }
 
 /// `--format table|json|jsonl|csv|markdown`.
@@ -29,9 +38,9 @@ struct FormatOption: ParsableArguments {
     @Option(name: .long, help: "Output format. table (the default, also when piped) fits the terminal width, else $COLUMNS, else 120 columns.")
     var format: OutputFormat = .table
 
-    /// Prints what a query produced in the chosen format.
-    func print(_ outcome: QueryOutcome) {
-        Terminal.write(format.render(outcome, width: Terminal.width))
+    /// Prints what a query produced in the chosen format, with the query's declared column types.
+    func print(_ outcome: QueryOutcome, columnTypes: [String: ColumnType] = [:]) {
+        Terminal.write(format.render(outcome, width: Terminal.width, columnTypes: columnTypes))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
+import SwitchboardIO
 
 /// `switchboard run NAME -p name=value ...`: run a canned query.
 struct RunCommand: ParsableCommand {
@@ -11,8 +12,12 @@ struct RunCommand: ParsableCommand {
             bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
             database's only user. Read queries cannot write. A write prints "N rows changed" \
             ({"changes":N} in json and jsonl), or its RETURNING rows. $SWITCHBOARD_NOW pins the clock.
+            --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
+            for a read; for a write, "data" is the RETURNING row when there is exactly one (else the array), \
+            or {"success":true,"changes":N} without rows.
             Example:
               switchboard run social-feed -p platform=twitter -p flagged=true --format json
+              switchboard run notifications-mark-read -p id=n1 --format json --envelope
             """)
 
     @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).")
@@ -24,13 +29,27 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to :user_id (default: $SWITCHBOARD_USER).", valueName: "id"))
     var user: String?
 
+    @Flag(name: .long, help: "With --format json: wrap the output as the REST API does ({\"success\":true,\"data\":...}).")
+    var envelope = false
+
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
     @OptionGroup var catalogOption: CatalogOption
 
+    func validate() throws {
+        if envelope && formatOption.format != .json {
+            throw SwitchboardError.usage("--envelope needs --format json, not --format \(formatOption.format.rawValue)")
+        }
+    }
+
     func run() throws {
-        let query = try catalogOption.catalog().query(named: name)
+        let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        formatOption.print(try database.open().run(query, binding: binding))
+        let outcome = try database.open().run(query, binding: binding)
+        if envelope {
+            Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))
+        } else {
+            formatOption.print(outcome, columnTypes: query.columnTypes)
+        }
     }
 }

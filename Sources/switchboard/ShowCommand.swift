@@ -17,7 +17,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
-        let query = try catalogOption.catalog().query(named: name)
+        let query = try catalogOption.query(named: name)
         var output = "\(query.name) (\(query.kind.rawValue), \(query.origin))\n"
         if !query.summary.isEmpty { output += query.summary + "\n" }
         for line in query.details { output += line + "\n" }
@@ -34,6 +34,13 @@ struct ShowCommand: ParsableCommand {
             if !parameter.allowedValues.isEmpty { facts.append("one of \(parameter.allowedValues.joined(separator: "|"))") }
             let description = parameter.description.isEmpty ? "" : ": \(parameter.description)"
             output += "  :\(parameter.name.padding(to: width))  \(facts.joined(separator: ", "))\(description)\n"
+        }
+        if !query.columnTypes.isEmpty {
+            output += "\nColumn types:\n"
+            for type in ColumnType.allCases {
+                let columns = query.columnTypes.filter { $0.value == type }.keys.sorted()
+                if !columns.isEmpty { output += "  \(type.rawValue.padding(to: 7))  \(columns.joined(separator: ", "))\n" }
+            }
         }
         output += "\nSQL:\n\(query.sql)\n"
         Terminal.write(output)

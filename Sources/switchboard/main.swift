@@ -8,7 +8,9 @@ do {
     var command = try Switchboard.parseAsRoot()
     try command.run()
 } catch let error as SwitchboardError {
-    Terminal.fail(error.message, code: error.exitCode)
+    Terminal.fail(error.message, code: ExitCode.of(error))
+} catch let condition as DatabaseCondition {
+    Terminal.fail(ExitCode.message(for: condition), code: ExitCode.of(condition))
 } catch {
     let code = Switchboard.exitCode(for: error)
     if code == .success {

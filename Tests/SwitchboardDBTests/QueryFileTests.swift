@@ -63,4 +63,29 @@ import Testing
             }
         }
     }
+
+    /// The declared column types (`-- returns ...`) that name no result column of the query's
+    /// statement, as prepared on `db`; a script may declare none.
+    static func strayColumnTypes(_ query: CannedQuery, _ db: Database) throws -> [String] {
+        guard query.kind != .script else { return query.columnTypes.keys.sorted() }
+        let columns = Set(try db.makeStatement(sql: query.sql).columnNames)
+        return query.columnTypes.keys.filter { !columns.contains($0) }.sorted()
+    }
+
+    /// A renamed column cannot silently lose its declared type: every declared column is a result column.
+    @Test func declaredColumnTypesAreResultColumns() throws {
+        SwitchboardFunctions.registerInProcess()
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try migrate(queue)
+        try queue.inDatabase { db in
+            let files = try Self.allFiles()
+            #expect(files.count >= 20)
+            for file in files {
+                let query = try CannedQuery(text: file.text, origin: file.origin)
+                #expect(try Self.strayColumnTypes(query, db) == [], "\(file.origin): declared types for columns it does not return")
+            }
+            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: is_flagged, flagged\nSELECT is_flagged AS flag FROM social_media_posts;", origin: "t")
+            #expect(try Self.strayColumnTypes(renamed, db) == ["flagged", "is_flagged"])
+        }
+    }
 }

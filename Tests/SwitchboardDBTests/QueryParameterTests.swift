@@ -136,14 +136,6 @@ import Testing
         #expect(SQLParameterScanner.references(in: "SELECT ?, ?2, @x, $y, :z") ==
                 [.other("?"), .other("?2"), .other("@x"), .other("$y"), .named("z")])
     }
-
-    @Test func suggestsCloseNames() {
-        let names = ["social-feed", "social-stats", "notifications-inbox", "templates-list"]
-        #expect(NameSuggestion.closest(to: "feeds", among: names) == "social-feed")
-        #expect(NameSuggestion.closest(to: "social-stat", among: names) == "social-stats")
-        #expect(NameSuggestion.closest(to: "inbox", among: names) == "notifications-inbox")
-        #expect(NameSuggestion.closest(to: "zzzzzz", among: names) == nil)
-    }
 }
 
 extension QueryParameterTests {

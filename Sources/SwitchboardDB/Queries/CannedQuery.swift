@@ -4,6 +4,8 @@
 /// -- name: social-feed
 /// -- The social feed, newest first.
 /// -- :platform  text, one of twitter|instagram, optional: filter by platform
+/// -- returns boolean: is_flagged
+/// -- returns json: media_urls
 /// SELECT * FROM social_feed WHERE (:platform IS NULL OR platform = :platform);
 /// ```
 ///
@@ -12,6 +14,7 @@
 /// query.name       // "social-feed"
 /// query.kind       // .read
 /// query.parameters // [:platform]
+/// query.columnTypes // ["is_flagged": .boolean, "media_urls": .json]
 /// ```
 public struct CannedQuery: Sendable {
     /// What running the query does, from the suffix after its name.
@@ -30,11 +33,15 @@ public struct CannedQuery: Sendable {
     public let kind: Kind
     /// The first docstring line: the one-line description.
     public let summary: String
-    /// Docstring lines after the first that do not declare parameters (a line declares one when it
-    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``).
+    /// Docstring lines after the first that declare neither parameters (a line declares one when it
+    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``) nor column types
+    /// (``ColumnType/isDeclaration(_:)``).
     public let details: [String]
     /// The declared parameters, in docstring order.
     public let parameters: [QueryParameter]
+    /// The declared types of result columns, by column name, from `-- returns TYPE: col, col` lines
+    /// (which may repeat; a column may be declared once). Undeclared columns are absent.
+    public let columnTypes: [String: ColumnType]
     /// The SQL after the header.
     public let sql: String
     /// Where it came from: `built-in` or a file path.
@@ -79,8 +86,20 @@ public struct CannedQuery: Sendable {
         var summary = ""
         var details: [String] = []
         var parameters: [QueryParameter] = []
+        var columnTypes: [String: ColumnType] = [:]
         for line in docstring {
-            if QueryParameter.isDeclaration(line) {
+            if ColumnType.isDeclaration(line) {
+                let declared: (type: ColumnType, columns: [String])
+                do { declared = try ColumnType.declaration(line) } catch let error as SwitchboardError {
+                    throw SwitchboardError.failure("\(origin): \(error.message)")
+                }
+                for column in declared.columns {
+                    guard columnTypes[column] == nil else {
+                        throw SwitchboardError.failure("\(origin): column \(column) is declared twice")
+                    }
+                    columnTypes[column] = declared.type
+                }
+            } else if QueryParameter.isDeclaration(line) {
                 let parameter: QueryParameter
                 do { parameter = try QueryParameter(declaration: line) } catch let error as SwitchboardError {
                     throw SwitchboardError.failure("\(origin): \(error.message)")
@@ -89,7 +108,7 @@ public struct CannedQuery: Sendable {
                     throw SwitchboardError.failure("\(origin): parameter :\(parameter.name) is declared twice")
                 }
                 parameters.append(parameter)
-            } else if summary.isEmpty && details.isEmpty && parameters.isEmpty {
+            } else if summary.isEmpty && details.isEmpty && parameters.isEmpty && columnTypes.isEmpty {
                 summary = line
             } else {
                 details.append(line)
@@ -101,6 +120,7 @@ public struct CannedQuery: Sendable {
         self.summary = summary
         self.details = details
         self.parameters = parameters
+        self.columnTypes = columnTypes
         self.sql = body.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }

@@ -19,7 +19,7 @@ public enum DemoDatabase {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) {
             guard isDemo(path) else {
-                throw SwitchboardError.failure("\(path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)")
+                throw DatabaseCondition.notADemo(path: path)
             }
         }
         let temporary = "\(path).building-\(getpid())"

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let catalog = try QueryCatalog(userFolder: "my-queries")
-/// let query = try catalog.query(named: "social-feed")
+/// let query = try catalog.query(named: "social-feed") // nil if there is none
 /// catalog.load().queries.map(\.name) // every name, sorted
 /// ```
 public struct QueryCatalog: Sendable {
@@ -39,7 +39,7 @@ public struct QueryCatalog: Sendable {
             }
         }
         for name in userFileNames() {
-            do { byName[name] = try query(named: name) } catch let error as SwitchboardError {
+            do { if let query = try query(named: name) { byName[name] = query } } catch let error as SwitchboardError {
                 problems.append(error.message)
             } catch {
                 problems.append("\(name).sql: \(error)")
@@ -48,11 +48,11 @@ public struct QueryCatalog: Sendable {
         return (byName.values.sorted { $0.name < $1.name }, problems)
     }
 
-    /// The query called `name`: the user folder's file `name.sql` if there is one, else the built-in one.
+    /// The query called `name`: the user folder's file `name.sql` if there is one, else the built-in
+    /// one, else nil (see ``names`` for what there is).
     ///
-    /// Throws a usage error for an invalid name or an unknown query (suggesting the closest name),
-    /// and a failure when the file is unusable.
-    public func query(named name: String) throws -> CannedQuery {
+    /// Throws a usage error for an invalid name, and a failure when the file is unusable.
+    public func query(named name: String) throws -> CannedQuery? {
         guard CannedQuery.isValidName(name) else {
             throw SwitchboardError.usage("invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
         }
@@ -60,9 +60,12 @@ public struct QueryCatalog: Sendable {
             return try QueryCatalog.load(name: name, root: userFolder)
         }
         if let file = builtInFiles.first(where: { $0.name == "\(name).sql" }) { return try builtIn(file) }
-        let names = builtInFiles.map { String($0.name.dropLast(".sql".count)) } + userFileNames()
-        let suggestion = NameSuggestion.closest(to: name, among: names)
-        throw SwitchboardError.usage("unknown query '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        return nil
+    }
+
+    /// The names of every query file, built-in and in the user folder (unparsed, so possibly unusable).
+    public var names: [String] {
+        builtInFiles.map { String($0.name.dropLast(".sql".count)) } + userFileNames()
     }
 
     /// Parses a built-in file, whose header must name the query as its file does.
@@ -98,12 +101,12 @@ public struct QueryCatalog: Sendable {
         return query
     }
 
-    /// The folder's real path, or a usage error when it is not a folder.
+    /// The folder's real path, or ``DatabaseCondition/notAFolder(path:)``.
     private static func resolvedFolder(_ folder: String) throws -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
               let resolved = realPath(folder) else {
-            throw SwitchboardError.usage("--queries \(folder) is not a folder")
+            throw DatabaseCondition.notAFolder(path: folder)
         }
         return resolved
     }

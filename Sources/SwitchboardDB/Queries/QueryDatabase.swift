@@ -6,9 +6,9 @@ import GRDB
 ///
 /// ```swift
 /// let database = try QueryDatabase(path: "switchboard.db")
-/// let query = try QueryCatalog().query(named: "social-stats")
+/// let query = try QueryCatalog().query(named: "social-stats")!
 /// let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: [], user: nil))
-/// print(OutputFormat.json.render(outcome))
+/// if case .rows(let table) = outcome { print(table.columns) }
 /// ```
 public final class QueryDatabase {
     /// The path it was opened at.
@@ -16,11 +16,11 @@ public final class QueryDatabase {
     private let queue: DatabaseQueue
     private let now: String?
 
-    /// Opens the database at `path`. Unless `create` is true, a missing file is an error
-    /// (instead of silently creating an empty database). `now` pins the clock (`switchboard_now`).
+    /// Opens the database at `path`. Unless `create` is true, a missing file is
+    /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database). `now` pins the clock (`switchboard_now`).
     public init(path: String, create: Bool = false, now: String? = nil) throws {
         if !create && !FileManager.default.fileExists(atPath: path) {
-            throw SwitchboardError.failure("no database at \(path) (create one with switchboard init or switchboard demo, or pass --db)")
+            throw DatabaseCondition.noDatabase(path: path)
         }
         SwitchboardFunctions.registerInProcess()
         do {
@@ -121,11 +121,11 @@ public final class QueryDatabase {
         }
     }
 
-    /// Refuses to guess the acting user when the database has several.
+    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``).
     static func requireSingleUser(_ db: Database) throws {
         guard try db.tableExists("users") else { return }
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 > 1 {
-            throw SwitchboardError.usage("several users in the database; pass --user ID or set SWITCHBOARD_USER")
+            throw DatabaseCondition.severalUsers
         }
     }
 

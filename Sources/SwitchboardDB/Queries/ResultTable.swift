@@ -1,8 +1,8 @@
 import GRDB
 
-/// One value of a result row, as the output formats see it.
+/// One value of a result row, typed as SQLite stored it.
 public enum Cell: Sendable, Equatable {
-    /// SQL NULL: empty in tables and CSV, `null` in JSON.
+    /// SQL NULL.
     case null
     /// An INTEGER.
     case integer(Int64)
@@ -22,21 +22,13 @@ public enum Cell: Sendable, Equatable {
         case .blob(let data): self = .blob(Array(data))
         }
     }
-
-    /// Whether the value is a number (for right-aligning table columns).
-    var isNumber: Bool {
-        switch self {
-        case .integer, .real: return true
-        default: return false
-        }
-    }
 }
 
 /// The rows a statement returned, with its column names.
 ///
 /// ```swift
 /// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
-/// OutputFormat.csv.render(.rows(table)) // "id,name\r\n1,Ada\r\n"
+/// table.rows[0][1] // .text("Ada")
 /// ```
 public struct ResultTable: Sendable, Equatable {
     /// The column names, in order.

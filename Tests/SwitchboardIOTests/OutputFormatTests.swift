@@ -1,8 +1,9 @@
-@testable import SwitchboardDB
+import SwitchboardDB
+@testable import SwitchboardIO
 import Testing
 
 /// The output formats, cell by cell, and display widths.
-@Suite struct QueryOutputTests {
+@Suite struct OutputFormatTests {
     static let table = ResultTable(columns: ["id", "text", "n"], rows: [
         [.integer(1), .text("plain"), .real(2.5)],
         [.integer(22), .text("a, \"b\" | c\nd"), .null],
@@ -95,5 +96,42 @@ import Testing
         #expect(Base64.encode(Array("f".utf8)) == "Zg==")
         #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
         #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+    }
+}
+
+/// Declared column types in json and jsonl; JSON text validation.
+@Suite struct TypedColumnOutputTests {
+    static let table = ResultTable(columns: ["flag", "data"], rows: [
+        [.integer(0), .text(#"{"a" : [1, 2.5e-3, "x y"]}"#)],
+        [.integer(-7), .text("[1,")],
+        [.null, .null],
+        [.text("yes"), .integer(3)],
+        [.real(1), .text("\"\\u00e9\"")],
+    ])
+    static let types: [String: ColumnType] = ["flag": .boolean, "data": .json]
+
+    @Test func jsonAndJSONLines() {
+        let rows = [
+            #"{"flag":false,"data":{"a":[1,2.5e-3,"x y"]}}"#,
+            #"{"flag":true,"data":"[1,"}"#,
+            #"{"flag":null,"data":null}"#,
+            #"{"flag":"yes","data":3}"#,
+            #"{"flag":1.0,"data":"\u00e9"}"#,
+        ]
+        #expect(OutputFormat.jsonl.render(.rows(Self.table), columnTypes: Self.types) == rows.map { $0 + "\n" }.joined())
+        #expect(OutputFormat.json.render(.rows(Self.table), columnTypes: Self.types) == "[\n" + rows.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n")
+        #expect(OutputFormat.csv.render(.rows(Self.table), columnTypes: Self.types) == OutputFormat.csv.render(.rows(Self.table)))
+    }
+
+    @Test func jsonTextIsCheckedAndCompacted() {
+        #expect(JSONText.compacted(" { \"a\" :\n[ true , false , null ] } ") == #"{"a":[true,false,null]}"#)
+        #expect(JSONText.compacted("-0.5E+10") == "-0.5E+10")
+        #expect(JSONText.compacted(#""tab\t \" \/ \ud83d""#) == #""tab\t \" \/ \ud83d""#)
+        for bad in ["", " ", "{", "[1,]", "{\"a\"}", "01", "1.", ".5", "+1", "NaN", "tru", "\"a", "\"\u{01}\"", "\"\\x\"",
+                    "1 2", "{} x", "{'a':1}", "[1]]", "\"\\u12G4\""] {
+            #expect(JSONText.compacted(bad) == nil, "\(bad)")
+        }
+        #expect(JSONText.compacted(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) != nil)
+        #expect(JSONText.compacted(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
     }
 }

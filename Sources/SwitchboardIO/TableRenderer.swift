@@ -1,3 +1,5 @@
+import SwitchboardDB
+
 /// The `table` output format: a header, a rule and aligned rows, fitted to a terminal width.
 ///
 /// Columns that do not fit are narrowed, widest first, and their cells cut with `…`. Numbers are
@@ -13,6 +15,7 @@ enum TableRenderer {
     /// Spaces between columns.
     static let gap = "  "
 
+    /// The table, its columns fitted into `width` terminal columns.
     static func render(_ table: ResultTable, width: Int) -> String {
         let texts = table.rows.map { $0.map(text) }
         let headers = table.columns.map(clean)
@@ -77,5 +80,15 @@ enum TableRenderer {
             }
         }
         return result
+    }
+}
+
+extension Cell {
+    /// Whether the value is a number (for right-aligning table columns).
+    var isNumber: Bool {
+        switch self {
+        case .integer, .real: return true
+        default: return false
+        }
     }
 }

@@ -1,3 +1,5 @@
+import SwitchboardDB
+
 /// The `csv` (RFC 4180) and `markdown` output formats.
 ///
 /// CSV has a header row and CRLF line ends; a field with a comma, quote or line break is quoted with
@@ -10,6 +12,7 @@
 /// DelimitedRenderer.markdown(table) // "| id | note |\n| --- | --- |\n| 1 | a, \"b\" |\n"
 /// ```
 enum DelimitedRenderer {
+    /// The table as CSV: a header row, then one row per result row, CRLF line ends.
     static func csv(_ table: ResultTable) -> String {
         var output = table.columns.map(csvField).joined(separator: ",") + "\r\n"
         for row in table.rows {
@@ -18,6 +21,7 @@ enum DelimitedRenderer {
         return output
     }
 
+    /// The table as a Markdown pipe table.
     static func markdown(_ table: ResultTable) -> String {
         func line(_ cells: [String]) -> String { "| " + cells.map(markdownCell).joined(separator: " | ") + " |\n" }
         var output = line(table.columns)
@@ -35,11 +39,13 @@ enum DelimitedRenderer {
         }
     }
 
+    /// A CSV field, quoted (quotes doubled) when it holds a comma, quote or line break.
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }
 
+    /// A Markdown table cell: `\\` and `|` escaped, line breaks as `<br>`.
     static func markdownCell(_ text: String) -> String {
         text.replacingAll("\\", with: "\\\\").replacingAll("|", with: "\\|")
             .replacingAll("\r\n", with: "<br>").replacingAll("\n", with: "<br>").replacingAll("\r", with: "<br>")

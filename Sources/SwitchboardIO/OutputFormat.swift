@@ -1,3 +1,5 @@
+import SwitchboardDB
+
 /// How `switchboard run` and `switchboard sql` print what a query produced.
 ///
 /// `table` is the default. A write without `RETURNING` prints `N rows changed` (`{"changes":N}` in json and jsonl).
@@ -18,8 +20,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// A Markdown pipe table.
     case markdown
 
-    /// The text to print; `width` is the terminal width, used by `table`.
-    public func render(_ outcome: QueryOutcome, width: Int = 120) -> String {
+    /// The text to print; `width` is the terminal width, used by `table`; `columnTypes` are the
+    /// query's declared column types (``CannedQuery/columnTypes``), used by `json` and `jsonl`.
+    public func render(_ outcome: QueryOutcome, width: Int = 120, columnTypes: [String: ColumnType] = [:]) -> String {
         switch outcome {
         case .changes(let count):
             switch self {
@@ -29,8 +32,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .rows(let table):
             switch self {
             case .table: return TableRenderer.render(table, width: width)
-            case .json: return JSONRenderer.array(table)
-            case .jsonl: return JSONRenderer.lines(table)
+            case .json: return JSONRenderer.array(table, types: columnTypes)
+            case .jsonl: return JSONRenderer.lines(table, types: columnTypes)
             case .csv: return DelimitedRenderer.csv(table)
             case .markdown: return DelimitedRenderer.markdown(table)
             }

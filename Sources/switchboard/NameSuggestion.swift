@@ -7,9 +7,9 @@
 /// NameSuggestion.closest(to: "feeds", among: ["social-feed", "social-stats"]) // "social-feed"
 /// NameSuggestion.closest(to: "zzz", among: ["social-feed"])                     // nil
 /// ```
-public enum NameSuggestion {
+enum NameSuggestion {
     /// The closest candidate, or nil when none is close enough.
-    public static func closest(to typed: String, among candidates: [String]) -> String? {
+    static func closest(to typed: String, among candidates: [String]) -> String? {
         let limit = max(2, typed.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {

@@ -1,9 +1,12 @@
 import SwitchboardCore
+import SwitchboardDB
 
 /// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
 ///
 /// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
-/// and a BLOB is its base64 text.
+/// and a BLOB is its base64 text. Columns the query declares (``ColumnType``) say more: in a
+/// `boolean` column an integer is `false` (0) or `true` (any other); in a `json` column text that
+/// is valid JSON is nested as is (compact), other text stays a string.
 ///
 /// ```swift
 /// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
@@ -12,28 +15,35 @@ import SwitchboardCore
 /// ```
 enum JSONRenderer {
     /// An array of objects, one object per line.
-    static func array(_ table: ResultTable) -> String {
+    static func array(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
         guard !table.rows.isEmpty else { return "[]\n" }
-        return "[\n" + table.rows.map { "  " + object(table.columns, $0) }.joined(separator: ",\n") + "\n]\n"
+        return "[\n" + table.rows.map { "  " + object(table.columns, $0, types: types) }.joined(separator: ",\n") + "\n]\n"
     }
 
     /// One object per line (JSON Lines).
-    static func lines(_ table: ResultTable) -> String {
-        table.rows.map { object(table.columns, $0) + "\n" }.joined()
+    static func lines(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
+        table.rows.map { object(table.columns, $0, types: types) + "\n" }.joined()
     }
 
     /// The object for a write's row count.
     static func changes(_ count: Int) -> String { "{\"changes\":\(count)}\n" }
 
-    static func object(_ columns: [String], _ row: [Cell]) -> String {
+    /// One row as a JSON object keyed by column name.
+    static func object(_ columns: [String], _ row: [Cell], types: [String: ColumnType] = [:]) -> String {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
-            parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null))
+            parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null, as: types[column]))
         }
         return "{" + parts.joined(separator: ",") + "}"
     }
 
-    static func value(_ cell: Cell) -> String {
+    /// One cell as a JSON value, read as `type` when the column declares one.
+    static func value(_ cell: Cell, as type: ColumnType? = nil) -> String {
+        switch (type, cell) {
+        case (.boolean, .integer(let number)): return number == 0 ? "false" : "true"
+        case (.json, .text(let text)): return JSONText.compacted(text) ?? string(text)
+        default: break
+        }
         switch cell {
         case .null: return "null"
         case .integer(let number): return String(number)
@@ -49,29 +59,5 @@ enum JSONRenderer {
         var writer = JSONWriter()
         writer.string(text)
         return writer.output
-    }
-}
-
-/// Standard base64 with padding, for BLOBs in JSON and CSV.
-///
-/// ```swift
-/// Base64.encode([0x66, 0x6f]) // "Zm8="
-/// ```
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var result = ""
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var bits = 0
-            for (offset, byte) in chunk.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
-            for position in 0..<4 {
-                result.append(position <= chunk.count ? alphabet[(bits >> (18 - 6 * position)) & 0x3F] : "=")
-            }
-            index += 3
-        }
-        return result
     }
 }

@@ -1,0 +1,16 @@
+/// A refusal the database layer reports as a fact, leaving its wording (which flag or command to
+/// try instead) to the caller; the CLI turns each into its one-line message.
+///
+/// ```swift
+/// throw DatabaseCondition.noDatabase(path: "app.db")
+/// ```
+public enum DatabaseCondition: Error, Equatable, Sendable {
+    /// No file at `path`, and the caller did not ask to create one.
+    case noDatabase(path: String)
+    /// A query leaves `:user_id` to the database, and the database has several users.
+    case severalUsers
+    /// A demo would replace the file at `path`, which is not a demo database.
+    case notADemo(path: String)
+    /// The query folder `path` is not a folder.
+    case notAFolder(path: String)
+}
