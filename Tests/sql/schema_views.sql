@@ -53,7 +53,7 @@ SELECT 'feed_search_accent', (SELECT count(*) FROM social_feed
 
 -- social_stats
 SELECT 'stats_counts', (SELECT total = 300 AND twitter = 200 AND instagram = 100 AND flagged = 33 FROM social_stats);
-SELECT 'stats_badges', (SELECT total_badge = '99+' AND twitter_badge = '99+' AND instagram_badge = '99+'
+SELECT 'stats_badges', (SELECT total_badge = '99+' AND twitter_badge = '99+' AND instagram_badge = '100'
     AND flagged_badge = '33' FROM social_stats);
 
 -- notification_inbox
