@@ -66,24 +66,24 @@ import Testing
             ("table", """
                 total  total_badge  twitter  twitter_badge  instagram  instagram_badge  flagged  flagged_badge
                 -----  -----------  -------  -------------  ---------  ---------------  -------  -------------
-                  300  99+              200  99+                  100  99+                   33  33
+                  300  99+              200  99+                  100  100                   33  33
 
                 """),
             ("json", """
                 [
-                  {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"99+","flagged":33,"flagged_badge":"33"}
+                  {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"100","flagged":33,"flagged_badge":"33"}
                 ]
 
                 """),
             ("jsonl", """
-                {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"99+","flagged":33,"flagged_badge":"33"}
+                {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"100","flagged":33,"flagged_badge":"33"}
 
                 """),
-            ("csv", "total,total_badge,twitter,twitter_badge,instagram,instagram_badge,flagged,flagged_badge\r\n300,99+,200,99+,100,99+,33,33\r\n"),
+            ("csv", "total,total_badge,twitter,twitter_badge,instagram,instagram_badge,flagged,flagged_badge\r\n300,99+,200,99+,100,100,33,33\r\n"),
             ("markdown", """
                 | total | total_badge | twitter | twitter_badge | instagram | instagram_badge | flagged | flagged_badge |
                 | --- | --- | --- | --- | --- | --- | --- | --- |
-                | 300 | 99+ | 200 | 99+ | 100 | 99+ | 33 | 33 |
+                | 300 | 99+ | 200 | 99+ | 100 | 100 | 33 | 33 |
 
                 """),
         ]

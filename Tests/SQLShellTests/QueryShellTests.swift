@@ -96,7 +96,7 @@ import Testing
             #expect(result.stderr == "")
             #expect(result.stdout == """
                 total|total_badge|twitter|twitter_badge|instagram|instagram_badge|flagged|flagged_badge
-                300|99+|200|99+|100|99+|33|33
+                300|99+|200|99+|100|100|33|33
                 type|label|count|button_label
                 |All|12|All (12)
                 email|Email|5|Email (5)

@@ -21,12 +21,12 @@ extension Registry {
         FunctionSpec(
             name: "count_badge", arity: 1, flags: .pure,
             signature: "count_badge(n)",
-            doc: "A count as the statistics cards show it: the number up to 99, '99+' above. NULL or a value that is not a number gives NULL; a real is truncated toward zero, and one below the integer range (or NaN) gives NULL.",
+            doc: "A count as the statistics cards show it: the number up to 100, '99+' above 100 (spec 001 §8: a count over 100 is truncated to '99+', so 100 itself shows as '100'). NULL or a value that is not a number gives NULL; a real is truncated toward zero, and one below the integer range (or NaN) gives NULL.",
             example: "SELECT count_badge(120); -- '99+'",
             body: { arguments, _ in
                 switch arguments.value(0) {
                 case .integer(let count): return .text(CountBadge.badge(count))
-                case .real(let count) where count >= 100:
+                case .real(let count) where count >= 101:
                     return .text("99+")
                 case .real(let count):
                     // Int64(exactly:) is nil for NaN, infinities and reals below Int64.min: no trap.

@@ -45,7 +45,7 @@ let comparisons = [
     Comparison(
         name: "count_badge vs CASE (binding floor)",
         column: "i",
-        baseline: "CASE WHEN i % 150 > 99 THEN '99+' ELSE i % 150 END",
+        baseline: "CASE WHEN i % 150 > 100 THEN '99+' ELSE i % 150 END",
         function: "count_badge(i % 150)"),
 ]
 
