@@ -7,7 +7,7 @@ import Testing
 /// name matching its file, declared parameters exactly those the SQL uses, reads that only read,
 /// writes marked `!`, one statement unless `#`.
 @Suite struct QueryFileTests {
-    static let areas: Set<String> = ["social", "notifications", "templates", "tg", "posts"]
+    static let areas: Set<String> = ["social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"]
 
     static func allFiles() throws -> [(origin: String, stem: String, text: String)] {
         let disk = try QueryEmbeddingTests.files("queries").map { ("queries/\($0.name)", String($0.name.dropLast(4)), $0.sql) }

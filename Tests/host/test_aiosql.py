@@ -127,7 +127,7 @@ def test_every_file_loads_as_one_query_named_after_it():
 def test_header_name_and_parameters_match_the_sql(path):
     text = path.read_text()
     assert re.match(r"-- name: ([a-z0-9][a-z0-9_-]{0,63})[!#]?\n", text).group(1) == path.stem
-    assert path.stem.split("-")[0] in {"social", "notifications", "templates", "tg", "posts"}
+    assert path.stem.split("-")[0] in {"social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"}
     query = getattr(LOADED, function_name(path))
     assert query.__doc__.splitlines()[0] and not query.__doc__.startswith(":")
     assert set(declarations(query)) == used_parameters(query.sql)
@@ -157,8 +157,8 @@ def test_any_search_text_gives_rows_or_none_never_an_error(demo, name, search):
 
 def test_social_stats_counts_the_demo_posts(demo):
     assert run(demo, "social-stats") == [{
-        "total": 300, "total_badge": "99+", "twitter": 200, "twitter_badge": "99+",
-        "instagram": 100, "instagram_badge": "99+", "flagged": 33, "flagged_badge": "33",
+        "totalPosts": 300, "twitterPosts": 200, "instagramPosts": 100, "flaggedPosts": 33,
+        "totalPostsBadge": "99+", "twitterPostsBadge": "99+", "instagramPostsBadge": "100", "flaggedPostsBadge": "33",
     }]
 
 
@@ -171,6 +171,7 @@ def test_social_feed_filters_combine(demo):
     assert {row["sentiment_label"] for row in neutral} == {"😐 Neutral"}
     recruiting = run(demo, "social-feed", recruiting=True, limit=300)
     assert len(recruiting) == 226 and all(row["is_recruiting_related"] == 1 for row in recruiting)
+    assert all(row["flagged_for_review"] == 1 for row in flagged)
     school = "00000002-0000-4000-8000-000000000001"
     assert {row["school_name"] for row in run(demo, "social-feed", school_id=school)} == {"State University"}
 
@@ -178,7 +179,7 @@ def test_social_feed_filters_combine(demo):
 def test_social_feed_search_finds_handles_accents_and_prefixes(demo):
     smith = run(demo, "social-feed", search="smith", limit=100)
     assert len(smith) == 15
-    assert all("smith" in (row["post_content"] + (row["author_handle"] or "") + row["display_name"]).lower() for row in smith)
+    assert all("smith" in (row["post_content"] + row["author_handle"] + row["author_name"]).lower() for row in smith)
     assert len(run(demo, "social-feed", search="jose", limit=100)) == 10
     assert run(demo, "social-feed", search="NEAR( \"col: * -", limit=100) == []
     assert len(run(demo, "social-feed", search="   ")) == 50
@@ -191,23 +192,27 @@ def test_social_feed_keyset_pages_cover_every_post_once_in_order(demo):
         if not page:
             break
         assert len(page) <= 50
-        seen += [(row["posted_at"], row["id"]) for row in page]
-        cursor = {"cursor_posted_at": page[-1]["posted_at"], "cursor_id": page[-1]["id"]}
+        seen += [(row["post_date"], row["id"]) for row in page]
+        cursor = {"cursor_post_date": page[-1]["post_date"], "cursor_id": page[-1]["id"]}
     assert len(seen) == 300 and seen == sorted(set(seen), reverse=True)
 
 
 def test_notifications_inbox_and_counts(demo):
     assert run(demo, "notifications-unread-count") == [
-        {"unread": 74, "unread_badge": "74", "read": 141, "has_unread": 1, "has_read": 1}]
-    deadlines = run(demo, "notifications-inbox", type="deadline_alert")
+        {"unread": 74, "unread_label": "74 unread", "unread_badge": "74", "read": 141, "has_unread": 1, "has_read": 1}]
+    deadlines = run(demo, "notifications-inbox", type="deadline_alert", when="all")
     assert len(deadlines) == 34 and {row["type_label"] for row in deadlines} == {"Deadlines"}
-    assert len(run(demo, "notifications-inbox", search="transcript")) == 9
-    assert len(run(demo, "notifications-inbox", unread=True)) == 74
-    first = run(demo, "notifications-inbox", limit=1)[0]
-    assert first["relative_time"] == "in 4h"
+    assert len(run(demo, "notifications-inbox", search="transcript", when="all")) == 9
+    assert len(run(demo, "notifications-inbox", unread=True, when="all")) == 74
+    # Every notification comes back (no cut at 100): 207 due now and 8 upcoming.
+    assert len(run(demo, "notifications-inbox")) == 207
+    upcoming = run(demo, "notifications-inbox", when="upcoming")
+    assert len(upcoming) == 8 and upcoming[0]["relative_time"] == "in 4h"
+    assert run(demo, "notifications-inbox", limit=1)[0]["relative_time"] == "42m ago"
     assert [row["chip"] for row in run(demo, "notifications-type-counts")] == [
-        "🔔 Follow-ups (33)", "⏰ Deadlines (34)", "📊 Digests (34)", "📧 Messages (48)", "🎉 Achievements (33)",
-        "📅 Events (33)"]
+        "All (215)", "Follow-ups (33)", "Deadlines (34)", "Inbound (48)", "Digest (34)", "Offers (33)", "Events (33)"]
+    assert [row["type"] for row in run(demo, "notifications-type-counts")] == [
+        None, "follow_up_reminder", "deadline_alert", "inbound_interaction", "daily_digest", "offer", "event"]
 
 
 def test_templates_pages(demo):
@@ -222,8 +227,11 @@ def test_templates_pages(demo):
         "Dear José Smith,\n\nMy name is Jordan Rivera, a Soccer player in the class of 2027. I am very interested"
         " in State University and would love to learn more about your program.\n\nThank you,\nJordan Rivera")
     assert rendered[0]["missing"] == "[]"
+    with pytest.raises(apsw.SQLError, match=r"missing value for \{\{gpa\}\} for coach 'José Smith'"):
+        run(demo, "templates-render", id="00000004-0000-4000-8000-000000000005",
+            coach_id="00000003-0000-4000-8000-000000000001")
     gpa = run(demo, "templates-render", id="00000004-0000-4000-8000-000000000005",
-              coach_id="00000003-0000-4000-8000-000000000001")
+              coach_id="00000003-0000-4000-8000-000000000001", partial=True)
     assert gpa[0]["missing"] == '["gpa"]'
 
 
@@ -233,12 +241,15 @@ def test_tg_widget_is_the_first_four_buttons(demo):
 
 
 def test_posts_placeholders_fall_back(demo):
-    assert run(demo, "posts-template-placeholders", template_name="question") == [{
-        "template_name": "question", "known": 1, "placeholder_title": "Ask the team",
-        "placeholder_summary": "Summary", "placeholder_body": "What would you like to know?"}]
+    assert run(demo, "posts-template-placeholders", template_name="profile") == [{
+        "template_name": "profile", "known": 1, "placeholder_title": "name",
+        "placeholder_summary": "mission", "placeholder_body": "personal statement"}]
     assert run(demo, "posts-template-placeholders", template_name="nope")[0]["placeholder_title"] == "Title"
-    parent = run(demo, "posts-show", id="00000009-0000-4000-8000-000000000001")[0]
+    parent = run(demo, "posts-show", id=1)[0]
     assert parent["child_count"] == 3 and parent["placeholder_title"] == "Game recap"
+    missing = run(demo, "posts-show", id=4)[0]
+    assert missing["template_name"] == "journal" and missing["placeholder_title"] is None
+    assert (missing["title_label"], missing["summary_label"], missing["body_label"]) == ("Title", "Summary", "Body")
 
 
 def test_mark_all_read_and_clear_read_change_every_matching_row(scratch):
@@ -269,9 +280,11 @@ def test_log_interaction_stores_the_rendered_template(scratch):
     assert scratch.changes() == 1
     body = value(scratch, f"SELECT body FROM interactions WHERE template_id = '{template}' AND coach_id = '{coach}'")
     assert body == run(scratch, "templates-render", id=template, coach_id=coach)[0]["message"]
-    LOADED.templates_log_interaction(scratch, id="00000004-0000-4000-8000-000000000005", coach_id=coach,
-                                     occurred_at=None, allow_missing=None, user_id=None)
-    assert scratch.changes() == 0
+    before = value(scratch, "SELECT count(*) FROM interactions")
+    with pytest.raises(apsw.SQLError, match=r"missing value for \{\{gpa\}\} for coach 'José Smith'"):
+        LOADED.templates_log_interaction(scratch, id="00000004-0000-4000-8000-000000000005", coach_id=coach,
+                                         occurred_at=None, allow_missing=None, user_id=None)
+    assert value(scratch, "SELECT count(*) FROM interactions") == before
 
 
 def test_reorder_moves_one_button_and_shifts_the_others(scratch):
@@ -287,5 +300,5 @@ def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
     arguments = {name: None for name in declarations(LOADED.social_feed)}
     plan = [row[3] for row in demo.execute("EXPLAIN QUERY PLAN " + LOADED.social_feed.sql, {**arguments, "search": "smith"})]
     assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
-    assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND posted_at<?)" in plan
+    assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND post_date<?)" in plan
     assert [step for step in plan if "social_posts_fts" in step] == ["SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M4"]
