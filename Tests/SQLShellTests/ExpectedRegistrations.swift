@@ -17,9 +17,11 @@ enum ExpectedRegistrations {
         "switchboard_now/0/0x80000",
         "switchboard_now/1/0x80000",
         "switchboard_version/0/0x200800",
+        "template_error/1/0x200800",
         "template_missing/2/0x200800",
         "template_render/2/0x200800",
         "template_render/3/0x200800",
+        "template_render_strict/3/0x200800",
         "template_variables/1/0x200800",
         "text_preview/2/0x200800",
     ]

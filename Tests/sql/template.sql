@@ -28,3 +28,9 @@ SELECT 'missing_null_value', template_missing('Dear {{name}}', json_object('name
 SELECT 'missing_section_children', template_missing('{{#items}}{{title}}{{/items}}{{^vip}}{{reason}}{{/vip}}', json_object('items', json_array(json_object('title', 't'), json_object()))) = '["title","reason"]';
 SELECT 'missing_null_template', template_missing(NULL, '{}') IS NULL;
 SELECT 'missing_refuses_dear_blank', (SELECT count(*) FROM (VALUES ('Ann'), (NULL)) WHERE template_missing('Dear {{name}},', json_object('name', column1)) = '[]') = 1;
+SELECT 'terr_ok', template_error('Dear {{name}}') IS NULL;
+SELECT 'terr_null', template_error(NULL) IS NULL;
+SELECT 'terr_message', template_error('Dear {{#coach}}{{name}}') = 'unclosed section ''coach'' opened at line 1, column 6';
+SELECT 'terr_view_guard', (SELECT group_concat(coalesce(CASE WHEN template_error(body) IS NULL THEN template_variables(body) END, 'bad'), ';') FROM (SELECT '{{a}}' AS body UNION ALL SELECT '{{#a}}' UNION ALL SELECT '{{b}}')) = '["a"];bad;["b"]';
+SELECT 'strict_ok', template_render_strict('Dear {{coach_name}},', json_object('coach_name', 'Ann Lee'), 'coach 7') = 'Dear Ann Lee,';
+SELECT 'strict_null', template_render_strict(NULL, '{}', 'x') IS NULL;

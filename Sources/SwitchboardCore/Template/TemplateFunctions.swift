@@ -1,5 +1,5 @@
 extension Registry {
-    /// `template_render`, `template_variables` and `template_missing`.
+    /// `template_render`, `template_variables`, `template_missing`, `template_error` and `template_render_strict`.
     static let templateFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "template_render", arity: 2, flags: .pure,
@@ -44,6 +44,34 @@ extension Registry {
                     }
                 }
             }),
+        FunctionSpec(
+            name: "template_error", arity: 1, flags: .pure,
+            signature: "template_error(template)",
+            doc: "NULL when the template parses, else the parser's message, exactly as template_render and template_variables report it after their 'template_render: ' or 'template_variables: ' prefix (e.g. \"unclosed section 'a' opened at line 1, column 1\"). Never raises: NULL template gives NULL, and a BLOB or number is read as text as template_render reads it. For views that must not fail on one bad row: CASE WHEN template_error(body) IS NULL THEN template_variables(body) END.",
+            example: "SELECT template_error('Dear {{#coach}}{{name}}'); -- 'unclosed section ''coach'' opened at line 1, column 6'",
+            body: { arguments, environment in
+                guard let source = arguments.value(0).text else { return .null }
+                switch TemplateCall.compile(source, environment: environment) {
+                case .success: return .null
+                case .failure(let error): return .text(error.message)
+                }
+            }),
+        FunctionSpec(
+            name: "template_render_strict", arity: 3, flags: .pure,
+            signature: "template_render_strict(template, vars, who)",
+            doc: """
+                template_render(template, vars) (text mode), except that a template using names that vars lacks \
+                (exactly the names template_missing(template, vars) reports, in its order) is the error \
+                'missing value for {{school_name}} for <who>', or with several names 'missing values for \
+                {{school_name}}, {{sport}} for <who>'. who is used verbatim (a number or BLOB read as text), cut to \
+                64 characters and '...' when longer; a NULL who leaves out ' for <who>'. NULL template gives NULL; \
+                NULL vars is {}; a malformed template, bad vars or a render over the limits is the same error as \
+                template_render's, prefixed 'template_render_strict: ' instead of 'template_render: '.
+                """,
+            example: "SELECT template_render_strict('Dear {{coach_name}},', json_object('coach_name', 'Ann Lee'), 'coach 7'); -- 'Dear Ann Lee,'",
+            body: { arguments, environment in
+                TemplateCall.renderStrict(arguments, environment: environment)
+            }),
     ]
 
     private static func jsonArray(_ names: [String]) -> String {
@@ -65,19 +93,51 @@ enum TemplateCall {
         }
     }
 
+    /// `template_render_strict`: a text render that fails first when a name is missing.
+    static func renderStrict(_ arguments: any SQLArguments, environment: any CallEnvironment) -> SQLResult {
+        var missingNames: [String] = []
+        let result = withTemplate(arguments, function: "template_render_strict", environment: environment) { template throws(MustacheError) in
+            switch vars(arguments.value(1)) {
+            case .failure(let error): throw error
+            case .success(let vars):
+                missingNames = try TemplateNames.missing(template, vars: vars)
+                guard missingNames.isEmpty else { return "" }
+                return try MustacheRenderer.render(template, vars: vars, html: false)
+            }
+        }
+        guard !missingNames.isEmpty else { return result }
+        return .error(missingValuesMessage(missingNames, who: arguments.value(2).text))
+    }
+
+    /// `missing value for {{a}} for <who>`, `missing values for {{a}}, {{b}}`: who verbatim, cut to 64 characters.
+    static func missingValuesMessage(_ names: [String], who: String?) -> String {
+        var message = names.count == 1 ? "missing value for " : "missing values for "
+        message += names.map { "{{" + $0 + "}}" }.joined(separator: ", ")
+        if let who { message += " for " + shortenedForError(who) }
+        return message
+    }
+
+    /// Compiles `source`, reusing the template cached for argument 0 when it is the same text.
+    static func compile(_ source: String, environment: any CallEnvironment) -> Result<CompiledTemplate, MustacheError> {
+        if let cached = environment.cached(argument: 0) as? CompiledTemplate, cached.isCompiled(from: source) {
+            return .success(cached)
+        }
+        do throws(MustacheError) {
+            let template = try CompiledTemplate(source: source)
+            environment.cache(template, argument: 0)
+            return .success(template)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Runs `body` on the compiled template of argument 0 (cached per statement):
     /// NULL when the template is NULL, `function: message` when anything fails.
     static func withTemplate(_ arguments: any SQLArguments, function: String, environment: any CallEnvironment,
                              _ body: (CompiledTemplate) throws(MustacheError) -> String) -> SQLResult {
         guard let source = arguments.value(0).text else { return .null }
         do throws(MustacheError) {
-            let template: CompiledTemplate
-            if let cached = environment.cached(argument: 0) as? CompiledTemplate, cached.isCompiled(from: source) {
-                template = cached
-            } else {
-                template = try CompiledTemplate(source: source)
-                environment.cache(template, argument: 0)
-            }
+            let template = try compile(source, environment: environment).get()
             return .text(try body(template))
         } catch {
             return .error("\(function): \(error.message)")
