@@ -160,15 +160,15 @@ ORDER BY n.scheduled_for DESC, n.seq DESC;
 
 -- The notifications page's counters, per user: unread/read (the header's "X unread", and the
 -- "Mark all as read" and "Clear read" buttons, shown when has_unread / has_read), and a count
--- per type. Read state is read_at (NULL = unread).
+-- per type. Read state is read_at (NULL = unread); n.seq IS NOT NULL skips a user's empty LEFT JOIN row.
 CREATE VIEW IF NOT EXISTS notification_counts AS
 SELECT
     u.id AS user_id,
     count(n.seq) AS total,
-    count(CASE WHEN n.read_at IS NULL THEN 1 END) AS unread,
+    count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END) AS unread,
     count(n.read_at) AS read,
-    count(CASE WHEN n.read_at IS NULL THEN 1 END) || ' unread' AS unread_label,
-    max(CASE WHEN n.read_at IS NULL THEN 1 ELSE 0 END) AS has_unread,
+    count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END) || ' unread' AS unread_label,
+    max(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 ELSE 0 END) AS has_unread,
     max(CASE WHEN n.read_at IS NOT NULL THEN 1 ELSE 0 END) AS has_read,
     count(CASE WHEN n.type = 'follow_up_reminder' THEN 1 END) AS follow_up_reminder,
     count(CASE WHEN n.type = 'deadline_alert' THEN 1 END) AS deadline_alert,
@@ -191,7 +191,7 @@ FROM (
            (SELECT count(*) FROM notifications AS n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
     FROM users AS u
     UNION ALL
-    SELECT u.id, t.type, t.label, t.emoji, t.sort_order, count(n.seq), count(CASE WHEN n.read_at IS NULL THEN 1 END)
+    SELECT u.id, t.type, t.label, t.emoji, t.sort_order, count(n.seq), count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END)
     FROM users AS u
     CROSS JOIN notification_types AS t
     LEFT JOIN notifications AS n ON n.user_id = u.id AND n.type = t.type

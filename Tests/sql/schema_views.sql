@@ -151,7 +151,7 @@ SELECT 'tg_group_unknown', (SELECT group_display = 'Old Team 2024' AND target_gr
     AND member_count IS NULL FROM tg_template_buttons WHERE position = 7);
 UPDATE tg_groups SET title = 'Family 2' WHERE id = -1001000000001;
 SELECT 'tg_group_name_as_saved', (SELECT target_group_name FROM tg_template_buttons WHERE position = 1) = 'Family';
-UPDATE tg_templates SET target_group_name = NULL WHERE position = 7 OR name = 'Old team update';
+UPDATE tg_templates SET target_group_name = NULL WHERE name = 'Old team update';
 SELECT 'tg_group_select', (SELECT group_display FROM tg_template_buttons WHERE name = 'Old team update') = 'Select...';
 SELECT 'tg_deep_link', (SELECT deep_link FROM tg_template_buttons WHERE position = 1)
     = 'tgtemplates://send?id=00000008-0000-4000-8000-000000000001';
@@ -160,6 +160,18 @@ SELECT 'tg_reorder_followed', (SELECT name FROM tg_template_buttons WHERE positi
 SELECT 'widget_first_four', (SELECT group_concat(name, ',') FROM widget_templates) = 'Call me,On my way,Running late,Practice done';
 SELECT 'widget_shape', (SELECT group_concat(name, ',') FROM pragma_table_info('widget_templates'))
     = 'id,name,icon,messageText,targetGroupId,targetGroupName,includeLocation';
+
+-- One malformed template (written by another tool) never breaks the templates page.
+INSERT INTO communication_templates (id, user_id, name, type, body)
+VALUES ('t-broken', (SELECT id FROM sole_user), 'Broken', 'email', 'Dear {{#coach}}{{name}}');
+SELECT 'library_malformed_listed', (SELECT count(*) FROM template_library) = 13
+    AND (SELECT template_error = 'unclosed section ''coach'' opened at line 1, column 6' AND body_variables IS NULL
+         AND body_preview = 'Dear {{#coach}}{{name}}' FROM template_library WHERE id = 't-broken')
+    AND (SELECT count(*) FROM template_library WHERE template_error IS NULL) = 12;
+SELECT 'drafts_malformed_listed', (SELECT count(*) FROM message_drafts) = 390
+    AND (SELECT count(*) FROM message_drafts WHERE template_id = 't-broken' AND message IS NULL AND missing IS NULL
+         AND template_error LIKE 'unclosed section%') = 30;
+DELETE FROM communication_templates WHERE id = 't-broken';
 
 -- A second user: zeros included, per-user rows, and sole_user stops answering.
 INSERT INTO users (id, name) VALUES ('u2', 'Sam');
