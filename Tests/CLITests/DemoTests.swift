@@ -64,31 +64,31 @@ import Testing
         defer { demo.scratch.cleanUp() }
         let expected: [(format: String, output: String)] = [
             ("table", """
-                total  total_badge  twitter  twitter_badge  instagram  instagram_badge  flagged  flagged_badge
-                -----  -----------  -------  -------------  ---------  ---------------  -------  -------------
-                  300  99+              200  99+                  100  100                   33  33
+                totalPosts  twitterPosts  instagramPosts  flaggedPosts  totalPostsBadge  twitterPostsBadge  instagramPostsBadge  flaggedPostsBadge
+                ----------  ------------  --------------  ------------  ---------------  -----------------  -------------------  -----------------
+                       300           200             100            33  99+              99+                100                  33
 
                 """),
             ("json", """
                 [
-                  {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"100","flagged":33,"flagged_badge":"33"}
+                  {"totalPosts":300,"twitterPosts":200,"instagramPosts":100,"flaggedPosts":33,"totalPostsBadge":"99+","twitterPostsBadge":"99+","instagramPostsBadge":"100","flaggedPostsBadge":"33"}
                 ]
 
                 """),
             ("jsonl", """
-                {"total":300,"total_badge":"99+","twitter":200,"twitter_badge":"99+","instagram":100,"instagram_badge":"100","flagged":33,"flagged_badge":"33"}
+                {"totalPosts":300,"twitterPosts":200,"instagramPosts":100,"flaggedPosts":33,"totalPostsBadge":"99+","twitterPostsBadge":"99+","instagramPostsBadge":"100","flaggedPostsBadge":"33"}
 
                 """),
-            ("csv", "total,total_badge,twitter,twitter_badge,instagram,instagram_badge,flagged,flagged_badge\r\n300,99+,200,99+,100,100,33,33\r\n"),
+            ("csv", "totalPosts,twitterPosts,instagramPosts,flaggedPosts,totalPostsBadge,twitterPostsBadge,instagramPostsBadge,flaggedPostsBadge\r\n300,200,100,33,99+,99+,100,33\r\n"),
             ("markdown", """
-                | total | total_badge | twitter | twitter_badge | instagram | instagram_badge | flagged | flagged_badge |
+                | totalPosts | twitterPosts | instagramPosts | flaggedPosts | totalPostsBadge | twitterPostsBadge | instagramPostsBadge | flaggedPostsBadge |
                 | --- | --- | --- | --- | --- | --- | --- | --- |
-                | 300 | 99+ | 200 | 99+ | 100 | 100 | 33 | 33 |
+                | 300 | 200 | 100 | 33 | 99+ | 99+ | 100 | 33 |
 
                 """),
         ]
         for (format, output) in expected {
-            let result = try demo.run(["run", "social-stats", "--format", format])
+            let result = try demo.run(["run", "social-stats", "--format", format], environment: ["COLUMNS": "200"])
             #expect(result.stdout == output, "\(format)")
             #expect(result.status == 0)
         }
@@ -184,7 +184,7 @@ import Testing
             type_em…  title     priorit…  relativ…
             --------  --------  --------  --------
             ⏰        Deadlin…  NORMAL    in 4h
-            📊        Your we…  NORMAL    in 4h
+            📊        Your da…  NORMAL    in 4h
             📧        New ema…  NORMAL    in 4h
 
             """)

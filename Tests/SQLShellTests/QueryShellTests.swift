@@ -43,9 +43,9 @@ import Testing
                 """, database: database)
             #expect(result.stderr == "")
             #expect(result.stdout == """
-                id|platform|posted_at|relative_time|school_id|school_name|coach_id|coach_name|display_name|author_name|author_handle|author_avatar_url|post_content|preview|post_url|sentiment|sentiment_label|is_recruiting_related|is_flagged|has_notes|notes|likes_count|shares_count|replies_count|media_urls
-                00000005-0000-4000-8000-000000000009|instagram|2026-02-10T03:45:00Z|8h ago|00000002-0000-4000-8000-000000000004|Coastal Tech|00000003-0000-4000-8000-000000000004|Renée Nguyen|Renée Nguyen||||Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|https://www.instagram.com/p/DEMO9/|very_positive|🔥 Very Positive|1|1|0||153|23|2|[]
-                00000005-0000-4000-8000-000000000012|instagram|2026-02-09T14:06:00Z|21h ago|00000002-0000-4000-8000-000000000007|Pinecrest College|00000003-0000-4000-8000-000000000007|Kevin Dubois|Kevin Dubois||||Training in the rain builds character. Looking forward to watching you play. #GameDay|Training in the rain builds character. Looking forward to watching you play. #GameDay|https://www.instagram.com/p/DEMO18/|positive|👍 Positive|1|1|0||56|6|4|[]
+                id|coach_id|school_id|platform|post_url|post_content|post_date|author_handle|author_name|is_recruiting_related|flagged_for_review|sentiment|notes|created_at|updated_at|preview|school_name|coach_name|display_name|author_avatar_url|relative_time|sentiment_label|sentiment_emoji|platform_label|platform_color|has_notes|accessibility_label|likes_count|shares_count|replies_count|media_urls
+                00000005-0000-4000-8000-000000000009|00000003-0000-4000-8000-000000000004|00000002-0000-4000-8000-000000000004|instagram|https://www.instagram.com/p/DEMO9/|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|2026-02-10T03:45:00Z|@coach.nguyen|Renée Nguyen|1|1|very_positive||2026-02-10T03:45:00Z|2026-02-10T03:45:00Z|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|Coastal Tech|Renée Nguyen|Renée Nguyen|https://avatars.example.com/coach4.png|8 hr. ago|🔥 Very Positive|🔥|Instagram|#E1306C|0|Instagram post from Renée Nguyen. 8 hr. ago. Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation. Very Positive. Flagged for review.|153|23|2|[]
+                00000005-0000-4000-8000-000000000012|00000003-0000-4000-8000-000000000007|00000002-0000-4000-8000-000000000007|instagram|https://www.instagram.com/p/DEMO18/|Training in the rain builds character. Looking forward to watching you play. #GameDay|2026-02-09T14:06:00Z|@coach.dubois|Kevin Dubois|1|1|positive||2026-02-09T14:06:00Z|2026-02-09T14:06:00Z|Training in the rain builds character. Looking forward to watching you play. #GameDay|Pinecrest College|Kevin Dubois|Kevin Dubois|https://avatars.example.com/coach7.png|22 hr. ago|👍 Positive|👍|Instagram|#E1306C|0|Instagram post from Kevin Dubois. 22 hr. ago. Training in the rain builds character. Looking forward to watching you play. #GameDay. Positive. Flagged for review.|56|6|4|[]
 
                 """)
         }
@@ -66,11 +66,11 @@ import Testing
                 .parameter set :platform instagram
                 .parameter set :flagged 1
                 .parameter set :limit 1
-                .parameter set :cursor_posted_at "'2026-02-09T14:06:00Z'"
+                .parameter set :cursor_post_date "'2026-02-09T14:06:00Z'"
                 .parameter set :cursor_id "'00000005-0000-4000-8000-000000000012'"
 
                 """, database: database)
-            #expect(page == [["00000005-0000-4000-8000-00000000001b", "1d ago"]])
+            #expect(page == [["00000005-0000-4000-8000-00000000001b", "2 days ago"]])
         }
     }
 
@@ -79,8 +79,8 @@ import Testing
         try withDemoDatabase { database in
             let page = try feed(".parameter set :search smith\n.parameter set :limit 3\n", database: database)
             #expect(page == [
-                ["00000005-0000-4000-8000-000000000005", "3h ago"], ["00000005-0000-4000-8000-000000000023", "2d ago"],
-                ["00000005-0000-4000-8000-00000000003c", "6d ago"],
+                ["00000005-0000-4000-8000-000000000005", "4 hr. ago"], ["00000005-0000-4000-8000-000000000023", "3 days ago"],
+                ["00000005-0000-4000-8000-00000000003c", "1 wk. ago"],
             ])
         }
     }
@@ -95,40 +95,45 @@ import Testing
                 """, database: database)
             #expect(result.stderr == "")
             #expect(result.stdout == """
-                total|total_badge|twitter|twitter_badge|instagram|instagram_badge|flagged|flagged_badge
-                300|99+|200|99+|100|100|33|33
+                totalPosts|twitterPosts|instagramPosts|flaggedPosts|totalPostsBadge|twitterPostsBadge|instagramPostsBadge|flaggedPostsBadge
+                300|200|100|33|99+|99+|100|33
                 type|label|count|button_label
                 |All|12|All (12)
                 email|Email|5|Email (5)
                 text|Text|4|Text (4)
                 twitter|Twitter|3|Twitter (3)
-                position|id|name|icon|target_group_name|group_display|deep_link
-                1|00000008-0000-4000-8000-000000000001|On my way|car.fill|Family|Family (4 members)|tgtemplates://send?id=00000008-0000-4000-8000-000000000001
-                2|00000008-0000-4000-8000-000000000002|Running late|clock.fill|Carpool Crew|Carpool Crew (6 members)|tgtemplates://send?id=00000008-0000-4000-8000-000000000002
-                3|00000008-0000-4000-8000-000000000003|Practice done|sportscourt.fill|Family|Family (4 members)|tgtemplates://send?id=00000008-0000-4000-8000-000000000003
-                4|00000008-0000-4000-8000-000000000004|Game day|flag.fill|Team Chat|Team Chat (23 members)|tgtemplates://send?id=00000008-0000-4000-8000-000000000004
+                id|name|icon|messageText|targetGroupId|targetGroupName|includeLocation
+                00000008-0000-4000-8000-000000000001|On my way|car.fill|On my way! 🚗|-1001000000001|Family|1
+                00000008-0000-4000-8000-000000000002|Running late|clock.fill|Running about 10 minutes late, sorry!|-1001000000003|Carpool Crew|0
+                00000008-0000-4000-8000-000000000003|Practice done|figure.run|Practice is done, ready for pickup.|-1001000000001|Family|1
+                00000008-0000-4000-8000-000000000004|Game day|flag.fill|Game day! Kickoff at 10am, field 3. ⚽|-1001000000002|Team Chat|0
 
                 """)
         }
     }
 
-    /// A template rendered for the coach without a school: the gaps are listed in missing. Ids must be
-    /// quoted: `.parameter set` evaluates its value as SQL, so a bare UUID is arithmetic (-12001 here).
+    /// A template rendered for the coach without a school: an error naming the variables and the coach,
+    /// unless partial is set, and then the gaps are listed in missing. Ids must be quoted:
+    /// `.parameter set` evaluates its value as SQL, so a bare UUID is arithmetic (-12001 here).
     @Test func templateRenderedForACoachListsMissingVariables() throws {
         try withDemoDatabase { database in
             let result = try SQLShell.run(Self.prelude + """
                 .parameter set :id "'00000004-0000-4000-8000-000000000005'"
                 .parameter set :coach_id "'00000003-0000-4000-8000-00000000001e'"
                 .read queries/templates-render.sql
+                .parameter set :partial 1
+                .read queries/templates-render.sql
                 .parameter set :id 00000004-0000-4000-8000-000000000005
                 .headers off
                 SELECT quote(value) FROM temp.sqlite_parameters WHERE key = ':id';
 
                 """, database: database)
-            #expect(result.stderr == "")
+            let file = try String(contentsOf: SQLShell.packageRoot.appendingPathComponent("queries/templates-render.sql"), encoding: .utf8)
+            let line = (file.split(separator: "\n").firstIndex { !$0.hasPrefix("--") } ?? 0) + 1
+            #expect(result.stderr == "Runtime error near line \(line): missing values for {{gpa}}, {{school_name}} for coach 'Ana Chen'\n")
             #expect(result.stdout == """
-                template_id|template_name|type|coach_id|coach_name|school_name|message|missing
-                00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]
+                template_id|template_name|type|coach_id|coach_name|school_name|message|missing|template_error
+                00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]|
                 -12001
 
                 """)
@@ -138,10 +143,10 @@ import Testing
     @Test func markAllReadThenClearReadCountsBeforeAndAfter() throws {
         try withDemoDatabase { database in
             let result = try SQLShell.run("""
-                SELECT count(*) FROM notifications WHERE is_read = 0;
+                SELECT count(*) FROM notifications WHERE read_at IS NULL;
                 .read queries/notifications-mark-all-read.sql
                 SELECT changes();
-                SELECT count(*) FROM notifications WHERE is_read = 0;
+                SELECT count(*) FROM notifications WHERE read_at IS NULL;
                 .read queries/notifications-clear-read.sql
                 SELECT changes();
                 SELECT count(*) FROM notifications;
