@@ -1,0 +1,20 @@
+-- name: social-count
+-- How many of the user's posts match the feed's filters ("User sees filtered results with count"): the
+-- same filters and search as social-feed, counted over every page.
+-- :user_id     text, optional: the acting user (defaults to the database's only user)
+-- :search      text, optional: words to find in the content, author name or handle (prefix match, all words)
+-- :platform    text, one of twitter|instagram, optional: only this platform
+-- :school_id   text, optional: only posts about this school (ids from social-schools)
+-- :flagged     boolean, default false: only posts flagged for review
+-- :recruiting  boolean, default false: only recruiting-related posts
+-- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only this sentiment
+SELECT count(*) AS count
+FROM social_media_posts
+WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+  AND (:platform IS NULL OR platform = :platform)
+  AND (:school_id IS NULL OR school_id = :school_id)
+  AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)
+  AND (NOT COALESCE(:recruiting, 0) OR is_recruiting_related = 1)
+  AND (:sentiment IS NULL OR sentiment = :sentiment)
+  AND (fts_query(:search) IS NULL
+       OR seq IN (SELECT rowid FROM social_posts_fts WHERE social_posts_fts MATCH fts_query(:search)));
