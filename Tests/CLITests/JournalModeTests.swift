@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Only `init` and `demo` change a database's journal mode or create files: writes (canned or
@@ -13,13 +14,8 @@ import Testing
 
     /// Runs the sqlite3 shell (no extension) on `path`.
     static func sqlite3(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, sql]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try Subprocess.run(["sqlite3", path, sql])
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func writesKeepARollbackJournalDatabase() throws {
