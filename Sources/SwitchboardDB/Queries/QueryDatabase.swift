@@ -71,11 +71,13 @@ public final class QueryDatabase {
         }
     }
 
-    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true.
-    public func runSQL(_ sql: String, write: Bool) throws -> QueryOutcome {
-        try withConnection { db in
-            write ? try QueryDatabase.write(db, sql: sql, arguments: [], script: false)
-                : try QueryDatabase.read(db, sql: sql, arguments: [])
+    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
+    /// TEXT to its `:name` parameters (never spliced into the SQL).
+    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:]) throws -> QueryOutcome {
+        let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
+        return try withConnection { db in
+            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false)
+                : try QueryDatabase.read(db, sql: sql, arguments: arguments)
         }
     }
 
