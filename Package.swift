@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         // The extension as a static library, for the nested Fuzz/ and Benchmarks/functions/ packages.
         .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
+        // The fuzz input decoder, shared by the nested Fuzz/ package and the replay tests.
+        .library(name: "SwitchboardFuzzInput", targets: ["SwitchboardFuzzInput"]),
         // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
         .executable(name: "switchboard-cli", targets: ["switchboard"]),
     ],
@@ -39,17 +41,22 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: ["SwitchboardDB", "SwitchboardIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Decodes a fuzz input into a call: which arity, which SQLite limits, which arguments.
+        .target(name: "SwitchboardFuzzInput", dependencies: ["SwitchboardCore"]),
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         // Records the git commit for switchboard_debug().
         .plugin(name: "GitCommitPlugin", capability: .buildTool()),
+        // What every test target shares: the subprocess runner and the package's paths.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore"]),
-        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB"]),
+            dependencies: ["SwitchboardCore", "SwitchboardFuzzInput", "TestSupport",
+                           .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
+        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),
         .testTarget(name: "SwitchboardIOTests", dependencies: ["SwitchboardIO"]),
-        .testTarget(name: "CLITests", dependencies: ["switchboard"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["switchboard", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -18,7 +18,10 @@ let package = Package(
         // One executable; SB_FUZZ_FUNCTION=<name> selects the function it fuzzes.
         .executableTarget(
             name: "SwitchboardFuzz",
-            dependencies: ["CSQLite3", .product(name: "SwitchboardStatic", package: root)],
+            dependencies: [
+                "CSQLite3", .product(name: "SwitchboardStatic", package: root),
+                .product(name: "SwitchboardFuzzInput", package: root),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -68,19 +68,7 @@ enum TableRenderer {
     }
 
     /// Text on one line: line breaks as `↵`, tabs and other control characters as spaces.
-    static func clean(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                result.append("↵")
-            } else if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
-                result.append(" ")
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
+    static func clean(_ text: String) -> String { TerminalText.oneLine(text) }
 }
 
 extension Cell {

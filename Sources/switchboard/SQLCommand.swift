@@ -9,8 +9,11 @@ struct SQLCommand: ParsableCommand {
         discussion: """
             The statement is read-only (an allow-list authorizer refuses writes, ATTACH, VACUUM and PRAGMA \
             changes) unless --write is given; writes run in BEGIN IMMEDIATE. One statement only.
+            -p name=value binds TEXT to the statement's :name parameter (never spliced); every :name the \
+            statement uses must be given, and only those.
             Example:
               switchboard sql "SELECT title, relative_date(scheduled_for) AS due FROM notifications LIMIT 5"
+              switchboard sql "SELECT * FROM coaches WHERE last_name = :name" -p name=Rivera
             """)
 
     @Argument(help: "One SQL statement.")
@@ -19,10 +22,25 @@ struct SQLCommand: ParsableCommand {
     @Flag(name: .long, help: "Allow the statement to write.")
     var write = false
 
+    @Option(name: .customShort("p"), help: ArgumentHelp("A value for the statement's :name parameter, bound as text (repeatable).", valueName: "name=value"))
+    var parameters: [String] = []
+
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
-        formatOption.print(try database.open().runSQL(statement, write: write))
+        let values = try ParameterBinding.values(of: parameters)
+        let references = SQLParameterScanner.references(in: statement)
+        if case .other(let other)? = references.first(where: { if case .other = $0 { return true } else { return false } }) {
+            throw SwitchboardError.usage("only :name parameters can be bound, the SQL uses \(other)")
+        }
+        let used = SQLParameterScanner.names(in: statement)
+        if let unknown = values.keys.sorted().first(where: { !used.contains($0) }) {
+            throw SwitchboardError.usage("unknown parameter :\(unknown): the SQL does not use it")
+        }
+        if let missing = used.first(where: { values[$0] == nil }) {
+            throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
+        }
+        formatOption.print(try database.open().runSQL(statement, write: write, parameters: values))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardIO
 
 /// Where output goes and how wide it may be.
 enum Terminal {
@@ -19,11 +20,25 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// Prints `error: message` on one line to standard error and exits with `code`.
+    /// Prints `error: message` on one line to standard error and exits with `code`: line breaks
+    /// as spaces, other control characters (ESC …) as spaces too, and each `'quoted'` stretch of
+    /// more than ``quoteLimit`` characters (echoed input) cut with `…`.
     static func fail(_ message: String, code: Int32) -> Never {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        FileHandle.standardError.write(Data("error: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(errorLine(message))\n".utf8))
         exit(code)
+    }
+
+    /// The longest quoted stretch an error message echoes whole.
+    static let quoteLimit = 80
+
+    /// An error message as ``fail(_:code:)`` prints it.
+    static func errorLine(_ message: String) -> String {
+        let line = TerminalText.oneLine(message.split(whereSeparator: \.isNewline).joined(separator: " "))
+        let parts = line.split(separator: "'", omittingEmptySubsequences: false)
+        // Odd parts sit between quotes (when the quote that closes them exists).
+        return parts.enumerated().map { index, part in
+            index % 2 == 1 && index < parts.count - 1 ? TerminalText.shortened(String(part), to: quoteLimit) : String(part)
+        }.joined(separator: "'")
     }
 
     /// ArgumentParser's message as one lower-case line, e.g. `missing expected argument '<name>'`.

@@ -1,57 +1,30 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of the built `switchboard-cli` printed and returned.
-struct CLIResult {
-    var stdout: String
-    var stderr: String
-    var status: Int32
-}
+typealias CLIResult = Subprocess.Result
 
-/// Runs the built CLI (found next to the test bundle) as a subprocess.
+/// Runs the built CLI (found in the build folder) as a subprocess.
 enum CLI {
     /// The build folder holding the test bundle, `switchboard-cli` and `libswitchboard.so`.
-    static let buildFolder: String = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return (executable as NSString).deletingLastPathComponent
-    }()
+    static var buildFolder: String { PackagePaths.buildFolder }
 
     /// The CLI binary.
     static var binary: String { "\(buildFolder)/switchboard-cli" }
 
     /// `Tests/CLITests/Fixtures/queries`.
-    static let fixtureQueries: String = {
-        ((#filePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Fixtures/queries")
-    }()
+    static let fixtureQueries = "\(PackagePaths.root)/Tests/CLITests/Fixtures/queries"
 
     /// The package root.
-    static let packageRoot: String = {
-        (((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent as NSString)
-            .deletingLastPathComponent
-    }()
+    static var packageRoot: String { PackagePaths.root }
 
-    /// Runs `switchboard-cli arguments...` with a clean environment plus `environment`.
+    /// Runs `switchboard-cli arguments...` with a clean environment (`PATH`, `COLUMNS=120`) plus `environment`.
     static func run(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
                     input: String? = nil, binary: String = CLI.binary) throws -> CLIResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "COLUMNS": "120"]
         base.merge(environment) { $1 }
-        process.environment = base
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                         status: process.terminationStatus)
+        return try Subprocess.run([binary] + arguments, environment: base, in: folder, input: input)
     }
 }
 

@@ -106,3 +106,18 @@ import Testing
                     "sqlite3 not found on PATH; install it (e.g. apt-get install sqlite3)", status: 1)
     }
 }
+
+extension ErrorTests {
+    @Test func errorsEscapeControlCharactersAndCutLongInput() throws {
+        expectError(try CLI.run(["run", "bad\u{1B}[2Jname\u{07}"]),
+                    "invalid query name 'bad [2Jname ' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)", status: 2)
+        let long = String(repeating: "a", count: 100_000)
+        expectError(try CLI.run(["show", long]),
+                    "invalid query name '\(String(repeating: "a", count: 80))…' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)", status: 2)
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        expectError(try CLI.run(["run", "users-list", "--db", db, "--queries", CLI.fixtureQueries, "-p", "limit=\u{1B}]0;x\u{9B}"]),
+                    "parameter :limit must be an integer, got ' ]0;x '", status: 2)
+    }
+}

@@ -1,19 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The loadable extension as a host sees it: symbols, registrations, flags and errors.
 @Suite struct ExtensionTests {
     /// Runs a program and returns its standard output.
     private func output(of program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Subprocess.run([program] + arguments).stdout
     }
 
     @Test func linksNoSQLiteLibrary() throws {

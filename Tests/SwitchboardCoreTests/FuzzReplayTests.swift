@@ -1,5 +1,7 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardFuzzInput
+import TestSupport
 import Testing
 
 /// One committed fuzz input: a crash found by scripts/fuzz (Fuzz/crashes/<function>/)
@@ -15,8 +17,7 @@ struct FuzzReplayCase: CustomTestStringConvertible, Sendable {
     /// Every committed crash and seed input, in path order.
     static let all: [FuzzReplayCase] = ["Fuzz/crashes", "Fuzz/corpus"].flatMap(cases(under:))
 
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: PackagePaths.root)
 
     private static func cases(under folder: String) -> [FuzzReplayCase] {
         let files = FileManager.default

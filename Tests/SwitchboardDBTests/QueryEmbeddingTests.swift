@@ -1,11 +1,11 @@
 import Foundation
 import SwitchboardDB
+import TestSupport
 import Testing
 
 /// The binary's embedded SQL (EmbeddedSQL) is byte for byte the package's files.
 @Suite struct QueryEmbeddingTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: PackagePaths.root)
 
     /// The `.sql` files of a package folder, sorted by name, with their text.
     static func files(_ folder: String) throws -> [(name: String, sql: String)] {

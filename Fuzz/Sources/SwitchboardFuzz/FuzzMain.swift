@@ -1,6 +1,7 @@
 import CSQLite3
 import CSwitchboard
 import SwitchboardCore
+import SwitchboardFuzzInput
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CSQLite3
 import SwitchboardCore
+import SwitchboardFuzzInput
 
 /// Runs one SQL function on fuzz input through an in-memory SQLite.
 ///

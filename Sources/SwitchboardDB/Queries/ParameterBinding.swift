@@ -19,18 +19,9 @@ public struct ParameterBinding: Sendable {
     /// Errors (all usage errors): a pair without `=`, a parameter given twice or not declared,
     /// a value of the wrong type or not among the allowed values, a required parameter missing.
     public init(query: CannedQuery, pairs: [String], user: String?) throws {
-        var given: [String: String] = [:]
-        for pair in pairs {
-            guard let equals = pair.firstIndex(of: "=") else {
-                throw SwitchboardError.usage("parameter must be name=value, got '\(pair)'")
-            }
-            var name = String(pair[..<equals])
-            if name.hasPrefix(":") { name.removeFirst() }
-            guard query.parameter(named: name) != nil else {
-                throw SwitchboardError.usage("unknown parameter :\(name) for query '\(query.name)'")
-            }
-            guard given[name] == nil else { throw SwitchboardError.usage("parameter :\(name) is given twice") }
-            given[name] = String(pair[pair.index(after: equals)...])
+        var given = try ParameterBinding.values(of: pairs)
+        if let unknown = given.keys.sorted().first(where: { query.parameter(named: $0) == nil }) {
+            throw SwitchboardError.usage("unknown parameter :\(unknown) for query '\(query.name)'")
         }
         if let user, query.parameter(named: ParameterBinding.userParameter) != nil, given[ParameterBinding.userParameter] == nil {
             given[ParameterBinding.userParameter] = user
@@ -48,6 +39,26 @@ public struct ParameterBinding: Sendable {
             }
         }
         self.values = values
+    }
+
+    /// The values of `name=value` pairs (the name with or without its colon), by name. Usage errors:
+    /// a pair without `=`, a name given twice.
+    ///
+    /// ```swift
+    /// try ParameterBinding.values(of: [":a=1", "b=x=y"]) // ["a": "1", "b": "x=y"]
+    /// ```
+    public static func values(of pairs: [String]) throws -> [String: String] {
+        var given: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw SwitchboardError.usage("parameter must be name=value, got '\(pair)'")
+            }
+            var name = String(pair[..<equals])
+            if name.hasPrefix(":") { name.removeFirst() }
+            guard given[name] == nil else { throw SwitchboardError.usage("parameter :\(name) is given twice") }
+            given[name] = String(pair[pair.index(after: equals)...])
+        }
+        return given
     }
 
     /// Whether the query declares `:user_id` and it was left NULL, for the SQL to pick the only user.

@@ -71,45 +71,50 @@ public final class QueryDatabase {
         }
     }
 
-    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true.
-    public func runSQL(_ sql: String, write: Bool) throws -> QueryOutcome {
-        try withConnection { db in
-            write ? try QueryDatabase.write(db, sql: sql, arguments: [], script: false)
-                : try QueryDatabase.read(db, sql: sql, arguments: [])
+    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
+    /// TEXT to its `:name` parameters (never spliced into the SQL).
+    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:]) throws -> QueryOutcome {
+        let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
+        return try withConnection { db in
+            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false)
+                : try QueryDatabase.read(db, sql: sql, arguments: arguments)
         }
     }
 
     /// Runs one statement under the read-only authorizer.
     static func read(_ db: Database, sql: String, arguments: StatementArguments) throws -> QueryOutcome {
-        try ReadOnlyAuthorizer.guarding(db) {
+        try StatementAuthorizer.guarding(db) {
             let statement = try singleStatement(db, sql: sql)
             try statement.setArguments(arguments)
             return .rows(try ResultTable(statement: statement))
         }
     }
 
-    /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE` on a WAL database, all or nothing.
+    /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
+    /// write authorizer: the journal mode stays as the file has it, and no other file is created.
     static func write(_ db: Database, sql: String, arguments: StatementArguments, script: Bool) throws -> QueryOutcome {
-        try db.execute(sql: "PRAGMA journal_mode = WAL")
         var outcome = QueryOutcome.changes(0)
         try db.inTransaction(.immediate) {
-            let before = db.totalChangesCount
-            if script {
-                try db.execute(sql: sql, arguments: arguments)
-                outcome = .changes(db.totalChangesCount - before)
-            } else {
-                let statement = try singleStatement(db, sql: sql)
-                try statement.setArguments(arguments)
-                if statement.columnCount > 0 {
-                    outcome = .rows(try ResultTable(statement: statement))
-                } else {
-                    try statement.execute()
-                    outcome = .changes(db.changesCount)
-                }
+            outcome = try StatementAuthorizer.guarding(db, .write) {
+                try execute(db, sql: sql, arguments: arguments, script: script)
             }
             return .commit
         }
         return outcome
+    }
+
+    /// Runs the statement (or the script), returning its rows or the number of rows it changed.
+    private static func execute(_ db: Database, sql: String, arguments: StatementArguments, script: Bool) throws -> QueryOutcome {
+        let before = db.totalChangesCount
+        if script {
+            try db.execute(sql: sql, arguments: arguments)
+            return .changes(db.totalChangesCount - before)
+        }
+        let statement = try singleStatement(db, sql: sql)
+        try statement.setArguments(arguments)
+        if statement.columnCount > 0 { return .rows(try ResultTable(statement: statement)) }
+        try statement.execute()
+        return .changes(db.changesCount)
     }
 
     /// Prepares `sql`, refusing it when it holds more than one statement.

@@ -1,18 +1,36 @@
 import GRDB
 import GRDBSQLite
 
-/// An allow-list `sqlite3_set_authorizer` callback for read queries: SELECT, reading tables,
-/// calling functions, recursive CTEs and a few read-only PRAGMAs; everything else is denied.
+/// A `sqlite3_set_authorizer` callback around the user's statements, by policy:
 ///
-/// `PRAGMA query_only` is not enough (it lets `VACUUM INTO`, `ATTACH` and `PRAGMA query_only=0` through),
-/// so this is what keeps `switchboard run` and `switchboard sql` from writing.
+/// - `readOnly`, an allow-list for read queries: SELECT, reading tables, calling functions,
+///   recursive CTEs and a few read-only PRAGMAs; everything else is denied. `PRAGMA query_only` is
+///   not enough (it lets `VACUUM INTO`, `ATTACH` and `PRAGMA query_only=0` through), so this is
+///   what keeps `switchboard run` and `switchboard sql` from writing.
+/// - `write`, for writes: everything but what reaches past the database's rows, which only
+///   `init` and `demo` may do: `ATTACH` and `VACUUM INTO` (they create files anywhere) and setting
+///   `PRAGMA journal_mode` (stored in the file).
+///
 /// It is installed only around the user's statement, because GRDB runs statements of its own.
 ///
 /// ```swift
-/// let rows = try ReadOnlyAuthorizer.guarding(db) { try Row.fetchAll(db, sql: "SELECT * FROM users") }
-/// try ReadOnlyAuthorizer.guarding(db) { try db.execute(sql: "DELETE FROM users") } // not authorized
+/// let rows = try StatementAuthorizer.guarding(db) { try Row.fetchAll(db, sql: "SELECT * FROM users") }
+/// try StatementAuthorizer.guarding(db) { try db.execute(sql: "DELETE FROM users") } // not authorized
+/// try StatementAuthorizer.guarding(db, .write) { try db.execute(sql: "ATTACH 'x.db' AS x") } // not authorized
 /// ```
-final class ReadOnlyAuthorizer {
+final class StatementAuthorizer {
+    /// What the statements may do.
+    enum Policy {
+        /// Read only.
+        case readOnly
+        /// Write rows and schema, but not attach files or change the journal mode.
+        case write
+    }
+
+    private let policy: Policy
+
+    private init(policy: Policy) { self.policy = policy }
+
     /// PRAGMAs that only read, allowed without a value.
     static let readPragmas: Set<String> = [
         "application_id", "collation_list", "compile_options", "data_version", "database_list", "encoding",
@@ -31,12 +49,12 @@ final class ReadOnlyAuthorizer {
     private(set) var denied: String?
 
     /// Runs `body` with the authorizer installed on `db`, removing it afterwards.
-    static func guarding<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        let authorizer = ReadOnlyAuthorizer()
+    static func guarding<T>(_ db: Database, _ policy: Policy = .readOnly, _ body: () throws -> T) throws -> T {
+        let authorizer = StatementAuthorizer(policy: policy)
         let context = Unmanaged.passUnretained(authorizer).toOpaque()
         sqlite3_set_authorizer(db.sqliteConnection, { context, action, first, second, _, _ in
             guard let context else { return SQLITE_DENY }
-            return Unmanaged<ReadOnlyAuthorizer>.fromOpaque(context).takeUnretainedValue()
+            return Unmanaged<StatementAuthorizer>.fromOpaque(context).takeUnretainedValue()
                 .authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
         }, context)
         defer {
@@ -46,27 +64,43 @@ final class ReadOnlyAuthorizer {
         do {
             return try body()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH {
-            throw SwitchboardError.failure("not allowed in a read-only query: \(authorizer.denied ?? "this statement")")
+            let context = policy == .readOnly ? "a read-only query" : "a write"
+            throw SwitchboardError.failure("not allowed in \(context): \(authorizer.denied ?? "this statement")")
         }
     }
 
     private func authorize(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
+        policy == .readOnly ? authorizeRead(action, first, second) : authorizeWrite(action, first, second)
+    }
+
+    private func authorizeWrite(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
+        switch action {
+        case SQLITE_ATTACH:
+            return deny("ATTACH")
+        case SQLITE_PRAGMA where (first ?? "").lowercased() == "journal_mode" && second != nil:
+            return deny("PRAGMA journal_mode = \(second ?? "")")
+        default:
+            return SQLITE_OK
+        }
+    }
+
+    private func authorizeRead(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
         switch action {
         case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
             return SQLITE_OK
-        case SQLITE_UPDATE where ReadOnlyAuthorizer.schemaTables.contains(first ?? ""):
+        case SQLITE_UPDATE where StatementAuthorizer.schemaTables.contains(first ?? ""):
             // SQLite asks this while connecting a virtual table (FTS5, pragma_table_info()). Statements
             // cannot really update the schema table: that needs PRAGMA writable_schema, which is denied.
             return SQLITE_OK
         case SQLITE_PRAGMA:
             let name = (first ?? "").lowercased()
-            if ReadOnlyAuthorizer.describingPragmas.contains(name)
-                || (second == nil && ReadOnlyAuthorizer.readPragmas.contains(name)) {
+            if StatementAuthorizer.describingPragmas.contains(name)
+                || (second == nil && StatementAuthorizer.readPragmas.contains(name)) {
                 return SQLITE_OK
             }
             return deny("PRAGMA \(name)" + (second.map { " = \($0)" } ?? ""))
         default:
-            return deny(ReadOnlyAuthorizer.actionNames[action] ?? "action \(action)")
+            return deny(StatementAuthorizer.actionNames[action] ?? "action \(action)")
         }
     }
 

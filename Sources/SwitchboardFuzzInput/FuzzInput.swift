@@ -3,9 +3,14 @@ import SwitchboardCore
 /// One fuzz input decoded into a call: which registration of the function, the
 /// SQLite limits to run it under, and the arguments.
 ///
-/// The fuzzer (Fuzz/Sources/SwitchboardFuzz, which links this very file) binds the
+/// The fuzzer (Fuzz/Sources/SwitchboardFuzz, through the `SwitchboardFuzzInput` product) binds the
 /// arguments through SQLite; `FuzzReplayTests` calls the core with them, so a
 /// committed crash input replays identically in `swift test`.
+///
+/// ```swift
+/// let input = FuzzInput([0x00, 0x00, 0x61], arities: FuzzInput.arities(of: "count_badge"))
+/// input?.sqlValues // [.text("a")]
+/// ```
 ///
 /// Byte layout: `[plan][one type selector per argument][arg0 0x1F arg1 0x1F ...]`.
 /// - plan bits 0–2 pick the arity (index into the function's arities, modulo their count);
@@ -17,17 +22,22 @@ import SwitchboardCore
 ///   (8–40 KiB), and in 2 MiB for 0xEF. Big inputs are rare (and not on 0xFF, a value
 ///   libFuzzer tries often) so that runs stay fast.
 /// - arguments are split on 0x1F; the last one takes the rest, separators included.
-struct FuzzInput {
+public struct FuzzInput: Sendable {
     /// An argument as bound to the statement; TEXT keeps its raw (maybe invalid UTF-8) bytes.
-    enum Argument {
+    public enum Argument: Sendable {
+        /// TEXT, as raw bytes.
         case text([UInt8])
+        /// A BLOB.
         case blob([UInt8])
+        /// NULL.
         case null
+        /// An INTEGER.
         case integer(Int64)
+        /// A REAL.
         case real(Double)
 
         /// The value the binding layer hands the core for this argument.
-        var sqlValue: SQLValue {
+        public var sqlValue: SQLValue {
             switch self {
             case .text(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
             case .blob(let bytes): return .blob(bytes)
@@ -39,24 +49,24 @@ struct FuzzInput {
     }
 
     /// The byte between two arguments.
-    static let separator: UInt8 = 0x1F
+    public static let separator: UInt8 = 0x1F
 
     /// The arity to call.
-    let arity: Int
+    public let arity: Int
     /// Extra heap the call may use beyond what SQLite holds before it, or nil for no limit.
-    let heapBudget: Int64?
+    public let heapBudget: Int64?
     /// The connection's `SQLITE_LIMIT_LENGTH`, or nil for SQLite's default.
-    let lengthLimit: Int32?
+    public let lengthLimit: Int32?
     /// The arguments, `arity` of them.
-    let arguments: [Argument]
+    public let arguments: [Argument]
 
     /// The arities `name` is registered with, in registry order; the plan byte indexes this.
-    static func arities(of name: String) -> [Int] {
+    public static func arities(of name: String) -> [Int] {
         Registry.functions.filter { $0.name == name }.map(\.arity)
     }
 
     /// Decodes `bytes` for a function registered with `arities`; nil when it has none.
-    init?(_ bytes: [UInt8], arities: [Int]) {
+    public init?(_ bytes: [UInt8], arities: [Int]) {
         guard !arities.isEmpty else { return nil }
         let plan = bytes.first ?? 0
         let arity = arities[Int(plan & 0x07) % arities.count]
@@ -73,7 +83,7 @@ struct FuzzInput {
     }
 
     /// The arguments as the core sees them.
-    var sqlValues: [SQLValue] { arguments.map(\.sqlValue) }
+    public var sqlValues: [SQLValue] { arguments.map(\.sqlValue) }
 
     private static func split(_ payload: [UInt8], into count: Int) -> [[UInt8]] {
         guard count > 0 else { return [] }

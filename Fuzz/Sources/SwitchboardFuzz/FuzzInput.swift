@@ -1,1 +1,0 @@
-../../../Tests/SwitchboardCoreTests/FuzzReplayInput.swift
