@@ -84,8 +84,8 @@ import Testing
                 let query = try CannedQuery(text: file.text, origin: file.origin)
                 #expect(try Self.strayColumnTypes(query, db) == [], "\(file.origin): declared types for columns it does not return")
             }
-            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: is_flagged, flagged\nSELECT is_flagged AS flag FROM social_media_posts;", origin: "t")
-            #expect(try Self.strayColumnTypes(renamed, db) == ["flagged", "is_flagged"])
+            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: flagged_for_review, flagged\nSELECT flagged_for_review AS flag FROM social_media_posts;", origin: "t")
+            #expect(try Self.strayColumnTypes(renamed, db) == ["flagged", "flagged_for_review"])
         }
     }
 }
