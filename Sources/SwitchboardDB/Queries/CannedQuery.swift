@@ -4,7 +4,7 @@
 /// -- name: social-feed
 /// -- The social feed, newest first.
 /// -- :platform  text, one of twitter|instagram, optional: filter by platform
-/// -- returns boolean: is_flagged
+/// -- returns boolean: flagged_for_review
 /// -- returns json: media_urls
 /// SELECT * FROM social_feed WHERE (:platform IS NULL OR platform = :platform);
 /// ```
@@ -14,7 +14,7 @@
 /// query.name       // "social-feed"
 /// query.kind       // .read
 /// query.parameters // [:platform]
-/// query.columnTypes // ["is_flagged": .boolean, "media_urls": .json]
+/// query.columnTypes // ["flagged_for_review": .boolean, "media_urls": .json]
 /// ```
 public struct CannedQuery: Sendable {
     /// What running the query does, from the suffix after its name.

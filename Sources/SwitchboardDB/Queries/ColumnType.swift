@@ -36,7 +36,7 @@ public enum ColumnType: String, Sendable, CaseIterable {
     /// lower-case word and a colon. Prose such as `Returns no row when ...` is not.
     ///
     /// ```swift
-    /// ColumnType.isDeclaration("returns boolean: is_flagged") // true
+    /// ColumnType.isDeclaration("returns boolean: flagged_for_review") // true
     /// ColumnType.isDeclaration("returns no row when absent")  // false
     /// ```
     public static func isDeclaration(_ line: String) -> Bool {
