@@ -3,7 +3,8 @@
 /// Text mode writes values as they are; html mode escapes `&`, `<`, `>`, `"` and `'`
 /// (as `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, like swift-mustache) in `{{name}}`
 /// tags, never in `{{{name}}}` or `{{&name}}`. Missing names and null render empty;
-/// integers as digits, other numbers as Swift prints a `Double` (`1.5`, `100.0`),
+/// integers as digits, other numbers as Swift prints a `Double` (`1.5`, `100.0`, `1e+21`; the
+/// shortest text that reads back the same), numbers past `Double`'s range as written (`1e400`, `1e-400`),
 /// booleans as `true`/`false`, lists and objects as compact JSON.
 ///
 /// A list section renders once per element; `true` renders once in the same
@@ -90,6 +91,7 @@ struct MustacheRenderer {
         case .string(let text): write(text, escaped: escaped)
         case .integer(let number): writeInteger(number)
         case .double(let number): write(number.description, escaped: false)
+        case .bigNumber(let written): write(written, escaped: false)
         case .bool(let flag): write(flag ? "true" : "false", escaped: false)
         case .array, .object: write(value.jsonText, escaped: escaped)
         }

@@ -77,7 +77,7 @@ enum TemplateNames {
                     try visit(children)
                     context.pop()
                 }
-            case .string, .integer, .double, .object:
+            case .string, .integer, .double, .bigNumber, .object:
                 context.push(value ?? .null)
                 try visit(children)
                 context.pop()
