@@ -1,0 +1,51 @@
+import Testing
+@testable import SwitchboardCore
+
+/// Every template function's parse is linear in the template: the delimiter searches examine at
+/// most about twice the template's bytes, at 10 KB, 100 KB and 1 MB, for templates built to make
+/// a naive search quadratic (a 1 MB one took 56.6 s in template_variables before the fix).
+@Suite struct TemplateLinearityTests {
+    /// A long custom open delimiter over text that almost matches it everywhere.
+    static func longOpenDelimiter(_ size: Int) -> [UInt8] {
+        let length = size / 4
+        let delimiter = String(repeating: "a", count: length)
+        var text = "{{=\(delimiter) b=}}"
+        let nearMiss = String(repeating: "a", count: length - 1) + "x"
+        while text.utf8.count + nearMiss.utf8.count <= size { text += nearMiss }
+        return Array(text.utf8)
+    }
+
+    /// A long custom close delimiter and an unclosed tag whose content almost matches it.
+    static func longCloseDelimiter(_ size: Int) -> [UInt8] {
+        let length = size / 4
+        let delimiter = String(repeating: "c", count: length)
+        var text = "{{=< \(delimiter)=}}<"
+        let nearMiss = String(repeating: "c", count: length - 1) + "x"
+        while text.utf8.count + nearMiss.utf8.count <= size { text += nearMiss }
+        return Array(text.utf8)
+    }
+
+    /// Short tags everywhere, delimiters changed back and forth.
+    static func manyTags(_ size: Int) -> [UInt8] {
+        var text = ""
+        while text.utf8.count < size { text += "{{a}}{{=<% %>=}}<%#b%><%/b%><%={{ }}=%> x " }
+        return Array(text.utf8)
+    }
+
+    @Test(arguments: [10_000, 100_000, 1_000_000])
+    func delimiterSearchesAreLinear(size: Int) {
+        for (name, template) in [("long open", Self.longOpenDelimiter(size)), ("long close", Self.longCloseDelimiter(size)),
+                                 ("many tags", Self.manyTags(size))] {
+            let work = MustacheParser.searchWork(template)
+            #expect(work <= 2 * template.count + 16, "\(name) at \(template.count) bytes: \(work) bytes examined")
+        }
+    }
+
+    @Test func hostileTemplatesStillParseCorrectly() {
+        let spec = Registry.function("template_variables", arity: 1)
+        #expect(spec?.call([.text(String(decoding: Self.longOpenDelimiter(10_000), as: UTF8.self))]) == .text("[]"))
+        #expect(spec?.call([.text("{{=abcabd z=}}abcabcabd x z")]) == .text(#"["x"]"#))
+        #expect(Registry.function("template_error", arity: 1)?.call([.text(String(decoding: Self.longCloseDelimiter(10_000), as: UTF8.self))])
+                == .text("unclosed tag at line 1, column 2509"))
+    }
+}
