@@ -30,6 +30,7 @@ SELECT 'fts_column_syntax_is_text', (SELECT count(*) FROM docs WHERE docs MATCH 
 SELECT 'fts_quotes_inside_match', (SELECT count(*) FROM docs WHERE docs MATCH fts_query('"hi" team')) = 1;
 SELECT 'fts_hyphenated', (SELECT count(*) FROM docs WHERE docs MATCH fts_query('x-ray')) = 1;
 SELECT 'fts_skip_when_null', (SELECT count(*) FROM docs WHERE fts_query('  ') IS NULL OR docs MATCH fts_query('  ')) = 4;
+SELECT 'fts_term_cap', (SELECT length(fts_query((SELECT group_concat('w', ' ') FROM generate_series(1, 300000)))) = 32 * 5 - 1);
 SELECT 'preview_cut', text_preview('Dear coach, thanks for the visit', 10) = 'Dear coach...';
 SELECT 'preview_short', text_preview('Hi', 100) = 'Hi';
 SELECT 'preview_exact', text_preview('abc', 3) = 'abc';

@@ -7,7 +7,9 @@ extension Registry {
             doc: """
                 Raw search text as a safe FTS5 MATCH expression: split on whitespace, control characters \
                 (NUL included) dropped, each term quoted with '"' doubled and a prefix '*' for type-ahead, terms \
-                ANDed by juxtaposition. Terms with no letter, digit or private-use character (lone punctuation, \
+                ANDed by juxtaposition. At most 32 terms are kept: terms after the 32nd are \
+                dropped (the rest of the text is not read), so no search costs more than 32 prefix phrases. Terms \
+                with no letter, digit or private-use character (lone punctuation, \
                 emoji) are dropped, since the unicode61 tokenizer finds no token in them. NULL, blank input or \
                 nothing left gives NULL, so a query can skip the MATCH (MATCH NULL is itself an FTS5 error): \
                 WHERE fts_query(:q) IS NULL OR docs MATCH fts_query(:q). No input makes MATCH raise an error. \
