@@ -49,3 +49,34 @@ import Testing
                 == .text("unclosed tag at line 1, column 2509"))
     }
 }
+
+/// The render budget counts what costs CPU, so every render fails well under a second.
+@Suite struct TemplateBudgetTests {
+    let render = Registry.function("template_render", arity: 2)
+    let missing = Registry.function("template_missing", arity: 2)
+
+    @Test func nestedListsHitTheBudget() {
+        let list = "[" + Array(repeating: "0", count: 300).joined(separator: ",") + "]"
+        // 300^3 = 27 million inner visits: over 20 million steps.
+        let template = SQLValue.text("{{#l}}{{#l}}{{#l}}x{{/l}}{{/l}}{{/l}}")
+        #expect(render?.call([template, .text(#"{"l": \#(list)}"#)]) == .error("template_render: template needs more than 20000000 steps"))
+        #expect(missing?.call([template, .text(#"{"l": \#(list)}"#)]) == .error("template_missing: template needs more than 20000000 steps"))
+    }
+
+    @Test func memberScansAreCounted() {
+        // 100,000 members scanned for each of 300 lookups of an absent name: 30 million steps.
+        let members = (0..<100_000).map { #""k\#($0)":0"# }.joined(separator: ",")
+        let vars = SQLValue.text("{" + members + "}")
+        let template = SQLValue.text(String(repeating: "{{absent}}", count: 300))
+        #expect(render?.call([template, vars]) == .error("template_render: template needs more than 20000000 steps"))
+        #expect(missing?.call([template, vars]) == .error("template_missing: template needs more than 20000000 steps"))
+        #expect(render?.call([.text(String(repeating: "{{absent}}", count: 100)), vars]) == .text(""))
+    }
+
+    @Test func outputBytesAreCounted() {
+        let big = String(repeating: "x", count: 1 << 16)
+        let vars = SQLValue.text(#"{"big": "\#(big)", "l": [\#(Array(repeating: "0", count: 6000).joined(separator: ","))]}"#)
+        // 6000 x 64 KiB would be 384 MiB: 4096 steps per element stops it after about 4,880 elements.
+        #expect(render?.call([.text("{{#l}}{{big}}{{/l}}"), vars]) == .error("template_render: template needs more than 20000000 steps"))
+    }
+}

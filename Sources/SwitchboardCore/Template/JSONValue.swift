@@ -26,10 +26,17 @@ enum JSONValue: Sendable, Equatable {
     /// SELECT template_render('{{a}}', '{"a": 1, "a": 2}'); -- '2'
     /// ```
     func member(_ key: String) -> JSONValue? {
+        var cost = 0
+        return member(key, cost: &cost)
+    }
+
+    /// ``member(_:)``, adding the number of members compared to `cost` (the render budget counts them).
+    func member(_ key: String, cost: inout Int) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         var index = members.count
         while index > 0 {
             index -= 1
+            cost += 1
             if members[index].key == key { return members[index].value }
         }
         return nil

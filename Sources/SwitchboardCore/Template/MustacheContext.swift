@@ -24,21 +24,28 @@ struct MustacheContext {
 
     /// The value `name` refers to, or nil when nothing has that name.
     func resolve(_ name: MustacheName) -> JSONValue? {
+        var cost = 0
+        return resolve(name, cost: &cost)
+    }
+
+    /// ``resolve(_:)``, adding the stack entries and object members it looked at to `cost`.
+    func resolve(_ name: MustacheName, cost: inout Int) -> JSONValue? {
         guard let first = name.parts.first else { return stack.last ?? root }
         var value: JSONValue?
         if name.anchored {
-            value = (stack.last ?? root).member(first)
+            value = (stack.last ?? root).member(first, cost: &cost)
         } else {
             var index = stack.count
             while index > 0, value == nil {
                 index -= 1
-                value = stack[index].member(first)
+                cost += 1
+                value = stack[index].member(first, cost: &cost)
             }
-            if value == nil { value = root.member(first) }
+            if value == nil { value = root.member(first, cost: &cost) }
         }
         for part in name.parts.dropFirst() {
             guard let current = value else { return nil }
-            value = current.member(part)
+            value = current.member(part, cost: &cost)
         }
         return value
     }

@@ -49,16 +49,26 @@ struct MustacheRenderer {
     private mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
         for node in nodes {
             try budget.spend()
+            let before = output.count
             switch node {
             case .text(let range):
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
             case .variable(let name, let escaped):
-                if let value = context.resolve(name) { write(value, escaped: escaped && escapesHTML) }
+                if let value = try resolve(name) { write(value, escaped: escaped && escapesHTML) }
             case .section(let name, let inverted, let children):
-                try renderSection(context.resolve(name), inverted: inverted, children: children)
+                try renderSection(try resolve(name), inverted: inverted, children: children)
             }
             guard output.count <= Self.maxOutputBytes else { throw MustacheError(message: "output larger than 1 GiB") }
+            try budget.spend((output.count - before) / StepBudget.bytesPerStep)
         }
+    }
+
+    /// Resolves `name`, spending a step for each context entry and object member looked at.
+    private mutating func resolve(_ name: MustacheName) throws(MustacheError) -> JSONValue? {
+        var cost = 0
+        let value = context.resolve(name, cost: &cost)
+        try budget.spend(cost)
+        return value
     }
 
     private mutating func renderSection(_ value: JSONValue?, inverted: Bool, children: [MustacheNode]) throws(MustacheError) {
