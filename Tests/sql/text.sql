@@ -47,3 +47,5 @@ SELECT 'preview_blob_text', text_preview(CAST('héllo' AS BLOB), 2) = 'hé...';
 SELECT 'preview_big_text', text_preview(replace(printf('%.*c', 5000000, 'x'), 'x', 'ab'), 3) = 'aba...';
 SELECT 'preview_hundred', text_preview(replace(printf('%.*c', 150, 'x'), 'x', 'é'), 100) = replace(printf('%.*c', 100, 'x'), 'x', 'é') || '...';
 SELECT 'text_flags_pure', (SELECT count(*) FROM pragma_function_list WHERE name IN ('fts_query', 'text_preview') AND flags & 0x200800 = 0x200800) = 2;
+SELECT 'utf8_invalid_text_preview', text_preview(CAST(x'61FF62' AS TEXT), 5) = 'a' || char(65533) || 'b';
+SELECT 'utf8_invalid_fts', fts_query(CAST(x'61FF62' AS TEXT)) = '"a' || char(65533) || 'b"*';

@@ -13,7 +13,7 @@ extension Registry {
                 emoji) are dropped, since the unicode61 tokenizer finds no token in them. NULL, blank input or \
                 nothing left gives NULL, so a query can skip the MATCH (MATCH NULL is itself an FTS5 error): \
                 WHERE fts_query(:q) IS NULL OR docs MATCH fts_query(:q). No input makes MATCH raise an error. \
-                BLOBs and numbers are read as text.
+                BLOBs and numbers are read as text; invalid UTF-8 reads as U+FFFD, which is then part of its term.
                 """,
             example: #"SELECT fts_query('smi NEAR( "jo'); -- '"smi"* "NEAR("* """jo"*'"#,
             body: { arguments, _ in
@@ -27,7 +27,8 @@ extension Registry {
                 The first n characters of text, counted as Swift Characters (an emoji or accented letter is \
                 one), followed by '...' when text is longer. NULL text or n gives NULL; a real n is truncated \
                 toward zero; an n below zero, NaN, text or a BLOB is the error 'text_preview: n must be a \
-                non-negative integer'. A BLOB text and numbers are read as text. Only n + 1 characters are read.
+                non-negative integer'. A BLOB text and numbers are read as text; invalid UTF-8 reads as U+FFFD, one \
+                character per invalid sequence. Only n + 1 characters are read.
                 """,
             example: "SELECT text_preview('Dear coach, thanks for the visit', 10); -- 'Dear coach...'",
             body: { arguments, _ in
