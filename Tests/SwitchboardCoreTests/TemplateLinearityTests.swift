@@ -80,3 +80,26 @@ import Testing
         #expect(render?.call([.text("{{#l}}{{big}}{{/l}}"), vars]) == .error("template_render: template needs more than 20000000 steps"))
     }
 }
+
+/// Renders stop at the connection's SQLITE_LIMIT_LENGTH instead of building the whole output first.
+@Suite struct TemplateLengthLimitTests {
+    @Test func renderStopsAtTheConnectionsLengthLimit() {
+        let environment = TestEnvironment()
+        environment.maxLength = 1_000_000
+        let vars = SQLValue.text(#"{"x": "\#(String(repeating: "y", count: 10_000))", "l": [\#(Array(repeating: "0", count: 5_000).joined(separator: ","))]}"#)
+        // 5,000 x 10 KB = 50 MB would be built and then refused; it stops at 1 MB instead.
+        for name in ["template_render", "template_render_strict"] {
+            let spec = Registry.functions.first { $0.name == name && $0.arity == (name == "template_render" ? 2 : 3) }
+            let arguments: [SQLValue] = [.text("{{#l}}{{x}}{{/l}}"), vars, .null]
+            #expect(spec?.call(Array(arguments.prefix(spec?.arity ?? 0)), environment: environment) == .tooBig, "\(name)")
+        }
+        let html = Registry.function("template_render", arity: 3)
+        #expect(html?.call([.text("{{#l}}<{{x}}>{{/l}}"), vars, .text("html")], environment: environment) == .tooBig)
+        // Text nodes count too, and output right at the limit is fine.
+        let render = Registry.function("template_render", arity: 2)
+        environment.maxLength = 10
+        #expect(render?.call([.text("0123456789"), .null], environment: environment) == .text("0123456789"))
+        #expect(render?.call([.text("0123456789A"), .null], environment: environment) == .tooBig)
+        #expect(render?.call([.text("{{x}}"), .text(#"{"x":"0123456789A"}"#)], environment: environment) == .tooBig)
+    }
+}

@@ -37,6 +37,9 @@ public enum SQLResult: Sendable, Equatable {
     case text(String)
     /// An SQL error with this message; the statement fails with it.
     case error(String)
+    /// The result would pass the connection's ``CallEnvironment/maxLength``: SQLite's own
+    /// "string or blob too big" (SQLITE_TOOBIG).
+    case tooBig
 }
 
 /// The arguments of one call, read on demand (no array is built per row).

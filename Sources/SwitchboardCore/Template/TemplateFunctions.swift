@@ -4,7 +4,7 @@ extension Registry {
         FunctionSpec(
             name: "template_render", arity: 2, flags: .pure,
             signature: "template_render(template, vars)",
-            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; about 0.2 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
+            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; about 0.2 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. Output that would pass the connection's SQLITE_LIMIT_LENGTH stops the render at once with SQLite's 'string or blob too big'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
             example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
             body: { arguments, environment in
                 TemplateCall.render(arguments, html: false, environment: environment)
@@ -89,7 +89,8 @@ enum TemplateCall {
         withTemplate(arguments, function: "template_render", environment: environment) { template throws(MustacheError) in
             switch vars(arguments.value(1)) {
             case .failure(let error): throw error
-            case .success(let vars): return try MustacheRenderer.render(template, vars: vars, html: html)
+            case .success(let vars):
+                return try MustacheRenderer.render(template, vars: vars, html: html, maxLength: environment.maxLength)
             }
         }
     }
@@ -103,7 +104,7 @@ enum TemplateCall {
             case .success(let vars):
                 missingNames = try TemplateNames.missing(template, vars: vars)
                 guard missingNames.isEmpty else { return "" }
-                return try MustacheRenderer.render(template, vars: vars, html: false)
+                return try MustacheRenderer.render(template, vars: vars, html: false, maxLength: environment.maxLength)
             }
         }
         guard !missingNames.isEmpty else { return result }
@@ -141,6 +142,7 @@ enum TemplateCall {
             let template = try compile(source, environment: environment).get()
             return .text(try body(template))
         } catch {
+            if error == .tooBig { return .tooBig }
             return .error("\(function): \(error.message)")
         }
     }
