@@ -96,3 +96,17 @@ import Testing
         #expect(SQLValue.real(.nan).text == nil)
     }
 }
+
+/// Names quoted in parser errors are cut like every other quoted input.
+@Suite struct TemplateErrorQuotingTests {
+    @Test func longNamesAreCutInErrors() {
+        let long = String(repeating: "n", count: 100_000)
+        let error = Registry.function("template_error", arity: 1)
+        let cut = "'" + String(repeating: "n", count: 64) + "...'"
+        #expect(error?.call([.text("{{#" + long + "}}")]) == .text("unclosed section \(cut) opened at line 1, column 1"))
+        #expect(error?.call([.text("{{/" + long + "}}")]) == .text("unexpected closing tag \(cut) at line 1, column 1"))
+        #expect(error?.call([.text("{{a " + long + "}}")]) == .text("invalid tag name 'a " + String(repeating: "n", count: 62) + "...' at line 1, column 1"))
+        #expect(error?.call([.text("{{#a}}{{/" + long + "}}")])
+                == .text("closing tag \(cut) at line 1, column 7 does not match section 'a' opened at line 1, column 1"))
+    }
+}

@@ -5,7 +5,8 @@
 ///
 /// Partials (`>`), blocks (`$`, `<`) and pragmas (`%`) are not supported and are
 /// errors. Errors name the problem and its line and column, e.g.
-/// `unclosed section 'a' opened at line 2, column 5`.
+/// `unclosed section 'a' opened at line 2, column 5`; a name quoted in an error is cut to 64
+/// characters and `...`, so a megabyte tag cannot make a megabyte message.
 ///
 /// ```sql
 /// SELECT template_render('{{=<% %>=}}<% name %>', '{"name": "Ann"}'); -- 'Ann'
@@ -84,7 +85,7 @@ struct MustacheParser {
         }
         if bytes.count > textStart { append(.text(textStart..<bytes.count)) }
         if let open = frames.last {
-            throw failure("unclosed section '\(open.name.text)' opened", at: open.tagStart)
+            throw failure("unclosed section \(quotedForError(open.name.text)) opened", at: open.tagStart)
         }
         return nodes
     }
@@ -134,11 +135,11 @@ struct MustacheParser {
         case .close:
             let closing = try name(content, tagStart: tagStart)
             guard let frame = frames.popLast() else {
-                throw failure("unexpected closing tag '\(closing.text)'", at: tagStart)
+                throw failure("unexpected closing tag \(quotedForError(closing.text))", at: tagStart)
             }
             guard frame.name == closing else {
-                throw MustacheError(message: "closing tag '\(closing.text)' at "
-                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section '\(frame.name.text)' opened at "
+                throw MustacheError(message: "closing tag \(quotedForError(closing.text)) at "
+                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section \(quotedForError(frame.name.text)) opened at "
                     + MustacheError.position(of: frame.tagStart, in: bytes))
             }
             append(.section(frame.name, inverted: frame.inverted, children: frame.children))
@@ -159,7 +160,7 @@ struct MustacheParser {
         guard !trimmed.isEmpty else { throw failure("empty tag", at: tagStart) }
         let text = String(decoding: bytes[trimmed], as: UTF8.self)
         guard !bytes[trimmed].contains(where: isWhitespace) else {
-            throw failure("invalid tag name '\(text)'", at: tagStart)
+            throw failure("invalid tag name \(quotedForError(text))", at: tagStart)
         }
         return MustacheName(text)
     }
