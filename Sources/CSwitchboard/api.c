@@ -53,6 +53,12 @@ void sb_result_error(sqlite3_context *ctx, const char *message, int n) {
     sqlite3_result_error(ctx, message, n);
 }
 
+void sb_result_error_toobig(sqlite3_context *ctx) { sqlite3_result_error_toobig(ctx); }
+
+int sb_length_limit(sqlite3_context *ctx) {
+    return sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+}
+
 void *sb_get_auxdata(sqlite3_context *ctx, int arg) { return sqlite3_get_auxdata(ctx, arg); }
 void sb_set_auxdata(sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy) {
     sqlite3_set_auxdata(ctx, arg, data, destroy);

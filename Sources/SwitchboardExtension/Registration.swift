@@ -27,6 +27,11 @@ final class Registration: CallEnvironment {
 
     var now: Double { connection.pinnedNow ?? SystemClock.now() }
 
+    var maxLength: Int {
+        guard let context else { return Int(Int32.max) }
+        return Int(max(sb_length_limit(context), 0))
+    }
+
     func pinClock(_ seconds: Double?) { connection.pinnedNow = seconds }
 
     func cached(argument: Int) -> AnyObject? {
@@ -60,6 +65,8 @@ final class Registration: CallEnvironment {
             }
         case .error(let message):
             sb_result_error(context, message, -1)
+        case .tooBig:
+            sb_result_error_toobig(context)
         }
     }
 }

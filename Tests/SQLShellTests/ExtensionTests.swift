@@ -43,6 +43,12 @@ import Testing
         #expect(result.stderr == "Runtime error near line 1: sentiment_label: style must be 'full', 'emoji' or 'text'\n")
     }
 
+    @Test func strictRenderNamesWhatIsMissingThroughTheHost() throws {
+        let result = try SQLShell.run("SELECT template_render_strict('{{coach_name}} {{school_name}} {{sport}}', json_object('coach_name', 'Ann'), 'coach ''Ann Lee''');\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Runtime error near line 1: missing values for {{school_name}}, {{sport}} for coach 'Ann Lee'\n")
+    }
+
     @Test func hostSurvivesAHardHeapLimit() throws {
         let script = """
             PRAGMA hard_heap_limit = 300000;

@@ -55,8 +55,16 @@ import Testing
         #expect(spec?.call([.blob([])]) == .null)
     }
 
-    @Test func longInput() {
+    @Test func atMost32TermsAreKept() {
         let words = Array(repeating: "w", count: 10_000).joined(separator: " ")
-        #expect(query(words) == .text(Array(repeating: #""w"*"#, count: 10_000).joined(separator: " ")))
+        #expect(query(words) == .text(Array(repeating: #""w"*"#, count: 32).joined(separator: " ")))
+        let numbered = (1...40).map { "t\($0)" }.joined(separator: " ")
+        #expect(query(numbered) == .text((1...32).map { #""t\#($0)"*"# }.joined(separator: " ")))
+        let exactly32 = (1...32).map { "t\($0)" }.joined(separator: "  ")
+        #expect(query(exactly32) == .text((1...32).map { #""t\#($0)"*"# }.joined(separator: " ")))
+        // Dropped terms (no token character) do not count toward the 32.
+        let withPunctuation = (1...33).map { "- t\($0)" }.joined(separator: " ")
+        #expect(query(withPunctuation) == .text((1...32).map { #""t\#($0)"*"# }.joined(separator: " ")))
+        #expect(FTSQuery.maxTerms == 32)
     }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect(parse("-9223372036854775808") == .integer(Int64.min))
         #expect(parse("9223372036854775808") == .double(9223372036854775808.0))
         #expect(parse("-9223372036854775809") == .double(-9223372036854775808.0))
-        #expect(parse("1e400") == .double(.infinity))
+        #expect(parse("1e400") == .bigNumber("1e400"))
     }
 
     @Test func objectsKeepOrderAndLastDuplicateWins() {

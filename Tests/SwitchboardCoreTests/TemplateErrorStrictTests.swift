@@ -71,3 +71,42 @@ import Testing
                 == .error("template_render_strict: vars is not valid JSON: expected a string key at byte 1"))
     }
 }
+
+/// Numbers render as vars wrote them: never `inf`, never rounded.
+@Suite struct TemplateNumberTests {
+    let render = Registry.function("template_render", arity: 2)
+
+    @Test func numbersBeyondDoubleRangeRenderAsWritten() {
+        #expect(render?.call([.text("{{x}}"), .text(#"{"x":[1e400]}"#)]) == .text("[1e400]"))
+        #expect(render?.call([.text("{{x}} {{y}}"), .text(#"{"x":1e400,"y":-1E+999}"#)]) == .text("1e400 -1E+999"))
+        #expect(render?.call([.text("{{x}}"), .text(#"{"x":{"a":1e-400}}"#)]) == .text(#"{"a":1e-400}"#))
+    }
+
+    @Test func numbersInRangeRenderAsTheirDouble() {
+        #expect(render?.call([.text("{{a}} {{b}} {{c}} {{d}} {{e}}"),
+                              .text(#"{"a":1.50,"b":1e2,"c":18446744073709551616,"d":-0.0,"e":9223372036854775807}"#)])
+                == .text("1.5 100.0 1.8446744073709552e+19 -0.0 9223372036854775807"))
+        #expect(render?.call([.text("{{#x}}yes{{/x}}"), .text(#"{"x":0.0}"#)]) == .text("yes"))
+        #expect(render?.call([.text("{{#x}}[{{.}}]{{/x}}"), .text(#"{"x":1e999}"#)]) == .text("[1e999]"))
+    }
+
+    @Test func infiniteSQLRealsReadAsSQLiteWritesThem() {
+        #expect(render?.call([.real(.infinity), .null]) == .text("Inf"))
+        #expect(render?.call([.real(-.infinity), .null]) == .text("-Inf"))
+        #expect(SQLValue.real(.nan).text == nil)
+    }
+}
+
+/// Names quoted in parser errors are cut like every other quoted input.
+@Suite struct TemplateErrorQuotingTests {
+    @Test func longNamesAreCutInErrors() {
+        let long = String(repeating: "n", count: 100_000)
+        let error = Registry.function("template_error", arity: 1)
+        let cut = "'" + String(repeating: "n", count: 64) + "...'"
+        #expect(error?.call([.text("{{#" + long + "}}")]) == .text("unclosed section \(cut) opened at line 1, column 1"))
+        #expect(error?.call([.text("{{/" + long + "}}")]) == .text("unexpected closing tag \(cut) at line 1, column 1"))
+        #expect(error?.call([.text("{{a " + long + "}}")]) == .text("invalid tag name 'a " + String(repeating: "n", count: 62) + "...' at line 1, column 1"))
+        #expect(error?.call([.text("{{#a}}{{/" + long + "}}")])
+                == .text("closing tag \(cut) at line 1, column 7 does not match section 'a' opened at line 1, column 1"))
+    }
+}

@@ -24,6 +24,7 @@ enum TemplateOracle {
         case .bool(let flag): return flag
         case .integer(let number): return Int(number)
         case .double(let number): return number
+        case .bigNumber(let written): return written
         case .string(let text): return text
         case .array: return OracleList(json: json)
         case .object: return OracleObject(json: json)

@@ -143,7 +143,7 @@ import Testing
             try TemplateNames.missing(template, vars: vars, budget: StepBudget(limit: 1000))
         }
         #expect(try MustacheRenderer.render(template, vars: vars, html: false) == "")
-        #expect(StepBudget.maxSteps == 100_000_000)
+        #expect(StepBudget.maxSteps == 20_000_000)
     }
 
     @Test func megabytesRender() {

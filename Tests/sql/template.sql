@@ -34,3 +34,4 @@ SELECT 'terr_message', template_error('Dear {{#coach}}{{name}}') = 'unclosed sec
 SELECT 'terr_view_guard', (SELECT group_concat(coalesce(CASE WHEN template_error(body) IS NULL THEN template_variables(body) END, 'bad'), ';') FROM (SELECT '{{a}}' AS body UNION ALL SELECT '{{#a}}' UNION ALL SELECT '{{b}}')) = '["a"];bad;["b"]';
 SELECT 'strict_ok', template_render_strict('Dear {{coach_name}},', json_object('coach_name', 'Ann Lee'), 'coach 7') = 'Dear Ann Lee,';
 SELECT 'strict_null', template_render_strict(NULL, '{}', 'x') IS NULL;
+SELECT 'render_under_length_limit', length(template_render('{{#l}}{{x}}{{/l}}', json_object('x', 'abc', 'l', json('[1,2,3]')))) = 9;

@@ -30,6 +30,7 @@ SELECT 'fts_column_syntax_is_text', (SELECT count(*) FROM docs WHERE docs MATCH 
 SELECT 'fts_quotes_inside_match', (SELECT count(*) FROM docs WHERE docs MATCH fts_query('"hi" team')) = 1;
 SELECT 'fts_hyphenated', (SELECT count(*) FROM docs WHERE docs MATCH fts_query('x-ray')) = 1;
 SELECT 'fts_skip_when_null', (SELECT count(*) FROM docs WHERE fts_query('  ') IS NULL OR docs MATCH fts_query('  ')) = 4;
+SELECT 'fts_term_cap', (SELECT length(fts_query((SELECT group_concat('w', ' ') FROM generate_series(1, 300000)))) = 32 * 5 - 1);
 SELECT 'preview_cut', text_preview('Dear coach, thanks for the visit', 10) = 'Dear coach...';
 SELECT 'preview_short', text_preview('Hi', 100) = 'Hi';
 SELECT 'preview_exact', text_preview('abc', 3) = 'abc';
@@ -46,3 +47,5 @@ SELECT 'preview_blob_text', text_preview(CAST('héllo' AS BLOB), 2) = 'hé...';
 SELECT 'preview_big_text', text_preview(replace(printf('%.*c', 5000000, 'x'), 'x', 'ab'), 3) = 'aba...';
 SELECT 'preview_hundred', text_preview(replace(printf('%.*c', 150, 'x'), 'x', 'é'), 100) = replace(printf('%.*c', 100, 'x'), 'x', 'é') || '...';
 SELECT 'text_flags_pure', (SELECT count(*) FROM pragma_function_list WHERE name IN ('fts_query', 'text_preview') AND flags & 0x200800 = 0x200800) = 2;
+SELECT 'utf8_invalid_text_preview', text_preview(CAST(x'61FF62' AS TEXT), 5) = 'a' || char(65533) || 'b';
+SELECT 'utf8_invalid_fts', fts_query(CAST(x'61FF62' AS TEXT)) = '"a' || char(65533) || 'b"*';

@@ -63,6 +63,10 @@ void sb_result_int64(struct sqlite3_context *ctx, int64_t value);
 /// Copies n bytes of UTF-8 into SQLite's own memory; reports SQLITE_NOMEM if that fails.
 void sb_result_text(struct sqlite3_context *ctx, const char *text, uint64_t n);
 void sb_result_error(struct sqlite3_context *ctx, const char *message, int n);
+// "string or blob too big" (SQLITE_TOOBIG), as SQLite's own functions raise it.
+void sb_result_error_toobig(struct sqlite3_context *ctx);
+// The connection's SQLITE_LIMIT_LENGTH: the longest string or BLOB it accepts, in bytes.
+int sb_length_limit(struct sqlite3_context *ctx);
 
 void *sb_get_auxdata(struct sqlite3_context *ctx, int arg);
 void sb_set_auxdata(struct sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy);

@@ -22,7 +22,7 @@ extension Registry {
                 or 'YYYY-MM-DD' + 'T', 't' or a space + 'HH:MM[:SS[.fraction]]' with an optional 'Z', '±HH:MM' or \
                 '±HHMM' (no zone means UTC, as SQLite's 'YYYY-MM-DD HH:MM:SS' is); a BLOB is read as text. Times \
                 count to the microsecond. Years 0001–9999 only: anything else (NaN, infinities, 1e300, month 13, \
-                30 February, blank or surrounding spaces) gives NULL, for either argument. Deterministic.
+                30 February, blank or surrounding spaces, invalid UTF-8) gives NULL, for either argument. Deterministic.
                 """,
             example: "SELECT relative_date('2026-01-15 08:00:00', '2026-02-10T12:00:00Z'); -- 'Jan 15'",
             body: { arguments, _ in
@@ -51,7 +51,7 @@ extension Registry {
                 is '1 day'); days, weeks (starting Sunday), months and years count calendar boundaries from now's \
                 day, week, month or year, as Foundation does (36 h before noon is '1 day ago', 36 h after is \
                 'in 2 days'). ts and now take every form relative_date reads, in years 0001–9999 (the proleptic \
-                Gregorian calendar throughout). NULL ts gives NULL; a ts it cannot read gives the text 'Unknown' \
+                Gregorian calendar throughout). NULL ts gives NULL; a ts it cannot read (invalid UTF-8 included) gives the text 'Unknown' \
                 (the social page's fallback); a NULL or unreadable now gives NULL. Deterministic.
                 """,
             example: "SELECT relative_date_abbreviated('2026-02-08T12:00:00Z', '2026-02-10T12:00:00Z'); -- '2 days ago'",

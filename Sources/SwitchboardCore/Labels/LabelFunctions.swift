@@ -4,7 +4,7 @@ extension Registry {
         FunctionSpec(
             name: "sentiment_label", arity: 1, flags: .pure,
             signature: "sentiment_label(value)",
-            doc: "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value gives NULL.",
+            doc: "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value (invalid UTF-8 included) gives NULL.",
             example: "SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'",
             body: { arguments, _ in sentimentLabel(arguments, style: .full) }),
         FunctionSpec(

@@ -13,6 +13,9 @@ public protocol CallEnvironment: AnyObject {
     func cached(argument: Int) -> AnyObject?
     /// Keeps `value` with argument `argument` while that argument stays constant across rows.
     func cache(_ value: AnyObject, argument: Int)
+    /// The connection's `SQLITE_LIMIT_LENGTH` in bytes: functions stop building a result (and
+    /// its intermediate buffers) past it with ``SQLResult/tooBig`` instead of growing further.
+    var maxLength: Int { get }
 }
 
 /// A ``CallEnvironment`` with a settable clock and a plain cache, for tests and in-process use.
@@ -25,6 +28,8 @@ public final class TestEnvironment: CallEnvironment {
 
     /// The SQLite version to report; tests set it.
     public var sqliteVersion: String = "test"
+    /// The length limit to report: SQLite's default `SQLITE_LIMIT_LENGTH` unless a test sets it.
+    public var maxLength: Int = 1_000_000_000
     /// Unix seconds: the pinned time, else the system clock.
     public var now: Double { pinned ?? SystemClock.now() }
     /// Pins or unpins the clock.

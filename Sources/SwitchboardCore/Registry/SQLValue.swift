@@ -10,7 +10,8 @@ public enum SQLValue: Sendable, Equatable {
     case blob([UInt8])
 
     /// The value read as text, the way SQLite's own string functions read it:
-    /// numbers as their decimal text, a BLOB's bytes as (repaired) UTF-8, NULL as nil.
+    /// numbers as their decimal text (an infinite real as `Inf` or `-Inf`, as SQLite's
+    /// `CAST(1e999 AS TEXT)` gives, never `inf`), a BLOB's bytes as (repaired) UTF-8, NULL as nil.
     ///
     /// ```sql
     /// SELECT sentiment_label(CAST('positive' AS BLOB)); -- read as the text 'positive'
@@ -19,7 +20,10 @@ public enum SQLValue: Sendable, Equatable {
         switch self {
         case .null: return nil
         case .integer(let value): return String(value)
-        case .real(let value): return String(value)
+        case .real(let value):
+            if value.isNaN { return nil } // SQLite hands NaN over as NULL
+            if value.isInfinite { return value < 0 ? "-Inf" : "Inf" }
+            return String(value)
         case .text(let value): return value
         case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
         }
@@ -33,6 +37,9 @@ public enum SQLResult: Sendable, Equatable {
     case text(String)
     /// An SQL error with this message; the statement fails with it.
     case error(String)
+    /// The result would pass the connection's ``CallEnvironment/maxLength``: SQLite's own
+    /// "string or blob too big" (SQLITE_TOOBIG).
+    case tooBig
 }
 
 /// The arguments of one call, read on demand (no array is built per row).

@@ -14,7 +14,8 @@ extension Registry {
                 parameters are ignored; literals match ASCII case-insensitively, captured values keep their \
                 case; everything is percent-decoded (an invalid %-escape stays as written, '+' stays '+'); a \
                 capture must be non-empty and a query parameter's first occurrence counts. Anything else, NULL \
-                or garbage gives {"screen":"notifications"}. BLOBs and numbers are read as text.
+                or garbage gives {"screen":"notifications"}. BLOBs and numbers are read as text; invalid UTF-8, in the \
+                URL or produced by percent-decoding, reads as U+FFFD.
                 """,
             example: #"SELECT route_map('https://app.example.com/coaches?highlight=42'); -- '{"screen":"coach_detail","id":"42"}'"#,
             body: { arguments, _ in .text(RouteMap.map(arguments.value(0))) }),

@@ -15,7 +15,8 @@ struct JSONParseError: Error, Equatable, Sendable {
 ///
 /// Strings take every escape; `\uXXXX` surrogate pairs combine and a lone surrogate
 /// becomes U+FFFD. Integers that fit in `Int64` stay exact, other numbers become
-/// `Double` (an exponent past the range gives infinity). Nesting deeper than
+/// `Double`, and numbers past `Double`'s range (overflow, or underflow to 0) keep their source text (``JSONValue/bigNumber(_:)``)
+/// instead of becoming infinity. Nesting deeper than
 /// ``maxDepth`` is an error, so no input can exhaust the stack.
 ///
 /// ```sql
@@ -172,7 +173,18 @@ struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number", at: start) }
-        return .double(value)
+        // Past Double's range the value would be inf (or 0 for 1e-400): not what was written, and inf is not JSON.
+        return value.isFinite && (value != 0 || !hasNonZeroMantissa(start)) ? .double(value) : .bigNumber(text)
+    }
+
+    /// Whether the number in `start..<index` has a non-zero digit before its exponent.
+    private func hasNonZeroMantissa(_ start: Int) -> Bool {
+        for position in start..<index {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
     }
 
     /// The digits in `digitsStart..<index` as an `Int64`, or nil when they do not fit.

@@ -1,17 +1,21 @@
 /// A parsed JSON value, as `template_render` reads its `vars`.
 ///
-/// Integers that fit are kept exact as `Int64`; other numbers are `Double`.
+/// Integers that fit are kept exact as `Int64`; other numbers are `Double`, except numbers
+/// beyond `Double`'s range (`1e400`, `-1e999`), which keep their source text so that they
+/// render as written: valid JSON, never `inf`.
 /// Objects keep their members in document order; when a key repeats, the
 /// last member wins (as in JavaScript's `JSON.parse`), see ``member(_:)``.
 ///
 /// ```sql
-/// SELECT template_render('{{n}} {{x}}', '{"n": 3, "x": 1.5}'); -- '3 1.5'
+/// SELECT template_render('{{n}} {{x}} {{y}}', '{"n": 3, "x": 1.50, "y": 1e400}'); -- '3 1.5 1e400'
 /// ```
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
     case double(Double)
+    /// A number beyond `Double`'s range, as written in the source (the parser checked its syntax).
+    case bigNumber(String)
     case string(String)
     case array([JSONValue])
     case object([JSONMember])
@@ -22,10 +26,17 @@ enum JSONValue: Sendable, Equatable {
     /// SELECT template_render('{{a}}', '{"a": 1, "a": 2}'); -- '2'
     /// ```
     func member(_ key: String) -> JSONValue? {
+        var cost = 0
+        return member(key, cost: &cost)
+    }
+
+    /// ``member(_:)``, adding the number of members compared to `cost` (the render budget counts them).
+    func member(_ key: String, cost: inout Int) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         var index = members.count
         while index > 0 {
             index -= 1
+            cost += 1
             if members[index].key == key { return members[index].value }
         }
         return nil
@@ -63,6 +74,7 @@ enum JSONValue: Sendable, Equatable {
         case .bool(let value): text += value ? "true" : "false"
         case .integer(let value): text += String(value)
         case .double(let value): text += value.description
+        case .bigNumber(let written): text += written
         case .string(let value):
             writer = JSONWriter()
             writer.string(value)

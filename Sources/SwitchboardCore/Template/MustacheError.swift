@@ -8,6 +8,9 @@ struct MustacheError: Error, Equatable, Sendable {
     /// What is wrong, with its position when it has one.
     let message: String
 
+    /// Output past the connection's length limit: reported as SQLite's "string or blob too big".
+    static let tooBig = MustacheError(message: "string or blob too big")
+
     /// The 1-based `line L, column C` of byte `offset` in `bytes`; columns count characters (Unicode scalars).
     static func position(of offset: Int, in bytes: [UInt8]) -> String {
         var line = 1

@@ -5,7 +5,8 @@
 ///
 /// Partials (`>`), blocks (`$`, `<`) and pragmas (`%`) are not supported and are
 /// errors. Errors name the problem and its line and column, e.g.
-/// `unclosed section 'a' opened at line 2, column 5`.
+/// `unclosed section 'a' opened at line 2, column 5`; a name quoted in an error is cut to 64
+/// characters and `...`, so a megabyte tag cannot make a megabyte message.
 ///
 /// ```sql
 /// SELECT template_render('{{=<% %>=}}<% name %>', '{"name": "Ann"}'); -- 'Ann'
@@ -36,10 +37,12 @@ struct MustacheParser {
     }
 
     private let bytes: [UInt8]
-    private var openDelimiter: [UInt8] = Array("{{".utf8)
-    private var closeDelimiter: [UInt8] = Array("}}".utf8)
+    private var delimiters = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
     private var frames: [Frame] = []
     private var nodes: [MustacheNode] = []
+    /// Bytes examined by delimiter searches: at most about twice the template's length, whatever
+    /// the delimiters (a test holds the parser to that; naive search was quadratic in them).
+    private(set) var searchWork = 0
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -47,6 +50,13 @@ struct MustacheParser {
     static func parse(_ bytes: [UInt8]) throws(MustacheError) -> [MustacheNode] {
         var parser = MustacheParser(bytes: bytes)
         return try parser.run()
+    }
+
+    /// How many bytes the delimiter searches examined while parsing `bytes` (for the linearity test).
+    static func searchWork(_ bytes: [UInt8]) -> Int {
+        var parser = MustacheParser(bytes: bytes)
+        _ = try? parser.run()
+        return parser.searchWork
     }
 
     private func failure(_ problem: String, at offset: Int) -> MustacheError {
@@ -57,7 +67,7 @@ struct MustacheParser {
         var index = 0
         var textStart = 0
         var textStartsLine = true
-        while let tagStart = find(openDelimiter, from: index) {
+        while let tagStart = find(delimiters.open, from: index) {
             let (kind, contentStart, contentEnd, tagEnd) = try readTag(at: tagStart)
             var next = tagEnd
             var textEnd = tagStart
@@ -75,26 +85,26 @@ struct MustacheParser {
         }
         if bytes.count > textStart { append(.text(textStart..<bytes.count)) }
         if let open = frames.last {
-            throw failure("unclosed section '\(open.name.text)' opened", at: open.tagStart)
+            throw failure("unclosed section \(quotedForError(open.name.text)) opened", at: open.tagStart)
         }
         return nodes
     }
 
     /// Reads the tag whose open delimiter starts at `tagStart`: its kind, the byte range
     /// of its content (after the sigil) and the offset just past its close delimiter.
-    private func readTag(at tagStart: Int) throws(MustacheError) -> (TagKind, Int, Int, Int) {
-        var contentStart = tagStart + openDelimiter.count
+    private mutating func readTag(at tagStart: Int) throws(MustacheError) -> (TagKind, Int, Int, Int) {
+        var contentStart = tagStart + delimiters.open.count
         var kind = TagKind.variable
-        var terminator = closeDelimiter
+        var terminator = delimiters.close
         if contentStart < bytes.count {
             switch bytes[contentStart] {
-            case UInt8(ascii: "{"): kind = .unescaped; terminator = Array("}".utf8) + closeDelimiter
+            case UInt8(ascii: "{"): kind = .unescaped; terminator = delimiters.braceClose
             case UInt8(ascii: "&"): kind = .unescaped
             case UInt8(ascii: "#"): kind = .section
             case UInt8(ascii: "^"): kind = .inverted
             case UInt8(ascii: "/"): kind = .close
             case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: "="): kind = .delimiters; terminator = Array("=".utf8) + closeDelimiter
+            case UInt8(ascii: "="): kind = .delimiters; terminator = delimiters.equalsClose
             case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "%"):
                 let sigil = String(decoding: [bytes[contentStart]], as: UTF8.self)
                 throw failure("unsupported tag '\(sigil)' (partials, blocks and pragmas are not supported)", at: tagStart)
@@ -125,11 +135,11 @@ struct MustacheParser {
         case .close:
             let closing = try name(content, tagStart: tagStart)
             guard let frame = frames.popLast() else {
-                throw failure("unexpected closing tag '\(closing.text)'", at: tagStart)
+                throw failure("unexpected closing tag \(quotedForError(closing.text))", at: tagStart)
             }
             guard frame.name == closing else {
-                throw MustacheError(message: "closing tag '\(closing.text)' at "
-                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section '\(frame.name.text)' opened at "
+                throw MustacheError(message: "closing tag \(quotedForError(closing.text)) at "
+                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section \(quotedForError(frame.name.text)) opened at "
                     + MustacheError.position(of: frame.tagStart, in: bytes))
             }
             append(.section(frame.name, inverted: frame.inverted, children: frame.children))
@@ -150,7 +160,7 @@ struct MustacheParser {
         guard !trimmed.isEmpty else { throw failure("empty tag", at: tagStart) }
         let text = String(decoding: bytes[trimmed], as: UTF8.self)
         guard !bytes[trimmed].contains(where: isWhitespace) else {
-            throw failure("invalid tag name '\(text)'", at: tagStart)
+            throw failure("invalid tag name \(quotedForError(text))", at: tagStart)
         }
         return MustacheName(text)
     }
@@ -167,8 +177,7 @@ struct MustacheParser {
             !open.contains(UInt8(ascii: "=")), !close.contains(UInt8(ascii: "=")) else {
             throw failure("invalid set-delimiter tag", at: tagStart)
         }
-        openDelimiter = Array(open)
-        closeDelimiter = Array(close)
+        delimiters = Delimiters(open: Array(open), close: Array(close))
     }
 
     /// Where the line of a standalone tag starts, if only spaces or tabs precede the tag on its line.
@@ -203,19 +212,71 @@ struct MustacheParser {
         return lower..<upper
     }
 
-    /// The offset of the first occurrence of `needle` at or after `start`.
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+    /// The offset of the first occurrence of `needle` at or after `start`, in time linear in the
+    /// bytes scanned (Knuth–Morris–Pratt), so long custom delimiters cannot make parsing quadratic.
+    private mutating func find(_ needle: Needle, from start: Int) -> Int? {
+        let pattern = needle.bytes
+        guard !pattern.isEmpty else { return nil }
+        var matched = 0
         var index = start
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return index }
+        while index < bytes.count {
+            let byte = bytes[index]
+            searchWork += 1
+            while matched > 0, byte != pattern[matched] {
+                matched = needle.fallback[matched - 1]
+                searchWork += 1
             }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index - matched + 1 }
             index += 1
         }
         return nil
+    }
+}
+
+/// A delimiter with its Knuth–Morris–Pratt table: `fallback[i]` is the length of the longest
+/// proper prefix of `bytes[0...i]` that is also its suffix.
+struct Needle {
+    let bytes: [UInt8]
+    let fallback: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var fallback = [Int](repeating: 0, count: bytes.count)
+        var length = 0
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == bytes[length] {
+                length += 1
+                fallback[index] = length
+                index += 1
+            } else if length > 0 {
+                length = fallback[length - 1]
+            } else {
+                index += 1
+            }
+        }
+        self.fallback = fallback
+    }
+
+    var count: Int { bytes.count }
+}
+
+/// The current delimiters and the tag terminators built from them, prepared once per change.
+private struct Delimiters {
+    /// `{{` or the set delimiter's open.
+    let open: Needle
+    /// `}}` or the set delimiter's close.
+    let close: Needle
+    /// `}` + close, ending `{{{name}}}`.
+    let braceClose: Needle
+    /// `=` + close, ending `{{=<% %>=}}`.
+    let equalsClose: Needle
+
+    init(open: [UInt8], close: [UInt8]) {
+        self.open = Needle(open)
+        self.close = Needle(close)
+        braceClose = Needle([UInt8(ascii: "}")] + close)
+        equalsClose = Needle([UInt8(ascii: "=")] + close)
     }
 }

@@ -3,7 +3,8 @@
 /// Text mode writes values as they are; html mode escapes `&`, `<`, `>`, `"` and `'`
 /// (as `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, like swift-mustache) in `{{name}}`
 /// tags, never in `{{{name}}}` or `{{&name}}`. Missing names and null render empty;
-/// integers as digits, other numbers as Swift prints a `Double` (`1.5`, `100.0`),
+/// integers as digits, other numbers as Swift prints a `Double` (`1.5`, `100.0`, `1e+21`; the
+/// shortest text that reads back the same), numbers past `Double`'s range as written (`1e400`, `1e-400`),
 /// booleans as `true`/`false`, lists and objects as compact JSON.
 ///
 /// A list section renders once per element; `true` renders once in the same
@@ -17,7 +18,7 @@
 /// SELECT template_render('<b>{{x}}</b>', '{"x": "a&b"}', 'html'); -- '<b>a&amp;b</b>'
 /// ```
 struct MustacheRenderer {
-    /// The most output bytes a render may produce (1 GiB).
+    /// The most output bytes a render may produce (1 GiB), whatever the connection allows.
     static let maxOutputBytes = 1 << 30
 
     /// The template's source bytes, which text nodes point into.
@@ -26,38 +27,66 @@ struct MustacheRenderer {
     private var context: MustacheContext
     private var output: [UInt8] = []
     private var budget: StepBudget
+    /// The output limit: the connection's length limit, at most ``maxOutputBytes``.
+    private let maxOutput: Int
 
     /// Renders `template` with `vars` at the bottom of the context stack.
+    /// Output past `maxLength` bytes (the connection's length limit) stops the render early with
+    /// ``MustacheError/tooBig``, so the buffer never grows far past what SQLite would accept.
     static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool,
-                       budget: StepBudget = StepBudget()) throws(MustacheError) -> String {
+                       budget: StepBudget = StepBudget(), maxLength: Int = maxOutputBytes) throws(MustacheError) -> String {
         try template.bytes.withUnsafeBufferPointer { source throws(MustacheError) in
-            var renderer = MustacheRenderer(source: source, escapesHTML: html, context: MustacheContext(root: vars), budget: budget)
-            renderer.output.reserveCapacity(source.count + 64)
+            var renderer = MustacheRenderer(source: source, escapesHTML: html, context: MustacheContext(root: vars),
+                                            budget: budget, maxOutput: min(max(maxLength, 0), maxOutputBytes))
+            renderer.output.reserveCapacity(min(source.count + 64, renderer.maxOutput))
             try renderer.render(template.nodes)
             return String(decoding: renderer.output, as: UTF8.self)
         }
     }
 
-    private init(source: UnsafeBufferPointer<UInt8>, escapesHTML: Bool, context: MustacheContext, budget: StepBudget) {
+    private init(source: UnsafeBufferPointer<UInt8>, escapesHTML: Bool, context: MustacheContext, budget: StepBudget,
+                 maxOutput: Int) {
         self.source = source
         self.escapesHTML = escapesHTML
         self.context = context
         self.budget = budget
+        self.maxOutput = maxOutput
     }
 
     private mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
         for node in nodes {
             try budget.spend()
+            let before = output.count
             switch node {
             case .text(let range):
+                try reserve(range.count)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
             case .variable(let name, let escaped):
-                if let value = context.resolve(name) { write(value, escaped: escaped && escapesHTML) }
+                if let value = try resolve(name) { try write(value, escaped: escaped && escapesHTML) }
             case .section(let name, let inverted, let children):
-                try renderSection(context.resolve(name), inverted: inverted, children: children)
+                try renderSection(try resolve(name), inverted: inverted, children: children)
             }
-            guard output.count <= Self.maxOutputBytes else { throw MustacheError(message: "output larger than 1 GiB") }
+            guard output.count <= maxOutput else { throw outputTooLarge }
+            try budget.spend((output.count - before) / StepBudget.bytesPerStep)
         }
+    }
+
+    /// The error for output past ``maxOutput``: SQLite's "too big" when the connection's limit is the lower one.
+    private var outputTooLarge: MustacheError {
+        maxOutput < Self.maxOutputBytes ? .tooBig : MustacheError(message: "output larger than 1 GiB")
+    }
+
+    /// Fails before `count` more bytes would take the output past ``maxOutput``.
+    private func reserve(_ count: Int) throws(MustacheError) {
+        guard count <= maxOutput - output.count else { throw outputTooLarge }
+    }
+
+    /// Resolves `name`, spending a step for each context entry and object member looked at.
+    private mutating func resolve(_ name: MustacheName) throws(MustacheError) -> JSONValue? {
+        var cost = 0
+        let value = context.resolve(name, cost: &cost)
+        try budget.spend(cost)
+        return value
     }
 
     private mutating func renderSection(_ value: JSONValue?, inverted: Bool, children: [MustacheNode]) throws(MustacheError) {
@@ -84,18 +113,20 @@ struct MustacheRenderer {
         }
     }
 
-    private mutating func write(_ value: JSONValue, escaped: Bool) {
+    private mutating func write(_ value: JSONValue, escaped: Bool) throws(MustacheError) {
         switch value {
         case .null: return
-        case .string(let text): write(text, escaped: escaped)
+        case .string(let text): try write(text, escaped: escaped)
         case .integer(let number): writeInteger(number)
-        case .double(let number): write(number.description, escaped: false)
-        case .bool(let flag): write(flag ? "true" : "false", escaped: false)
-        case .array, .object: write(value.jsonText, escaped: escaped)
+        case .double(let number): try write(number.description, escaped: false)
+        case .bigNumber(let written): try write(written, escaped: false)
+        case .bool(let flag): try write(flag ? "true" : "false", escaped: false)
+        case .array, .object: try write(value.jsonText, escaped: escaped)
         }
     }
 
-    private mutating func write(_ text: String, escaped: Bool) {
+    private mutating func write(_ text: String, escaped: Bool) throws(MustacheError) {
+        try reserve(text.utf8.count)
         guard escaped else {
             output.append(contentsOf: text.utf8)
             return

@@ -4,7 +4,7 @@ extension Registry {
         FunctionSpec(
             name: "template_render", arity: 2, flags: .pure,
             signature: "template_render(template, vars)",
-            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. Renders needing more than 100 million steps or 1 GiB of output are errors. The compiled template is cached per statement.",
+            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; at most about 0.3 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. Output that would pass the connection's SQLITE_LIMIT_LENGTH stops the render at once with SQLite's 'string or blob too big'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
             example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
             body: { arguments, environment in
                 TemplateCall.render(arguments, html: false, environment: environment)
@@ -24,7 +24,7 @@ extension Registry {
         FunctionSpec(
             name: "template_variables", arity: 1, flags: .pure,
             signature: "template_variables(template)",
-            doc: "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error.",
+            doc: "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error. Invalid UTF-8 reads as U+FFFD.",
             example: #"SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.school}}{{/coach}}'); -- '["name","coach","coach.school"]'"#,
             body: { arguments, environment in
                 TemplateCall.withTemplate(arguments, function: "template_variables", environment: environment) { template throws(MustacheError) in
@@ -34,7 +34,7 @@ extension Registry {
         FunctionSpec(
             name: "template_missing", arity: 2, flags: .pure,
             signature: "template_missing(template, vars)",
-            doc: "A JSON array of the names the template uses that `vars` lacks (missing or null where the tag is), distinct, in the order first missed; `[]` when complete. Every node is visited as a render would, including the children of sections that would not render (in the enclosing context) and of each list element; an inverted section's own name is never reported, `.` neither. NULL template gives NULL; NULL vars is `{}`; errors as template_render.",
+            doc: "A JSON array of the names the template uses that `vars` lacks (missing or null where the tag is), distinct, in the order first missed; `[]` when complete. Every node is visited as a render would, including the children of sections that would not render (in the enclosing context) and of each list element; an inverted section's own name is never reported, `.` neither. NULL template gives NULL; NULL vars is `{}`; errors as template_render. Invalid UTF-8 reads as U+FFFD.",
             example: #"SELECT template_missing('Dear {{name}} of {{school}}', json_object('name', 'Ann')); -- '["school"]'"#,
             body: { arguments, environment in
                 TemplateCall.withTemplate(arguments, function: "template_missing", environment: environment) { template throws(MustacheError) in
@@ -47,7 +47,7 @@ extension Registry {
         FunctionSpec(
             name: "template_error", arity: 1, flags: .pure,
             signature: "template_error(template)",
-            doc: "NULL when the template parses, else the parser's message, exactly as template_render and template_variables report it after their 'template_render: ' or 'template_variables: ' prefix (e.g. \"unclosed section 'a' opened at line 1, column 1\"). Never raises: NULL template gives NULL, and a BLOB or number is read as text as template_render reads it. For views that must not fail on one bad row: CASE WHEN template_error(body) IS NULL THEN template_variables(body) END.",
+            doc: "NULL when the template parses, else the parser's message, exactly as template_render and template_variables report it after their 'template_render: ' or 'template_variables: ' prefix (e.g. \"unclosed section 'a' opened at line 1, column 1\"). Never raises: NULL template gives NULL, and a BLOB or number is read as text as template_render reads it (invalid UTF-8 as U+FFFD). For views that must not fail on one bad row: CASE WHEN template_error(body) IS NULL THEN template_variables(body) END.",
             example: "SELECT template_error('Dear {{#coach}}{{name}}'); -- 'unclosed section ''coach'' opened at line 1, column 6'",
             body: { arguments, environment in
                 guard let source = arguments.value(0).text else { return .null }
@@ -66,7 +66,8 @@ extension Registry {
                 {{school_name}}, {{sport}} for <who>'. who is used verbatim (a number or BLOB read as text), cut to \
                 64 characters and '...' when longer; a NULL who leaves out ' for <who>'. NULL template gives NULL; \
                 NULL vars is {}; a malformed template, bad vars or a render over the limits is the same error as \
-                template_render's, prefixed 'template_render_strict: ' instead of 'template_render: '.
+                template_render's, prefixed 'template_render_strict: ' instead of 'template_render: '. Invalid \
+                UTF-8 in any argument reads as U+FFFD.
                 """,
             example: "SELECT template_render_strict('Dear {{coach_name}},', json_object('coach_name', 'Ann Lee'), 'coach 7'); -- 'Dear Ann Lee,'",
             body: { arguments, environment in
@@ -88,7 +89,8 @@ enum TemplateCall {
         withTemplate(arguments, function: "template_render", environment: environment) { template throws(MustacheError) in
             switch vars(arguments.value(1)) {
             case .failure(let error): throw error
-            case .success(let vars): return try MustacheRenderer.render(template, vars: vars, html: html)
+            case .success(let vars):
+                return try MustacheRenderer.render(template, vars: vars, html: html, maxLength: environment.maxLength)
             }
         }
     }
@@ -102,7 +104,7 @@ enum TemplateCall {
             case .success(let vars):
                 missingNames = try TemplateNames.missing(template, vars: vars)
                 guard missingNames.isEmpty else { return "" }
-                return try MustacheRenderer.render(template, vars: vars, html: false)
+                return try MustacheRenderer.render(template, vars: vars, html: false, maxLength: environment.maxLength)
             }
         }
         guard !missingNames.isEmpty else { return result }
@@ -140,6 +142,7 @@ enum TemplateCall {
             let template = try compile(source, environment: environment).get()
             return .text(try body(template))
         } catch {
+            if error == .tooBig { return .tooBig }
             return .error("\(function): \(error.message)")
         }
     }

@@ -58,11 +58,11 @@ enum TemplateNames {
                 try budget.spend()
                 switch node {
                 case .text: continue
-                case .variable(let name, _): check(name)
+                case .variable(let name, _): try check(name)
                 case .section(_, inverted: true, let children):
                     try visit(children)
                 case .section(let name, inverted: false, let children):
-                    let value = check(name)
+                    let value = try check(name)
                     try visitSection(value, children: children)
                 }
             }
@@ -77,7 +77,7 @@ enum TemplateNames {
                     try visit(children)
                     context.pop()
                 }
-            case .string, .integer, .double, .object:
+            case .string, .integer, .double, .bigNumber, .object:
                 context.push(value ?? .null)
                 try visit(children)
                 context.pop()
@@ -88,8 +88,10 @@ enum TemplateNames {
 
         /// Resolves `name`, noting it when it is missing or null.
         @discardableResult
-        private mutating func check(_ name: MustacheName) -> JSONValue? {
-            let value = context.resolve(name)
+        private mutating func check(_ name: MustacheName) throws(MustacheError) -> JSONValue? {
+            var cost = 0
+            let value = context.resolve(name, cost: &cost)
+            try budget.spend(cost)
             switch value {
             case nil, .null?: names.add(name)
             default: break

@@ -7,11 +7,13 @@ extension Registry {
             doc: """
                 Raw search text as a safe FTS5 MATCH expression: split on whitespace, control characters \
                 (NUL included) dropped, each term quoted with '"' doubled and a prefix '*' for type-ahead, terms \
-                ANDed by juxtaposition. Terms with no letter, digit or private-use character (lone punctuation, \
+                ANDed by juxtaposition. At most 32 terms are kept: terms after the 32nd are \
+                dropped (the rest of the text is not read), so no search costs more than 32 prefix phrases. Terms \
+                with no letter, digit or private-use character (lone punctuation, \
                 emoji) are dropped, since the unicode61 tokenizer finds no token in them. NULL, blank input or \
                 nothing left gives NULL, so a query can skip the MATCH (MATCH NULL is itself an FTS5 error): \
                 WHERE fts_query(:q) IS NULL OR docs MATCH fts_query(:q). No input makes MATCH raise an error. \
-                BLOBs and numbers are read as text.
+                BLOBs and numbers are read as text; invalid UTF-8 reads as U+FFFD, which is then part of its term.
                 """,
             example: #"SELECT fts_query('smi NEAR( "jo'); -- '"smi"* "NEAR("* """jo"*'"#,
             body: { arguments, _ in
@@ -25,7 +27,8 @@ extension Registry {
                 The first n characters of text, counted as Swift Characters (an emoji or accented letter is \
                 one), followed by '...' when text is longer. NULL text or n gives NULL; a real n is truncated \
                 toward zero; an n below zero, NaN, text or a BLOB is the error 'text_preview: n must be a \
-                non-negative integer'. A BLOB text and numbers are read as text. Only n + 1 characters are read.
+                non-negative integer'. A BLOB text and numbers are read as text; invalid UTF-8 reads as U+FFFD, one \
+                character per invalid sequence. Only n + 1 characters are read.
                 """,
             example: "SELECT text_preview('Dear coach, thanks for the visit', 10); -- 'Dear coach...'",
             body: { arguments, _ in
