@@ -5,7 +5,7 @@ import Testing
 
 /// Every canned query in queries/ (and its embedded copy) is well formed: a valid `<area>-<action>`
 /// name matching its file, declared parameters exactly those the SQL uses, reads that only read,
-/// writes marked `!`, one statement unless `#`.
+/// writes marked `!` (`<!` with RETURNING), one statement unless `#`, and an aiosql signature on every name line.
 @Suite struct QueryFileTests {
     static let areas: Set<String> = ["social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"]
 
@@ -25,6 +25,7 @@ import Testing
             #expect(Self.areas.contains(query.area) && query.name.count > query.area.count + 1,
                     "\(file.origin): name must be <area>-<action> with area in \(Self.areas.sorted())")
             #expect(!query.summary.isEmpty, "\(file.origin): no one-line description")
+            #expect(query.signature != nil, "\(file.origin): no signature '(PARAM, ...)' on the name line, which aiosql needs")
         }
     }
 
@@ -60,6 +61,10 @@ import Testing
                 }
                 #expect(statement.isReadonly == (query.kind == .read),
                         "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
+                if query.kind == .write {
+                    #expect(query.returnsRows == (statement.columnCount > 0),
+                            "\(file.origin): a write with RETURNING is marked '<!', one without '!'")
+                }
             }
         }
     }
@@ -84,7 +89,7 @@ import Testing
                 let query = try CannedQuery(text: file.text, origin: file.origin)
                 #expect(try Self.strayColumnTypes(query, db) == [], "\(file.origin): declared types for columns it does not return")
             }
-            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: is_flagged, flagged\nSELECT is_flagged AS flag FROM social_media_posts;", origin: "t")
+            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: is_flagged, flagged\nSELECT flagged_for_review AS flag FROM social_media_posts;", origin: "t")
             #expect(try Self.strayColumnTypes(renamed, db) == ["flagged", "is_flagged"])
         }
     }
