@@ -13,7 +13,9 @@ _NAME_LINE = re.compile(r"^--\s*name:\s*(?P<name>[a-z0-9][a-z0-9_-]{0,63})\s*"
                         r"(?:\((?P<signature>[^)]*)\))?\s*(?P<op>|!|<!|#)\s*$")
 _DECLARATION = re.compile(r"^:(?P<name>[A-Za-z_]\w*)[ \t]+(?P<type>text|integer|real|boolean)(?=$|[,:])")
 _RETURNS = re.compile(r"^returns\s+(?P<type>\w+)\s*:\s*(?P<columns>.*)$")
-_TYPES = ("text", "integer", "real", "boolean")
+# A string literal, quoted name or comment (kept as it is), or a `:name` parameter.
+_PARAMETER_OR_SKIPPED = re.compile(r"""'(?:''|[^'])*'|"(?:""|[^"])*"|\[[^\]]*\]|--[^\n]*|/\*.*?\*/"""
+                                   r"|(?<![\w:]):(?P<name>[A-Za-z_]\w*)", re.DOTALL)
 _ARTICLE = {"text": "text", "integer": "an integer", "real": "a real number",
             "boolean": "a boolean (true|false|1|0|yes|no)"}
 
@@ -189,6 +191,25 @@ class CannedQuery:
                 except ValueError:
                     pass
         return row
+
+    def sql_for_text_parameters(self):
+        """The SQL rewritten for hosts that bind every parameter as text and an unset one as `''`
+        (Datasette's canned queries): each `:name` becomes an expression giving NULL for `''` (so the SQL's
+        own defaults apply, as when the CLI leaves it unset) and the declared type otherwise (integer,
+        real, boolean as 1/0 from true|false|1|0|yes|no). Strings, quoted names and comments are left alone.
+        """
+        def typed(name):
+            value = f"nullif(:{name}, '')"
+            kind = self.parameters[name].type if name in self.parameters else "text"
+            if kind == "integer":
+                return f"CAST({value} AS INTEGER)"
+            if kind == "real":
+                return f"CAST({value} AS REAL)"
+            if kind == "boolean":
+                return (f"(CASE lower({value}) WHEN 'true' THEN 1 WHEN '1' THEN 1 WHEN 'yes' THEN 1 "
+                        f"WHEN 'false' THEN 0 WHEN '0' THEN 0 WHEN 'no' THEN 0 END)")
+            return value
+        return _PARAMETER_OR_SKIPPED.sub(lambda m: f"({typed(m['name'])})" if m["name"] else m[0], self.sql)
 
     def __repr__(self):
         return f"<CannedQuery {self.name} ({self.kind})>"
