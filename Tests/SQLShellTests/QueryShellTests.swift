@@ -117,10 +117,18 @@ import Testing
     /// `.parameter set` evaluates its value as SQL, so a bare UUID is arithmetic (-12001 here).
     @Test func templateRenderedForACoachListsMissingVariables() throws {
         try withDemoDatabase { database in
-            let result = try SQLShell.run(Self.prelude + """
+            // Two runs: the shell runs with -bail, so the refused render ends its run.
+            let ids = """
                 .parameter set :id "'00000004-0000-4000-8000-000000000005'"
                 .parameter set :coach_id "'00000003-0000-4000-8000-00000000001e'"
-                .read queries/templates-render.sql
+
+                """
+            let refused = try SQLShell.run(Self.prelude + ids + ".read queries/templates-render.sql\n", database: database)
+            let file = try String(contentsOf: SQLShell.packageRoot.appendingPathComponent("queries/templates-render.sql"), encoding: .utf8)
+            let line = (file.split(separator: "\n").firstIndex { !$0.hasPrefix("--") } ?? 0) + 1
+            #expect(refused.stderr == "Runtime error near line \(line): missing values for {{gpa}}, {{school_name}} for coach 'Ana Chen'\n")
+            #expect(refused.stdout == "")
+            let result = try SQLShell.run(Self.prelude + ids + """
                 .parameter set :partial 1
                 .read queries/templates-render.sql
                 .parameter set :id 00000004-0000-4000-8000-000000000005
@@ -128,9 +136,7 @@ import Testing
                 SELECT quote(value) FROM temp.sqlite_parameters WHERE key = ':id';
 
                 """, database: database)
-            let file = try String(contentsOf: SQLShell.packageRoot.appendingPathComponent("queries/templates-render.sql"), encoding: .utf8)
-            let line = (file.split(separator: "\n").firstIndex { !$0.hasPrefix("--") } ?? 0) + 1
-            #expect(result.stderr == "Runtime error near line \(line): missing values for {{gpa}}, {{school_name}} for coach 'Ana Chen'\n")
+            #expect(result.stderr == "")
             #expect(result.stdout == """
                 template_id|template_name|type|coach_id|coach_name|school_name|message|missing|template_error
                 00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]|
