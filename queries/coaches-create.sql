@@ -1,4 +1,4 @@
--- name: coaches-create!
+-- name: coaches-create(name, school_id, title, email, phone, twitter_handle, instagram_handle, id, user_id)<!
 -- Adds a coach for the user and returns it. A blank name fails with coach_name_required; an unknown school id
 -- fails with "FOREIGN KEY constraint failed".
 -- :name              text: the coach's name ({{coach_name}} in templates)

@@ -1,4 +1,4 @@
--- name: coaches-delete!
+-- name: coaches-delete(id, user_id)!
 -- Deletes one of the user's coaches and the interactions logged with them. Posts and notifications that name the
 -- coach keep the id (the apps' back-end ids are not foreign keys). Reports 1 changed row, or 0 when not the user's.
 -- :id       text: the coach's id

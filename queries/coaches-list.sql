@@ -1,4 +1,4 @@
--- name: coaches-list
+-- name: coaches-list(user_id, school_id)
 -- The user's coaches, by name, with their school ("Unknown School" when none) and last outbound contact.
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- :school_id  text, optional: only this school's coaches

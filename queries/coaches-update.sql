@@ -1,4 +1,4 @@
--- name: coaches-update!
+-- name: coaches-update(id, name, school_id, title, email, phone, twitter_handle, instagram_handle, user_id)<!
 -- Changes one of the user's coaches; what is not given stays as it is. Returns it, or no row when it is not the user's.
 -- :id                text: the coach's id
 -- :name              text, optional: the new name

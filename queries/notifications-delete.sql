@@ -1,4 +1,4 @@
--- name: notifications-delete!
+-- name: notifications-delete(id, user_id)!
 -- Deletes one notification. Reports 1 changed row, or 0 when it is not the user's.
 -- :id       text: the notification's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: notifications-generate-follow-ups!
+-- name: notifications-generate-follow-ups(user_id, days)!
 -- Create follow-up reminders for coaches with no outbound contact in :days days; running it twice adds none.
 -- Every coach of the user whose latest outbound interaction is older than :days days (or who was never
 -- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in

@@ -1,4 +1,4 @@
--- name: notifications-inbox
+-- name: notifications-inbox(user_id, type, search, unread, when, cursor_scheduled_for, cursor_id, limit)
 -- The notifications page: every notification of the user, newest scheduled_for first, by type chip and search.
 -- Due notifications (scheduled_for at or before now, the pinned clock) by default; upcoming ones with
 -- when=upcoming, both with when=all. Every notification comes back: page with the keyset cursor (pass the

@@ -1,4 +1,4 @@
--- name: notifications-mark-read!
+-- name: notifications-mark-read(id, user_id)<!
 -- Marks one notification read, as the app's tap does: read_at and updated_at become now (the pinned clock).
 -- Returns the updated notification, or no row when it is not the user's.
 -- :id       text: the notification's id

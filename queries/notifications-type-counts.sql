@@ -1,4 +1,4 @@
--- name: notifications-type-counts
+-- name: notifications-type-counts(user_id)
 -- The filter chips of the notifications page, in order: All | Follow-ups | Deadlines | Inbound | Digest | Offers | Events.
 -- Each with its type (NULL for All), label, emoji and counts ("Follow-ups (3)"), zeros included.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: notifications-unread-count
+-- name: notifications-unread-count(user_id)
 -- The header: how many notifications are unread, as a number, as "X unread" and as a badge (99+ above 100).
 -- has_unread and has_read tell whether the "Mark all as read" and "Clear read" buttons show.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

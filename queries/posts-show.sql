@@ -1,4 +1,4 @@
--- name: posts-show
+-- name: posts-show(id)
 -- One post in the posts API's shape (Post), with its template's placeholders, author and reply count.
 -- :id  integer: the post's id
 -- returns boolean: ai_generated

@@ -1,4 +1,4 @@
--- name: posts-template-placeholders
+-- name: posts-template-placeholders(template_name)
 -- The placeholders the post editor shows for a template (fetchTemplate), falling back to Title, Summary and Body.
 -- Always one row: known tells whether the template exists; the fallbacks fill everything for an unknown one.
 -- :template_name  text: the template's name

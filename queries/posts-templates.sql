@@ -1,4 +1,4 @@
--- name: posts-templates
+-- name: posts-templates()
 -- The post templates, as the templates API returns them (TemplatesResponse): one row with status "ok" and
 -- templates, a JSON array of {name, placeholder_title, placeholder_summary, placeholder_body} by name.
 -- returns json: templates

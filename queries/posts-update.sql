@@ -1,4 +1,4 @@
--- name: posts-update!
+-- name: posts-update(id, title, summary, body, image_url, location_tag, template_name)<!
 -- Edits a post (PostView's edit mode): title, summary and body, and optionally its image, location tag and
 -- template; what is not given stays as it is. Returns the updated post, or no row for an unknown id.
 -- :id             integer: the post's id

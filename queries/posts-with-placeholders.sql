@@ -1,4 +1,4 @@
--- name: posts-with-placeholders
+-- name: posts-with-placeholders(template_name, parent_id, limit)
 -- Posts in the posts API's shape (Post), newest first, with their template's placeholders, author and reply count.
 -- placeholder_title, placeholder_summary and placeholder_body are null when the post has no template or names one
 -- that does not exist, as the API's LEFT JOIN gives them; title_label, summary_label and body_label apply the

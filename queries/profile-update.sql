@@ -1,4 +1,4 @@
--- name: profile-update!
+-- name: profile-update(name, email, sport, graduation_year, user_id)<!
 -- Changes the athlete's profile; what is not given stays as it is. Returns it, or no row for an unknown user.
 -- :name             text, optional: the new name
 -- :email            text, optional: the new email

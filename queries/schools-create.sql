@@ -1,4 +1,4 @@
--- name: schools-create!
+-- name: schools-create(name, city, state, division, conference, twitter_handle, instagram_handle, website, id)<!
 -- Adds a school and returns it. A blank name fails with school_name_required.
 -- :name              text: the school's name ({{school_name}} in templates)
 -- :city              text, optional: its city

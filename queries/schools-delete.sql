@@ -1,4 +1,4 @@
--- name: schools-delete!
+-- name: schools-delete(id)!
 -- Deletes a school. Its coaches and interactions stay, without a school (foreign keys, which the CLI turns on);
 -- posts and notifications that name it show "Unknown School". Reports 1 changed row, or 0 for an unknown id.
 -- :id  text: the school's id

@@ -1,4 +1,4 @@
--- name: schools-list
+-- name: schools-list(user_id)
 -- Every school (shared reference data), by name, with how many of the user's coaches work there.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 SELECT s.id, s.name, s.city, s.state, s.division, s.conference, s.twitter_handle, s.instagram_handle, s.website,

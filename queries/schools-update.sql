@@ -1,4 +1,4 @@
--- name: schools-update!
+-- name: schools-update(id, name, city, state, division, conference, twitter_handle, instagram_handle, website)<!
 -- Changes a school; what is not given stays as it is. Returns it, or no row for an unknown id.
 -- :id                text: the school's id
 -- :name              text, optional: the new name

@@ -1,4 +1,4 @@
--- name: social-clear-notes!
+-- name: social-clear-notes(id, user_id)<!
 -- Removes one post's notes (notes = NULL). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: social-count
+-- name: social-count(user_id, search, platform, school_id, flagged, recruiting, sentiment)
 -- How many of the user's posts match the feed's filters ("User sees filtered results with count"): the
 -- same filters and search as social-feed, counted over every page.
 -- :user_id     text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: social-delete!
+-- name: social-delete(id, user_id)!
 -- Deletes one post (its search index entry goes with it). Reports 1 changed row, or 0 when the post is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: social-feed
+-- name: social-feed(user_id, search, platform, school_id, flagged, recruiting, sentiment, cursor_post_date, cursor_id, limit)
 -- The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
 -- Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
 -- coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,

@@ -1,4 +1,4 @@
--- name: social-flag!
+-- name: social-flag(id, user_id)<!
 -- Flags one post for review (flagged_for_review = true). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: social-schools
+-- name: social-schools(user_id)
 -- The school filter's choices: "All Schools" (id NULL, no filter) and then every school, by name, with how
 -- many of the user's posts are about it (zeros included).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

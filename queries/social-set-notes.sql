@@ -1,4 +1,4 @@
--- name: social-set-notes!
+-- name: social-set-notes(id, notes, user_id)<!
 -- Sets one post's notes, as given (the notes sheet's Save). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :notes    text: the notes

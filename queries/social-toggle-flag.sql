@@ -1,4 +1,4 @@
--- name: social-toggle-flag!
+-- name: social-toggle-flag(id, user_id)<!
 -- Flips one post's flag (the card's flag button). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: social-unflag!
+-- name: social-unflag(id, user_id)<!
 -- Clears one post's review flag (flagged_for_review = false). Returns the updated post, or no row when it is not the user's.
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

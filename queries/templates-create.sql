@@ -1,4 +1,4 @@
--- name: templates-create!
+-- name: templates-create(name, type, body, variables, user_id)<!
 -- Creates a communication template ("Save Template") and returns it.
 -- A body that is not a valid template is refused with the parser's message (e.g. an unclosed section);
 -- a blank name or body fails with template_name_required / template_body_required, a type outside

@@ -1,4 +1,4 @@
--- name: templates-delete!
+-- name: templates-delete(id, user_id)!
 -- Deletes one template; interactions logged from it keep their text.
 -- Their template_id is cleared by the foreign key (PRAGMA foreign_keys = ON, which the CLI sets and shell
 -- users set themselves). Reports 1 changed row, or 0 when it is not the user's.

@@ -1,4 +1,4 @@
--- name: templates-list
+-- name: templates-list(user_id, type, search)
 -- The templates page: the user's communication templates, most recently updated first, by type and search.
 -- Columns: CommunicationTemplate's fields (variables: the stored list, or null), then type_display,
 -- body_preview, formatted_date (created_at as "Feb 10, 2026"), body_variables (the names the body uses) and

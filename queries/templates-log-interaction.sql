@@ -1,4 +1,4 @@
--- name: templates-log-interaction!
+-- name: templates-log-interaction(id, coach_id, occurred_at, allow_missing, user_id)<!
 -- Logs an outbound interaction with a coach from a template, its body the template rendered for that coach.
 -- channel = the template's type, subject = the template's name, body = the rendered message. Returns the new row.
 -- When the coach lacks a value the template uses, this is an error naming the variables and the coach

@@ -1,4 +1,4 @@
--- name: templates-render
+-- name: templates-render(id, coach_id, partial, user_id)
 -- A template rendered for one of the user's coaches. When the coach lacks a value the template uses, this is
 -- an error naming the variables and the coach (missing value for {{school_name}} for coach 'Ana Chen'),
 -- unless partial is true: then the text renders with those variables empty and missing lists them.

@@ -1,4 +1,4 @@
--- name: templates-show
+-- name: templates-show(id, user_id)
 -- One communication template, as templates-list shows it (the edit form's data).
 -- :id       text: the template's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

@@ -1,4 +1,4 @@
--- name: templates-type-counts
+-- name: templates-type-counts(user_id)
 -- The filter buttons of the templates page: All (N), Email (N), Text (N), Twitter (N), zeros included (type is NULL for All).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 SELECT type, label, count, button_label

@@ -1,4 +1,4 @@
--- name: templates-update!
+-- name: templates-update(id, name, type, body, variables, user_id)<!
 -- Changes a template's name, type, body and/or variables ("Save Changes"); what is not given stays as it is.
 -- A body that is not a valid template is refused with the parser's message; blank values fail with the
 -- template's named constraints. Returns the updated template, or no row when it is not the user's.

@@ -1,4 +1,4 @@
--- name: templates-variables
+-- name: templates-variables()
 -- The variables guide: each variable a template body can use, its tag, what it means and where its value comes from.
 SELECT name, '{{' || name || '}}' AS tag, description, source, example
 FROM template_variables

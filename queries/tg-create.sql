@@ -1,4 +1,4 @@
--- name: tg-create!
+-- name: tg-create(name, message_text, target_group_id, target_group_name, icon, include_location, sort_order)<!
 -- Saves a new quick-send template, as the editor's Save button does, and returns it.
 -- Save needs a name, a message and a target group (the button is disabled without them): a missing one is a
 -- usage error, a blank one fails with tg_template_name_required / tg_template_message_required.

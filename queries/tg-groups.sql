@@ -1,4 +1,4 @@
--- name: tg-groups
+-- name: tg-groups(search)
 -- The group picker: the Telegram groups a template can target, as TelegramGroup {id, title, memberCount}, in the
 -- chat list's order (sort_order, then title), with search. "Title (N members)" is its displayTitle.
 -- :search  text, optional: words to find in the title (prefix match, all words)

@@ -1,4 +1,4 @@
--- name: tg-icons
+-- name: tg-icons()
 -- The icon picker: the 36 SF Symbols a quick-send button can show, in the picker's order.
 SELECT name
 FROM tg_icons

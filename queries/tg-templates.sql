@@ -1,4 +1,4 @@
--- name: tg-templates
+-- name: tg-templates()
 -- The Telegram quick-send buttons, in order: Template's fields, then position (1-based), group_display (the saved
 -- group name, or "Select..."), member_count (when the group is known) and deep_link.
 -- returns boolean: include_location

@@ -1,4 +1,4 @@
--- name: tg-update!
+-- name: tg-update(id, name, message_text, icon, target_group_id, target_group_name, include_location)<!
 -- Changes a quick-send template (the editor's Save on an existing one); what is not given stays as it is.
 -- A new target group also takes the group's title from tg_groups unless a name is given. The group cannot be
 -- cleared, as in the app. Returns the updated template, or no row for an unknown id.

@@ -1,4 +1,4 @@
--- name: tg-widget
+-- name: tg-widget()
 -- The widget export: the first 4 quick-send buttons as the widget's WidgetTemplate array.
 -- `switchboard run tg-widget --format json` prints exactly
 -- [{"id","name","icon","messageText","targetGroupId","targetGroupName","includeLocation"}, ...].

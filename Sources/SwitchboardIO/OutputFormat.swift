@@ -22,7 +22,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
     /// The text to print; `width` is the terminal width, used by `table`; `columnTypes` are the
     /// query's declared column types (``CannedQuery/columnTypes``), used by `json` and `jsonl`.
-    public func render(_ outcome: QueryOutcome, width: Int = 120, columnTypes: [String: ColumnType] = [:]) -> String {
+    /// `fitting` says how `table` makes a wide result fit `width`.
+    public func render(_ outcome: QueryOutcome, width: Int = 120, columnTypes: [String: ColumnType] = [:],
+                       fitting: TableFitting = .narrowColumns) -> String {
         switch outcome {
         case .changes(let count):
             switch self {
@@ -31,7 +33,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             }
         case .rows(let table):
             switch self {
-            case .table: return TableRenderer.render(table, width: width)
+            case .table: return TableRenderer.render(table, width: width, fitting: fitting)
             case .json: return JSONRenderer.array(table, types: columnTypes)
             case .jsonl: return JSONRenderer.lines(table, types: columnTypes)
             case .csv: return DelimitedRenderer.csv(table)
@@ -39,4 +41,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             }
         }
     }
+}
+
+/// How the `table` format fits a result wider than the screen.
+public enum TableFitting: Sendable {
+    /// Every column stays, narrowed (widest first) with cells cut by `…`: for pipes and files,
+    /// whose output must not depend on the terminal.
+    case narrowColumns
+    /// For a terminal: columns keep a readable width (up to ``TableRenderer/readableWidth``) and those
+    /// that no longer fit are left out, named on a last line.
+    case dropColumns
 }

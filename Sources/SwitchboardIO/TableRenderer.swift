@@ -15,7 +15,31 @@ enum TableRenderer {
     /// Spaces between columns.
     static let gap = "  "
 
-    /// The table, its columns fitted into `width` terminal columns.
+    /// The widest a column is shown on a terminal before its cells are cut (``TableFitting/dropColumns``).
+    static let readableWidth = 40
+
+    /// The table, its columns fitted into `width` terminal columns as `fitting` says.
+    static func render(_ table: ResultTable, width: Int, fitting: TableFitting = .narrowColumns) -> String {
+        guard case .dropColumns = fitting else { return render(table, width: width) }
+        let capped = table.columns.indices.map { column in
+            min(readableWidth, ([table.columns[column]] + table.rows.map { column < $0.count ? text($0[column]) : "" })
+                .map { DisplayWidth.of(clean($0)) }.max() ?? 0)
+        }
+        var kept = 0, used = 0
+        while kept < capped.count {
+            let next = used + (kept > 0 ? gap.count : 0) + capped[kept]
+            if next > width && kept > 0 { break }
+            used = next
+            kept += 1
+        }
+        guard kept < table.columns.count else { return render(table, width: width) }
+        let shown = Array(table.columns.prefix(kept))
+        let left = table.columns.dropFirst(kept)
+        let note = "… \(left.count) more \(left.count == 1 ? "column" : "columns"): \(left.joined(separator: ", ")) (pick with --columns)"
+        return render(table.selecting(shown), width: width) + TerminalText.shortened(note, to: max(width - 1, 20)) + "\n"
+    }
+
+    /// The table, every column kept and narrowed as needed to fit `width` terminal columns.
     static func render(_ table: ResultTable, width: Int) -> String {
         let texts = table.rows.map { $0.map(text) }
         let headers = table.columns.map(clean)

@@ -20,7 +20,7 @@ enum ExitCode {
     static func of(_ condition: DatabaseCondition) -> Int32 {
         switch condition {
         case .severalUsers, .notAFolder: return usage
-        case .noDatabase, .notADemo: return failure
+        case .noDatabase, .notADemo, .unknownUser: return failure
         }
     }
 
@@ -31,6 +31,8 @@ enum ExitCode {
             return "no database at \(path) (create one with switchboard init or switchboard demo, or pass --db)"
         case .severalUsers:
             return "several users in the database; pass --user ID or set SWITCHBOARD_USER"
+        case .unknownUser(let id):
+            return "unknown user '\(id)'"
         case .notADemo(let path):
             return "\(path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)"
         case .notAFolder(let path):

@@ -1,5 +1,7 @@
+import Foundation
 import ArgumentParser
 import SwitchboardCore
+import SwitchboardIO
 
 /// `switchboard functions`: the registered SQL functions, from the same registry the extension uses.
 struct FunctionsCommand: ParsableCommand {
@@ -10,18 +12,29 @@ struct FunctionsCommand: ParsableCommand {
             Example:
               switchboard functions
               switchboard functions --format markdown   # README.md's function reference
+              switchboard functions --format json       # [{"name":…,"arity":…,"signature":…,"flags":[…],"doc":…,"example":…}, …]
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 
-    @Option(help: "text (default) or markdown.")
+    @Option(help: "text (default), markdown or json.")
     var format: Format = .text
 
     func run() throws {
-        guard format == .text else {
+        switch format {
+        case .text: break
+        case .markdown:
             Terminal.write(FunctionReference.markdown())
+            return
+        case .json:
+            Terminal.write(JSONDocument.array(Registry.functions.map { spec in
+                .object([("name", .string(spec.name)), ("arity", .number(spec.arity)), ("signature", .string(spec.signature)),
+                         ("flags", .array(FunctionReference.flagsText(spec.flags) == "no flags" ? []
+                             : FunctionReference.flagsText(spec.flags).components(separatedBy: ", ").map { .string($0) })),
+                         ("doc", .string(spec.doc)), ("example", .string(spec.example))])
+            }).document)
             return
         }
         var output = ""

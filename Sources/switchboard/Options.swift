@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SwitchboardDB
 import SwitchboardIO
@@ -33,15 +34,35 @@ struct CatalogOption: ParsableArguments {
     }
 }
 
-/// `--format table|json|jsonl|csv|markdown`.
+/// `--format table|json|jsonl|csv|markdown` and `--columns a,b,c`.
 struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Output format. table (the default, also when piped) fits the terminal width, else $COLUMNS, else 120 columns.")
+    @Option(name: .long, help: "Output format. table (the default) fits the terminal: on a terminal, columns that do not fit are left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.")
     var format: OutputFormat = .table
+
+    @Option(name: .long, help: ArgumentHelp("Print only these result columns, in this order (checked before a write runs).", valueName: "a,b,c"))
+    var columns: String?
+
+    /// The `--columns` names, or nil for every column.
+    var columnList: [String]? {
+        columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) } }
+    }
+
+    func validate() throws {
+        if let list = columnList, list.contains(where: \.isEmpty) {
+            throw SwitchboardError.usage("--columns needs comma-separated column names, got '\(columns ?? "")'")
+        }
+    }
 
     /// Prints what a query produced in the chosen format, with the query's declared column types.
     func print(_ outcome: QueryOutcome, columnTypes: [String: ColumnType] = [:]) {
-        Terminal.write(format.render(outcome, width: Terminal.width, columnTypes: columnTypes))
+        let fitting: TableFitting = Terminal.isTerminal ? .dropColumns : .narrowColumns
+        Terminal.write(format.render(outcome, width: Terminal.width, columnTypes: columnTypes, fitting: fitting))
     }
+}
+
+/// `--format text|json` for the commands that describe queries.
+enum DescriptionFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }
 
 extension OutputFormat: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
+import SwitchboardIO
 
 /// `switchboard queries`: every canned query and its one-line description.
 struct QueriesCommand: ParsableCommand {
@@ -11,13 +12,27 @@ struct QueriesCommand: ParsableCommand {
             Example:
               switchboard queries
               switchboard queries --queries ./my-queries
+              switchboard queries --format json   # [{"name":…,"kind":"read","summary":…,"origin":…,"parameters":[…]}, …]
             """)
 
     @OptionGroup var catalogOption: CatalogOption
 
+    @Option(help: "text (default) or json.")
+    var format: DescriptionFormat = .text
+
     func run() throws {
         let catalog = try catalogOption.catalog()
         let (queries, problems) = catalog.load()
+        if format == .json {
+            Terminal.write(JSONDocument.array(queries.map { query in
+                .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
+                         ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
+                         ("summary", .string(query.summary)), ("origin", .string(query.origin)),
+                         ("parameters", .array(query.parameters.map { .string($0.name) }))])
+            }).document)
+            for problem in problems { Terminal.warn(problem) }
+            return
+        }
         let width = queries.map(\.name.count).max() ?? 0
         var output = ""
         for query in queries {

@@ -11,13 +11,16 @@ struct RunCommand: ParsableCommand {
             Parameters are checked against the query's declarations (type, allowed values, required) and \
             bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
             database's only user. Read queries cannot write. A write prints "N rows changed" \
-            ({"changes":N} in json and jsonl), or its RETURNING rows. $SWITCHBOARD_NOW pins the clock.
+            ({"changes":N} in json and jsonl), or its RETURNING rows; when it changes nothing, stderr says \
+            "0 rows changed: nothing matched". An unknown --user is an error. --columns picks the printed \
+            columns. $SWITCHBOARD_NOW pins the clock.
             --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
             for a read; for a write, "data" is the RETURNING row when there is exactly one (else the array), \
             or {"success":true,"changes":N} without rows.
             Example:
               switchboard run social-feed -p platform=twitter -p flagged=true --format json
               switchboard run notifications-mark-read -p id=n1 --format json --envelope
+              switchboard run social-feed --columns display_name,relative_time --format csv
             """)
 
     @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).")
@@ -45,11 +48,12 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        let outcome = try database.open().run(query, binding: binding)
+        let outcome = try database.open().run(query, binding: binding, columns: formatOption.columnList)
         if envelope {
             Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))
         } else {
             formatOption.print(outcome, columnTypes: query.columnTypes)
         }
+        if query.kind != .read && outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
     }
 }

@@ -41,6 +41,6 @@ struct SQLCommand: ParsableCommand {
         if let missing = used.first(where: { values[$0] == nil }) {
             throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
         }
-        formatOption.print(try database.open().runSQL(statement, write: write, parameters: values))
+        formatOption.print(try database.open().runSQL(statement, write: write, parameters: values, columns: formatOption.columnList))
     }
 }

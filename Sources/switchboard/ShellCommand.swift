@@ -8,8 +8,10 @@ struct ShellCommand: ParsableCommand {
         commandName: "shell",
         abstract: "Open the sqlite3 shell on the database with libswitchboard.so loaded.",
         discussion: """
-            The extension is expected next to the switchboard executable (libswitchboard.so in .build/release \
-            or .build/debug after swift build), else at $SWITCHBOARD_EXTENSION. sqlite3 must be on PATH.
+            The extension is $SWITCHBOARD_EXTENSION, else libswitchboard.so next to the switchboard executable \
+            (.build/release or .build/debug after swift build), else in ../lib beside it. The shell starts with \
+            PRAGMA foreign_keys=ON and recursive_triggers=ON, and the clock pinned to $SWITCHBOARD_NOW if set \
+            (examples/.sqliterc does the same for plain sqlite3). sqlite3 must be on PATH.
             Example:
               switchboard shell --db switchboard-demo.db
             """)
@@ -17,21 +19,45 @@ struct ShellCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
-        let folder = Terminal.executableFolder
-        let besideExecutable = "\(folder)/libswitchboard.so"
-        let fromEnvironment = Terminal.environment("SWITCHBOARD_EXTENSION")
-        guard let library = [besideExecutable, fromEnvironment].compactMap({ $0 }).first(where: {
-            FileManager.default.fileExists(atPath: $0)
-        }) else {
-            throw SwitchboardError.failure(
-                "libswitchboard.so not found next to switchboard (looked in \(folder)); build it with swift build -c release or set SWITCHBOARD_EXTENSION")
-        }
+        let library = try ShellCommand.extensionPath()
         guard let sqlite3 = Terminal.findOnPath("sqlite3") else {
             throw SwitchboardError.failure("sqlite3 not found on PATH; install it (e.g. apt-get install sqlite3)")
         }
-        let arguments = [sqlite3, "-cmd", ".load '\(library)'", database.path]
+        var arguments = [sqlite3]
+        for command in ShellCommand.setup(library: library, now: Terminal.environment("SWITCHBOARD_NOW")) {
+            arguments += ["-cmd", command]
+        }
+        arguments.append(database.path)
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(sqlite3, cArguments)
         throw SwitchboardError.failure("cannot run \(sqlite3): \(String(cString: strerror(errno)))")
+    }
+
+    /// The shell's start-up commands: load the extension, turn on the two per-connection pragmas every
+    /// Switchboard connection needs (as the CLI and examples/.sqliterc do), and pin the clock to `now`
+    /// without printing it.
+    static func setup(library: String, now: String?) -> [String] {
+        var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
+        if let now {
+            let literal = "'" + now.replacingOccurrences(of: "'", with: "''") + "'"
+            commands += [".output /dev/null", "SELECT switchboard_now(\(literal))", ".output"]
+        }
+        return commands
+    }
+
+    /// libswitchboard.so: `$SWITCHBOARD_EXTENSION`, else next to the executable, else in `../lib` beside
+    /// its folder (`/usr/local/bin/switchboard` finds `/usr/local/lib/libswitchboard.so`). The error says
+    /// how to build and install it.
+    static func extensionPath() throws -> String {
+        let folder = Terminal.executableFolder
+        let lib = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
+        let candidates = [Terminal.environment("SWITCHBOARD_EXTENSION"), "\(folder)/libswitchboard.so", "\(lib)/libswitchboard.so"]
+        if let found = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            return found
+        }
+        throw SwitchboardError.failure(
+            "libswitchboard.so not found (looked in \(folder) and \(lib)); build it with swift build -c release "
+                + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(lib)/ "
+                + "(or set SWITCHBOARD_EXTENSION to its path)")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
+import SwitchboardIO
 
 /// `switchboard show NAME`: a canned query's parameters and SQL.
 struct ShowCommand: ParsableCommand {
@@ -9,6 +10,7 @@ struct ShowCommand: ParsableCommand {
         discussion: """
             Example:
               switchboard show social-feed
+              switchboard show social-feed --format json | jq '.parameters[].name'
             """)
 
     @Argument(help: "The query's name, e.g. social-feed.")
@@ -16,8 +18,15 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
+    @Option(help: "text (default) or json (one object: name, kind, summary, parameters, column_types, sql).")
+    var format: DescriptionFormat = .text
+
     func run() throws {
         let query = try catalogOption.query(named: name)
+        if format == .json {
+            Terminal.write(ShowCommand.json(query).document)
+            return
+        }
         var output = "\(query.name) (\(query.kind.rawValue), \(query.origin))\n"
         if !query.summary.isEmpty { output += query.summary + "\n" }
         for line in query.details { output += line + "\n" }
@@ -44,5 +53,27 @@ struct ShowCommand: ParsableCommand {
         }
         output += "\nSQL:\n\(query.sql)\n"
         Terminal.write(output)
+    }
+
+    /// The query as one JSON object.
+    static func json(_ query: CannedQuery) -> JSONDocument {
+        let parameters: [JSONDocument] = query.parameters.map { parameter in
+            var requirement = "required", defaultValue = JSONDocument.null
+            switch parameter.requirement {
+            case .required: break
+            case .optional: requirement = "optional"
+            case .defaultValue(let value): requirement = "default"; defaultValue = .string(value)
+            }
+            return .object([("name", .string(parameter.name)), ("type", .string(parameter.type.rawValue)),
+                            ("requirement", .string(requirement)), ("default", defaultValue),
+                            ("allowed", .array(parameter.allowedValues.map { .string($0) })),
+                            ("description", .string(parameter.description))])
+        }
+        let columnTypes = query.columnTypes.keys.sorted().map { ($0, JSONDocument.string(query.columnTypes[$0]!.rawValue)) }
+        return .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
+                        ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
+                        ("origin", .string(query.origin)), ("summary", .string(query.summary)),
+                        ("details", .array(query.details.map { .string($0) })), ("parameters", .array(parameters)),
+                        ("column_types", .object(columnTypes)), ("sql", .string(query.sql))])
     }
 }

@@ -15,6 +15,9 @@ enum Terminal {
         return 120
     }
 
+    /// Whether standard output is a terminal (not a pipe or a file).
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// Writes `text` to standard output as is.
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
@@ -59,6 +62,11 @@ enum Terminal {
 }
 
 extension Terminal {
+    /// Prints `message` as a line on standard error and carries on (a note, not an error).
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
     /// Prints `warning: message` to standard error and carries on.
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))

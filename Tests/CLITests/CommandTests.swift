@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command's happy path, through the built binary.
 @Suite struct CommandTests {
@@ -173,5 +174,33 @@ import Testing
         let result = try CLI.run(["shell", "--db", db], input: "SELECT sentiment_label('neutral'), name FROM users;\n")
         #expect(result.status == 0)
         #expect(result.stdout == "😐 Neutral|Ada Lovelace\n")
+    }
+
+    static let settingsProbe = "PRAGMA foreign_keys; PRAGMA recursive_triggers; SELECT switchboard_now();\n"
+
+    @Test func shellSetsThePragmasAndPinsTheClock() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let pinned = try CLI.run(["shell", "--db", db], environment: ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"], input: Self.settingsProbe)
+        #expect(pinned.stderr == "")
+        #expect(pinned.stdout == "1\n1\n2026-02-10T12:00:00Z\n")
+        let quoted = try CLI.run(["shell", "--db", db], environment: ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z'"], input: "SELECT 1;\n")
+        #expect(quoted.stdout == "1\n")
+    }
+
+    /// examples/.sqliterc gives plain sqlite3 what `switchboard shell` sets (its .load pointed at this build).
+    @Test func exampleSqlitercMatchesTheShell() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let example = try String(contentsOfFile: "\(CLI.packageRoot)/examples/.sqliterc", encoding: .utf8)
+        let rc = example.replacingOccurrences(of: ".load ./.build/release/libswitchboard", with: ".load '\(CLI.buildFolder)/libswitchboard.so'")
+        #expect(rc != example)
+        try rc.write(toFile: scratch.file("sqliterc"), atomically: true, encoding: .utf8)
+        let plain = try Subprocess.run(["sqlite3", "-init", scratch.file("sqliterc"), db], input: Self.settingsProbe)
+        let shell = try CLI.run(["shell", "--db", db], input: Self.settingsProbe)
+        #expect(plain.stdout.split(separator: "\n").prefix(2) == ["1", "1"])
+        #expect(plain.stdout.split(separator: "\n").prefix(2) == shell.stdout.split(separator: "\n").prefix(2))
     }
 }

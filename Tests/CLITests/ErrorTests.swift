@@ -95,8 +95,11 @@ import Testing
         defer { scratch.cleanUp() }
         let copy = scratch.file("switchboard-cli")
         try FileManager.default.copyItem(atPath: CLI.binary, toPath: copy)
+        let parentLib = ((scratch.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
         expectError(try CLI.run(["shell", "--db", scratch.file("x.db")], binary: copy),
-                    "libswitchboard.so not found next to switchboard (looked in \(scratch.path)); build it with swift build -c release or set SWITCHBOARD_EXTENSION",
+                    "libswitchboard.so not found (looked in \(scratch.path) and \(parentLib)); build it with swift build -c release "
+                        + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(parentLib)/ "
+                        + "(or set SWITCHBOARD_EXTENSION to its path)",
                     status: 1)
         let viaEnvironment = try CLI.run(["shell", "--db", scratch.file("x.db")],
                                          environment: ["SWITCHBOARD_EXTENSION": "\(CLI.buildFolder)/libswitchboard.so"],

@@ -117,6 +117,7 @@ import Testing
     /// `.parameter set` evaluates its value as SQL, so a bare UUID is arithmetic (-12001 here).
     @Test func templateRenderedForACoachListsMissingVariables() throws {
         try withDemoDatabase { database in
+            // Two runs: the shell runs with -bail, so the refused render ends its run.
             let ids = """
                 .parameter set :id "'00000004-0000-4000-8000-000000000005'"
                 .parameter set :coach_id "'00000003-0000-4000-8000-00000000001e'"
@@ -127,6 +128,7 @@ import Testing
             let line = (file.split(separator: "\n").firstIndex { !$0.hasPrefix("--") } ?? 0) + 1
             #expect(refused.status == 1)
             #expect(refused.stderr == "Runtime error near line \(line): missing values for {{gpa}}, {{school_name}} for coach 'Ana Chen'\n")
+            #expect(refused.stdout == "")
             let result = try SQLShell.run(Self.prelude + ids + """
                 .parameter set :partial 1
                 .read queries/templates-render.sql

@@ -5,7 +5,7 @@ import Testing
 
 /// Every canned query in queries/ (and its embedded copy) is well formed: a valid `<area>-<action>`
 /// name matching its file, declared parameters exactly those the SQL uses, reads that only read,
-/// writes marked `!`, one statement unless `#`.
+/// writes marked `!` (`<!` with RETURNING), one statement unless `#`, and an aiosql signature on every name line.
 @Suite struct QueryFileTests {
     static let areas: Set<String> = ["social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"]
 
@@ -25,6 +25,7 @@ import Testing
             #expect(Self.areas.contains(query.area) && query.name.count > query.area.count + 1,
                     "\(file.origin): name must be <area>-<action> with area in \(Self.areas.sorted())")
             #expect(!query.summary.isEmpty, "\(file.origin): no one-line description")
+            #expect(query.signature != nil, "\(file.origin): no signature '(PARAM, ...)' on the name line, which aiosql needs")
         }
     }
 
@@ -60,6 +61,10 @@ import Testing
                 }
                 #expect(statement.isReadonly == (query.kind == .read),
                         "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
+                if query.kind == .write {
+                    #expect(query.returnsRows == (statement.columnCount > 0),
+                            "\(file.origin): a write with RETURNING is marked '<!', one without '!'")
+                }
             }
         }
     }

@@ -135,3 +135,27 @@ import Testing
         #expect(JSONText.compacted(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
     }
 }
+
+/// The table on a terminal: columns keep a readable width and those that do not fit are named.
+@Suite struct TerminalTableTests {
+    static let wide = ResultTable(columns: ["id", "name", "summary", "extra"], rows: [
+        [.integer(1), .text("Ada"), .text(String(repeating: "x", count: 60)), .text("e")],
+    ])
+
+    @Test func dropsColumnsThatDoNotFitAndNamesThem() {
+        #expect(OutputFormat.table.render(.rows(Self.wide), width: 50, fitting: .dropColumns) == """
+            id  name  summary
+            --  ----  ----------------------------------------
+             1  Ada   xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+            … 1 more column: extra (pick with --columns)
+
+            """)
+    }
+
+    @Test func keepsEverythingWhenItFitsAndPipesStayAsTheyWere() {
+        let narrow = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
+        #expect(OutputFormat.table.render(.rows(narrow), width: 50, fitting: .dropColumns)
+                == OutputFormat.table.render(.rows(narrow), width: 50))
+        #expect(OutputFormat.table.render(.rows(Self.wide), width: 50).split(separator: "\n").first == "id  name  summary                            extra")
+    }
+}

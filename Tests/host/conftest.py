@@ -17,3 +17,16 @@ def connection():
     con.load_extension(EXTENSION)
     yield con
     con.close()
+
+
+CLI = os.environ.get("SWITCHBOARD_CLI", str(ROOT / ".build" / "debug" / "switchboard-cli"))
+DEMO_NOW = "2026-02-10T12:00:00Z"
+
+
+@pytest.fixture
+def demo_file(tmp_path):
+    """A fresh demo database file written by `switchboard demo` (the CLI built by swift build)."""
+    import subprocess
+    path = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True)
+    return path

@@ -1,10 +1,11 @@
-"""The canned queries in queries/ run unchanged under aiosql with the APSW driver, against the demo data.
+"""The canned queries in queries/ load with plain aiosql (default settings) and run unchanged, against the demo data.
 
-aiosql 15 wants a parameter list after every query name (`-- name: social_feed(platform)`) unless
-`mandatory_parameters=False`; the Switchboard header (`-- name: social-feed`) declares parameters in
-its docstring instead, so the queries are loaded with that option.
+Every name line carries aiosql 15's parameter signature (`-- name: social-feed(user_id, search, ...)`), the
+docstring's declared parameters; writes end in `!` (aiosql returns the changed-row count) or, when they have
+RETURNING, `<!` (aiosql returns the row).
 """
 import re
+import sqlite3
 
 import aiosql
 import apsw
@@ -19,13 +20,16 @@ DECLARATION = re.compile(r"^:(\w+)\s+(text|integer|real|boolean)\b(.*)$")
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
 
 
+NAME_LINE = re.compile(r"-- name: (?P<name>[a-z0-9][a-z0-9_-]{0,63})\((?P<signature>[\w, ]*)\)(?P<op>|!|<!|#)\n")
+
+
 # The queries issue 4 names, at least.
 REQUIRED = {
     "social_feed", "social_stats", "notifications_inbox", "notifications_mark_all_read", "notifications_clear_read",
     "templates_list", "templates_type_counts", "tg_templates", "tg_widget", "posts_with_placeholders",
 }
 QUERY_FILES = sorted(QUERIES.glob("*.sql"))
-LOADED = aiosql.from_path(QUERIES, "apsw", mandatory_parameters=False)
+LOADED = aiosql.from_path(QUERIES, "apsw")
 
 
 def function_name(path):
@@ -60,7 +64,7 @@ def used_parameters(sql):
 
 
 def is_read(path):
-    return re.match(r"-- name: [a-z0-9_-]+\n", path.read_text()) is not None
+    return NAME_LINE.match(path.read_text()).group("op") == ""
 
 
 @pytest.fixture(scope="module")
@@ -126,11 +130,15 @@ def test_every_file_loads_as_one_query_named_after_it():
 @pytest.mark.parametrize("path", QUERY_FILES, ids=lambda path: path.stem)
 def test_header_name_and_parameters_match_the_sql(path):
     text = path.read_text()
-    assert re.match(r"-- name: ([a-z0-9][a-z0-9_-]{0,63})[!#]?\n", text).group(1) == path.stem
+    header = NAME_LINE.match(text)
+    assert header.group("name") == path.stem
     assert path.stem.split("-")[0] in {"social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"}
     query = getattr(LOADED, function_name(path))
     assert query.__doc__.splitlines()[0] and not query.__doc__.startswith(":")
     assert set(declarations(query)) == used_parameters(query.sql)
+    assert [name.strip() for name in header.group("signature").split(",") if name.strip()] == list(declarations(query))
+    if header.group("op") in ("!", "<!"):
+        assert (header.group("op") == "<!") == ("RETURNING" in query.sql)
 
 
 @pytest.mark.parametrize("path", [path for path in QUERY_FILES if is_read(path)], ids=lambda path: path.stem)
@@ -304,3 +312,40 @@ def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
     assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
     assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND post_date<?)" in plan
     assert [step for step in plan if "social_posts_fts" in step] == ["SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M4"]
+
+
+def test_returning_rows_reach_the_caller(scratch):
+    """`<!` writes give the caller their RETURNING row (APSW: a tuple in the RETURNING list's order)."""
+    row = LOADED.templates_create(scratch, name="Thanks", type="email", body="Thank you, {{coach_name}}.",
+                                  variables=None, user_id=None)
+    assert row[1:5] == ("00000001-0000-4000-8000-000000000001", "Thanks", "email", "Thank you, {{coach_name}}.")
+    assert value(scratch, f"SELECT name FROM communication_templates WHERE id = '{row[0]}'") == "Thanks"
+    flagged = LOADED.social_flag(scratch, id=value(scratch, "SELECT id FROM social_media_posts WHERE NOT flagged_for_review LIMIT 1"),
+                                 user_id=None)
+    assert flagged[10] == 1
+    assert LOADED.social_flag(scratch, id="no-such-post", user_id=None) is None
+
+
+@pytest.fixture
+def stdlib_demo():
+    """The demo database on a stdlib sqlite3 connection (needs a Python whose sqlite3 can load extensions)."""
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    con.enable_load_extension(True)
+    con.load_extension(EXTENSION)
+    con.enable_load_extension(False)
+    for path in sorted((ROOT / "schema").glob("*.sql")) + sorted((ROOT / "schema" / "demo").glob("*.sql")):
+        con.executescript(path.read_text())
+    con.execute("SELECT switchboard_now(?)", (DEMO_NOW,))
+    yield con
+    con.close()
+
+
+def test_writes_report_row_counts(stdlib_demo):
+    """`!` writes return the changed-row count (the sqlite3 driver has rowcount; with APSW read con.changes())."""
+    queries = aiosql.from_path(QUERIES, "sqlite3")
+    assert queries.notifications_mark_all_read(stdlib_demo, user_id=None) == 74
+    assert queries.notifications_mark_all_read(stdlib_demo, user_id=None) == 0
+    assert queries.notifications_clear_read(stdlib_demo, user_id=None) == 215
+    assert queries.social_delete(stdlib_demo, id="no-such-post", user_id=None) == 0
+    assert queries.tg_reorder(stdlib_demo, id="00000008-0000-4000-8000-000000000006", position=1) == 5
+    assert LOADED.notifications_mark_all_read.__doc__.startswith('"Mark all as read"')

@@ -1,7 +1,12 @@
-/// A canned query: one `.sql` file with an aiosql-style header.
+/// A canned query: one `.sql` file with an aiosql header.
+///
+/// The name line is aiosql 15's: `-- name: NAME(PARAM, ...)OP`. The signature in parentheses lists
+/// exactly the parameters the docstring declares (in any order; `()` when there are none) and may be
+/// left out; OP is nothing for a read, `!` for a write, `<!` for a write whose `RETURNING` rows go to
+/// the caller, `#` for a script.
 ///
 /// ```sql
-/// -- name: social-feed
+/// -- name: social-feed(platform)
 /// -- The social feed, newest first.
 /// -- :platform  text, one of twitter|instagram, optional: filter by platform
 /// -- returns boolean: flagged_for_review
@@ -13,6 +18,7 @@
 /// let query = try CannedQuery(text: fileText, origin: "queries/social-feed.sql")
 /// query.name       // "social-feed"
 /// query.kind       // .read
+/// query.signature  // ["platform"]
 /// query.parameters // [:platform]
 /// query.columnTypes // ["flagged_for_review": .boolean, "media_urls": .json]
 /// ```
@@ -21,7 +27,7 @@ public struct CannedQuery: Sendable {
     public enum Kind: String, Sendable {
         /// No suffix: one statement, run under the read-only authorizer.
         case read
-        /// `!`: one statement that writes, run in `BEGIN IMMEDIATE`.
+        /// `!` or `<!`: one statement that writes, run in `BEGIN IMMEDIATE`.
         case write
         /// `#`: several statements, run together in one `BEGIN IMMEDIATE` transaction.
         case script
@@ -31,6 +37,11 @@ public struct CannedQuery: Sendable {
     public let name: String
     /// Read, write or script.
     public let kind: Kind
+    /// Whether the name line says `<!`: a write whose `RETURNING` rows go to the caller (aiosql's
+    /// insert-returning operation) rather than only its count of changed rows.
+    public let returnsRows: Bool
+    /// The parameter names of the name line's signature, as written; nil when the line has none.
+    public let signature: [String]?
     /// The first docstring line: the one-line description.
     public let summary: String
     /// Docstring lines after the first that declare neither parameters (a line declares one when it
@@ -70,13 +81,8 @@ public struct CannedQuery: Sendable {
         guard nameClause.hasPrefix("name:") else {
             throw SwitchboardError.failure("\(origin): the first line must be '-- name: NAME'")
         }
-        var name = String(nameClause.dropFirst("name:".count)).trimmingSpaces()
-        var kind = Kind.read
-        if name.hasSuffix("!") { kind = .write } else if name.hasSuffix("#") { kind = .script }
-        if kind != .read { name = String(name.dropLast()).trimmingSpaces() }
-        guard CannedQuery.isValidName(name) else {
-            throw SwitchboardError.failure("\(origin): invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
-        }
+        let header = try NameLine(String(nameClause.dropFirst("name:".count)), origin: origin)
+        let name = header.name
         var docstring: [String] = []
         var bodyStart = start + 1
         while bodyStart < lines.count, lines[bodyStart].hasPrefix("--") {
@@ -114,15 +120,37 @@ public struct CannedQuery: Sendable {
                 details.append(line)
             }
         }
+        if let signature = header.signature {
+            try CannedQuery.check(signature: signature, against: parameters, origin: origin)
+        }
         let body = rawLines.dropFirst(bodyStart)
         self.name = name
-        self.kind = kind
+        self.kind = header.kind
+        self.returnsRows = header.returnsRows
+        self.signature = header.signature
         self.summary = summary
         self.details = details
         self.parameters = parameters
         self.columnTypes = columnTypes
         self.sql = body.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
+    }
+
+    /// Throws unless `signature` names each declared parameter once and nothing else.
+    private static func check(signature: [String], against parameters: [QueryParameter], origin: String) throws {
+        var problems: [String] = []
+        let repeated = Set(signature.filter { name in signature.filter { $0 == name }.count > 1 })
+        if !repeated.isEmpty { problems.append("lists \(repeated.sorted().joined(separator: ", ")) twice") }
+        let declared = parameters.map(\.name)
+        let missing = declared.filter { !signature.contains($0) }
+        if !missing.isEmpty { problems.append("lacks \(missing.joined(separator: ", "))") }
+        let undeclared = signature.filter { !declared.contains($0) }
+        if !undeclared.isEmpty { problems.append("lists undeclared \(Set(undeclared).sorted().joined(separator: ", "))") }
+        guard problems.isEmpty else {
+            throw SwitchboardError.failure(
+                "\(origin): the signature (\(signature.joined(separator: ", "))) \(problems.joined(separator: " and ")); "
+                    + "it must list exactly the declared parameters")
+        }
     }
 
     /// The declared parameter called `name`, if any.
@@ -132,6 +160,57 @@ public struct CannedQuery: Sendable {
 
     /// The area, the part of the name before the first `-` (`social` for `social-feed`).
     public var area: String { String(name.prefix { $0 != "-" }) }
+}
+
+/// The name line after `-- name:`: `NAME`, an optional signature `(a, b)` and the operation suffix.
+private struct NameLine {
+    let name: String
+    let signature: [String]?
+    let kind: CannedQuery.Kind
+    let returnsRows: Bool
+
+    /// The operation suffixes, longest first, and what each means.
+    private static let operations: [(suffix: String, kind: CannedQuery.Kind, returnsRows: Bool)] = [
+        ("<!", .write, true), ("!", .write, false), ("#", .script, false),
+    ]
+
+    init(_ text: String, origin: String) throws {
+        var rest = text.trimmingSpaces()
+        var kind = CannedQuery.Kind.read
+        var returnsRows = false
+        if let operation = NameLine.operations.first(where: { rest.hasSuffix($0.suffix) }) {
+            kind = operation.kind
+            returnsRows = operation.returnsRows
+            rest = String(rest.dropLast(operation.suffix.count)).trimmingSpaces()
+        }
+        var signature: [String]?
+        if rest.hasSuffix(")"), let open = rest.firstIndex(of: "(") {
+            let inside = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+            let names = inside.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+            let list = names == [""] ? [] : names
+            guard list.allSatisfy(NameLine.isParameterName) else {
+                throw SwitchboardError.failure(
+                    "\(origin): bad signature '\(rest[open...])' (write '(a, b, c)': parameter names without ':', comma-separated)")
+            }
+            signature = list
+            rest = String(rest[..<open]).trimmingSpaces()
+        }
+        guard CannedQuery.isValidName(rest) else {
+            throw SwitchboardError.failure("\(origin): invalid query name '\(rest)' (names match \(CannedQuery.namePattern))")
+        }
+        self.name = rest
+        self.signature = signature
+        self.kind = kind
+        self.returnsRows = returnsRows
+    }
+
+    /// Whether `text` is a parameter name as a signature lists it: `[A-Za-z_][A-Za-z0-9_]*`.
+    private static func isParameterName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
 }
 
 extension String {

@@ -9,6 +9,8 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     case noDatabase(path: String)
     /// A query leaves `:user_id` to the database, and the database has several users.
     case severalUsers
+    /// `:user_id` names a user the database does not hold.
+    case unknownUser(id: String)
     /// A demo would replace the file at `path`, which is not a demo database.
     case notADemo(path: String)
     /// The query folder `path` is not a folder.

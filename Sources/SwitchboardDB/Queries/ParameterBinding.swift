@@ -61,6 +61,12 @@ public struct ParameterBinding: Sendable {
         return given
     }
 
+    /// The acting user's id when `:user_id` is bound to one (from `--user`, `SWITCHBOARD_USER` or `-p user_id=`).
+    public var user: String? {
+        if case .text(let id)?? = values[ParameterBinding.userParameter] { return id }
+        return nil
+    }
+
     /// Whether the query declares `:user_id` and it was left NULL, for the SQL to pick the only user.
     public var leavesUserToDatabase: Bool {
         if let value = values[ParameterBinding.userParameter] { return value == nil }

@@ -56,47 +56,55 @@ public final class QueryDatabase {
         }
     }
 
-    /// Runs a canned query with checked parameter values.
-    public func run(_ query: CannedQuery, binding: ParameterBinding) throws -> QueryOutcome {
+    /// Runs a canned query with checked parameter values. `columns`, when given, picks the result
+    /// columns to keep, in that order; a name the statement does not return is a usage error raised
+    /// before anything runs (so a write changes nothing). A `:user_id` bound to an id the database
+    /// does not hold is ``DatabaseCondition/unknownUser(id:)``.
+    public func run(_ query: CannedQuery, binding: ParameterBinding, columns: [String]? = nil) throws -> QueryOutcome {
         var arguments: [String: any DatabaseValueConvertible] = [:]
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
             if binding.leavesUserToDatabase { try QueryDatabase.requireSingleUser(db) }
+            if let user = binding.user { try QueryDatabase.requireKnownUser(db, user) }
             switch query.kind {
-            case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments)
-            case .write: return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: false)
-            case .script: return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: true)
+            case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
+            case .write:
+                return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: false, columns: columns)
+            case .script:
+                return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: true, columns: columns)
             }
         }
     }
 
     /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
-    /// TEXT to its `:name` parameters (never spliced into the SQL).
-    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:]) throws -> QueryOutcome {
+    /// TEXT to its `:name` parameters (never spliced into the SQL); `columns` as in ``run(_:binding:columns:)``.
+    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil) throws -> QueryOutcome {
         let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
         return try withConnection { db in
-            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false)
-                : try QueryDatabase.read(db, sql: sql, arguments: arguments)
+            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
+                : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
         }
     }
 
     /// Runs one statement under the read-only authorizer.
-    static func read(_ db: Database, sql: String, arguments: StatementArguments) throws -> QueryOutcome {
+    static func read(_ db: Database, sql: String, arguments: StatementArguments, columns: [String]? = nil) throws -> QueryOutcome {
         try StatementAuthorizer.guarding(db) {
             let statement = try singleStatement(db, sql: sql)
+            try checkColumns(columns, returnedBy: statement.columnNames)
             try statement.setArguments(arguments)
-            return .rows(try ResultTable(statement: statement))
+            return .rows(try ResultTable(statement: statement).selecting(columns))
         }
     }
 
     /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
     /// write authorizer: the journal mode stays as the file has it, and no other file is created.
-    static func write(_ db: Database, sql: String, arguments: StatementArguments, script: Bool) throws -> QueryOutcome {
+    static func write(_ db: Database, sql: String, arguments: StatementArguments, script: Bool,
+                      columns: [String]? = nil) throws -> QueryOutcome {
         var outcome = QueryOutcome.changes(0)
         try db.inTransaction(.immediate) {
             outcome = try StatementAuthorizer.guarding(db, .write) {
-                try execute(db, sql: sql, arguments: arguments, script: script)
+                try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
             }
             return .commit
         }
@@ -104,15 +112,18 @@ public final class QueryDatabase {
     }
 
     /// Runs the statement (or the script), returning its rows or the number of rows it changed.
-    private static func execute(_ db: Database, sql: String, arguments: StatementArguments, script: Bool) throws -> QueryOutcome {
+    private static func execute(_ db: Database, sql: String, arguments: StatementArguments, script: Bool,
+                                columns: [String]?) throws -> QueryOutcome {
         let before = db.totalChangesCount
         if script {
+            try checkColumns(columns, returnedBy: [])
             try db.execute(sql: sql, arguments: arguments)
             return .changes(db.totalChangesCount - before)
         }
         let statement = try singleStatement(db, sql: sql)
+        try checkColumns(columns, returnedBy: statement.columnNames)
         try statement.setArguments(arguments)
-        if statement.columnCount > 0 { return .rows(try ResultTable(statement: statement)) }
+        if statement.columnCount > 0 { return .rows(try ResultTable(statement: statement).selecting(columns)) }
         try statement.execute()
         return .changes(db.changesCount)
     }
@@ -132,6 +143,22 @@ public final class QueryDatabase {
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 > 1 {
             throw DatabaseCondition.severalUsers
         }
+    }
+
+    /// Refuses a `:user_id` the database does not hold (``DatabaseCondition/unknownUser(id:)``).
+    static func requireKnownUser(_ db: Database, _ id: String) throws {
+        guard try db.tableExists("users") else { return }
+        if try Int.fetchOne(db, sql: "SELECT count(*) FROM users WHERE id = ?", arguments: [id]) == 0 {
+            throw DatabaseCondition.unknownUser(id: id)
+        }
+    }
+
+    /// Throws a usage error naming the first of `wanted` that is not among `returned`, the columns a
+    /// statement gives (none for a write without RETURNING).
+    static func checkColumns(_ wanted: [String]?, returnedBy returned: [String]) throws {
+        guard let wanted, let unknown = wanted.first(where: { !returned.contains($0) }) else { return }
+        let known = returned.isEmpty ? "it returns no columns, only a count of changed rows" : "columns: \(returned.joined(separator: ", "))"
+        throw SwitchboardError.usage("unknown column '\(unknown)' (\(known))")
     }
 
     static func databaseValue(_ value: ParameterType.Value) -> any DatabaseValueConvertible {

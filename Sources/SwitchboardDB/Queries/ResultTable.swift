@@ -71,4 +71,25 @@ public enum QueryOutcome: Sendable, Equatable {
     case rows(ResultTable)
     /// The number of rows a write changed.
     case changes(Int)
+
+    /// Whether a write changed nothing: 0 rows changed, or no `RETURNING` row.
+    public var changedNothing: Bool {
+        switch self {
+        case .changes(let count): return count == 0
+        case .rows(let table): return table.rows.isEmpty
+        }
+    }
+}
+
+extension ResultTable {
+    /// The table with only `columns`, in that order (each the first column of that name); all of it when nil.
+    ///
+    /// ```swift
+    /// ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]]).selecting(["name"]).rows // [[.text("Ada")]]
+    /// ```
+    public func selecting(_ columns: [String]?) -> ResultTable {
+        guard let columns else { return self }
+        let indexes = columns.compactMap { self.columns.firstIndex(of: $0) }
+        return ResultTable(columns: indexes.map { self.columns[$0] }, rows: rows.map { row in indexes.map { row[$0] } })
+    }
 }

@@ -1,0 +1,103 @@
+"""The switchboard-sqlite package (python/), as `pip install ./python` installs it into .venv: the bundled
+portable .so, load() for stdlib sqlite3 and APSW, and the canned queries as typed callables."""
+import json
+import os
+import pathlib
+import sqlite3
+import subprocess
+
+import apsw
+import pytest
+
+import switchboard
+from conftest import CLI, DEMO_NOW, ROOT
+
+
+def test_the_bundled_library_is_the_installed_packages_own():
+    path = pathlib.Path(switchboard.loadable_path())
+    assert path.name == "libswitchboard.so" and path.is_file()
+    assert "site-packages" in path.parts
+    assert json.loads(subprocess.run(["sqlite3", ":memory:", "-cmd", f".load {path}", "SELECT switchboard_debug()"],
+                                     capture_output=True, text=True, check=True).stdout)["build"] == "release"
+    assert [p.name for p in switchboard.query_files()] == sorted(p.name for p in (ROOT / "queries").glob("*.sql"))
+
+
+def test_load_into_stdlib_sqlite3_then_loading_is_off_again():
+    con = sqlite3.connect(":memory:")
+    switchboard.load(con)
+    assert con.execute("SELECT count_badge(150)").fetchone() == ("99+",)
+    assert json.loads(con.execute("SELECT switchboard_debug()").fetchone()[0])["sqlite"] == sqlite3.sqlite_version
+    with pytest.raises(sqlite3.OperationalError, match="not authorized"):
+        con.execute("SELECT load_extension(?)", (switchboard.loadable_path(),))
+
+
+def test_load_into_apsw():
+    con = apsw.Connection(":memory:")
+    switchboard.load(con)
+    assert con.execute("SELECT sentiment_label('very_positive')").fetchall() == [("🔥 Very Positive",)]
+    assert json.loads(con.execute("SELECT switchboard_debug()").fetchall()[0][0])["sqlite"] == apsw.sqlite_lib_version()
+
+
+def test_a_connection_that_cannot_load_extensions_is_told_what_to_use():
+    class Connection:  # what sqlite3.Connection is in a Python built without --enable-loadable-sqlite-extensions
+        pass
+
+    with pytest.raises(switchboard.LoadError) as error:
+        switchboard.load(Connection())
+    assert str(error.value) == (
+        "this test_python_package.Connection cannot load SQLite extensions: use APSW (pip install apsw) or a Python "
+        "built with --enable-loadable-sqlite-extensions (e.g. Debian's /usr/bin/python3)")
+
+
+@pytest.fixture(params=["sqlite3", "apsw"])
+def demo(request, demo_file):
+    con = sqlite3.connect(demo_file) if request.param == "sqlite3" else apsw.Connection(str(demo_file))
+    switchboard.load(con)
+    con.execute("SELECT switchboard_now(?)", (DEMO_NOW,))
+    yield con
+    con.close()
+
+
+def cli_json(database, *arguments):
+    result = subprocess.run([CLI, "run", *arguments, "--db", str(database), "--format", "json"], capture_output=True,
+                            text=True, env={**os.environ, "SWITCHBOARD_NOW": DEMO_NOW}, check=True)
+    return json.loads(result.stdout)
+
+
+def test_reads_match_the_cli_with_defaults_and_types(demo, demo_file):
+    q = switchboard.queries(demo)
+    assert q.social_feed() == cli_json(demo_file, "social-feed")
+    assert len(q.social_feed()) == 50  # default 50
+    assert q.social_feed(platform="instagram", flagged=True, limit="3") == cli_json(
+        demo_file, "social-feed", "-p", "platform=instagram", "-p", "flagged=true", "-p", "limit=3")
+    row = q.notifications_unread_count()[0]
+    assert row["has_unread"] is True and row["unread"] == 74
+    assert q.notifications_inbox(when="all", limit=2) == cli_json(demo_file, "notifications-inbox", "-p", "when=all", "-p", "limit=2")
+
+
+def test_arguments_are_checked_as_the_cli_checks_them(demo):
+    q = switchboard.queries(demo)
+    for call, message in [
+        (lambda: q.social_feed(limit="ten"), "parameter :limit must be an integer, got 'ten'"),
+        (lambda: q.social_feed(platform="myspace"), "parameter :platform must be one of twitter|instagram, got 'myspace'"),
+        (lambda: q.social_feed(colour="red"), "unknown parameter :colour for query 'social-feed'"),
+        (lambda: q.templates_show(), "missing required parameter :id"),
+        (lambda: q.social_feed(flagged="maybe"), "parameter :flagged must be a boolean (true|false|1|0|yes|no), got 'maybe'"),
+    ]:
+        with pytest.raises(switchboard.QueryError) as error:
+            call()
+        assert str(error.value) == message
+
+
+def test_writes_give_counts_or_their_returning_rows_and_fail_whole(demo):
+    q = switchboard.queries(demo)
+    assert q.notifications_mark_all_read() == 74
+    assert q.notifications_mark_all_read() == 0
+    created = q.templates_create(name="Thanks", type="email", body="Thank you, {{coach_name}}.")
+    assert [(row["name"], row["type"], row["user_id"]) for row in created] == [
+        ("Thanks", "email", "00000001-0000-4000-8000-000000000001")]
+    before = q.templates_type_counts()
+    error = sqlite3.IntegrityError if isinstance(demo, sqlite3.Connection) else apsw.ConstraintError
+    with pytest.raises(error, match="template_name_required"):
+        q.templates_create(name=" ", type="email", body="Hi")
+    assert q.templates_type_counts() == before
