@@ -138,7 +138,7 @@ public enum Outbox {
     /// The claim's search: the oldest due row among the queued and the leased (whose lease, due_at,
     /// has expired), by the partial index outbox_due.
     public static let claimSearch = """
-        SELECT id, status, attempts FROM outbox
+        SELECT id, status, attempts FROM outbox INDEXED BY outbox_due
         WHERE status IN ('queued', 'sending') AND due_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         ORDER BY due_at, id LIMIT 1
         """
