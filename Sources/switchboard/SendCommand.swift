@@ -4,7 +4,7 @@ import SwitchboardDB
 
 /// The options `send` and `open` share: location, variables, dedupe.
 struct SendOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The location to append, as decimal degrees (latitude ±90, longitude ±180).", valueName: "lat,lon"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The location to append, as decimal degrees (latitude ±90, longitude ±180).", valueName: "lat,lon"))
     var location: String?
 
     @Option(name: .long, help: ArgumentHelp("A program that prints LAT,LON (run with /bin/sh -c; 10 s limit).", valueName: "cmd"))
