@@ -52,7 +52,10 @@ enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        for fd in [stdinPipe[0], stdinPipe[1], stderrPipe[0], stderrPipe[1]] + (captureStdout ? stdoutPipe : []) where fd > 2 {
+        // Only 0, 1 and 2 reach the program: no other descriptor of ours (a parent's pipe, the
+        // database) is inherited, so a sender that outlives us cannot hold them open.
+        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+        for fd in open.sorted() where fd > 2 && fcntl(fd, F_GETFD) != -1 {
             posix_spawn_file_actions_addclose(&actions, fd)
         }
         var attributes = posix_spawnattr_t()
