@@ -87,6 +87,7 @@ struct DeliverCommand: ParsableCommand {
         signal(SIGTERM) { _ in stopRequested = 1 }
         let db = try database.open()
         try db.requireOutbox()
+        try db.relaxSynchronousForDelivery()
         var counts = Counts()
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }

@@ -65,3 +65,17 @@ extension QueryDatabase {
         try withConnection { db in try Outbox.waitingCount(db) }
     }
 }
+
+extension QueryDatabase {
+    /// For a deliverer's connection: `synchronous = NORMAL` when the file is in WAL mode. A commit
+    /// then survives a crash of the process (kill -9) but not necessarily of the machine; losing
+    /// a claim or a "sent" that way only means the message is delivered again with the same
+    /// idempotency key, which at-least-once allows. `send` keeps the default (FULL).
+    public func relaxSynchronousForDelivery() throws {
+        try withConnection { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+    }
+}
