@@ -20,5 +20,6 @@ struct Switchboard: ParsableCommand {
         subcommands: [
             InitCommand.self, DemoCommand.self, QueriesCommand.self, ShowCommand.self, RunCommand.self,
             SQLCommand.self, ShellCommand.self, FunctionsCommand.self,
+            SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self,
         ])
 }

@@ -31,7 +31,8 @@ func schemaText(_ db: Database) throws -> [String] {
                 SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name
                 """)
             #expect(tables == [
-                "coaches", "communication_templates", "interactions", "notification_types", "notifications",
+                "coaches", "communication_templates", "interactions", "notification_types", "notifications", "outbox",
+                "outbox_fence",
                 "post_templates", "posts", "routes", "schools", "social_media_posts", "template_variables",
                 "tg_groups", "tg_icons", "tg_templates", "users",
             ])

@@ -1,0 +1,277 @@
+import Foundation
+import GRDB
+
+/// One row of the `outbox` table (schema/0007_outbox.sql).
+public struct OutboxMessage: Equatable, Sendable {
+    public let id: Int64
+    public let idempotencyKey: String
+    public let templateID: String?
+    public let templateName: String?
+    public let groupID: Int64
+    public let groupName: String?
+    public let text: String
+    public let status: String
+    public let attempts: Int
+    public let fencingToken: Int64
+    public let lastError: String?
+    public let leaseExpiresAt: String?
+    public let createdAt: String
+
+    init(_ row: Row) {
+        id = row["id"]
+        idempotencyKey = row["idempotency_key"]
+        templateID = row["template_id"]
+        templateName = row["template_name"]
+        groupID = row["group_id"]
+        groupName = row["group_name"]
+        text = row["text"]
+        status = row["status"]
+        attempts = row["attempts"]
+        fencingToken = row["fencing_token"]
+        lastError = row["last_error"]
+        leaseExpiresAt = row["lease_expires_at"]
+        createdAt = row["created_at"]
+    }
+
+    /// The JSON object a sender reads on its standard input: id, idempotency_key, group_id,
+    /// group_name, text, template_id, template_name, attempt, fencing_token (one line, keys sorted).
+    public var senderJSON: String {
+        var object: [String: Any] = [
+            "id": id, "idempotency_key": idempotencyKey, "group_id": groupID, "text": text,
+            "attempt": attempts, "fencing_token": fencingToken,
+        ]
+        object["group_name"] = groupName ?? NSNull()
+        object["template_id"] = templateID ?? NSNull()
+        object["template_name"] = templateName ?? NSNull()
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The durable outbox: queue once, claim with a lease and a fencing token, record results only
+/// under the token that claimed. Every function runs its own `BEGIN IMMEDIATE` transaction
+/// (call them outside one). Times are SQLite's `'now'` (the real clock) as
+/// `YYYY-MM-DDTHH:MM:SS.sssZ`, except `created_at`, which follows the pinned clock when there is one.
+public enum Outbox {
+    /// What to queue.
+    public struct Draft: Sendable {
+        public var templateID: String?
+        public var templateName: String?
+        public var groupID: Int64
+        public var groupName: String?
+        public var text: String
+        /// `LAT,LON` when the location line was appended.
+        public var location: String?
+
+        public init(templateID: String?, templateName: String?, groupID: Int64, groupName: String?, text: String, location: String?) {
+            self.templateID = templateID
+            self.templateName = templateName
+            self.groupID = groupID
+            self.groupName = groupName
+            self.text = text
+            self.location = location
+        }
+    }
+
+    /// What ``enqueue(_:_:key:dedupeWindow:pinnedClock:)`` did.
+    public enum Enqueued: Equatable, Sendable {
+        case queued(OutboxMessage)
+        /// An existing row: the same key, or the same template, group and text within the window.
+        case duplicate(OutboxMessage)
+    }
+
+    static let timestamp = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+    /// Queues `draft` unless it repeats one: with `key`, a row with that key (ever) is returned as
+    /// the duplicate (a key already used for another text or group is an error); without, a row
+    /// of the same template, group and text created within `dedupeWindow` seconds is. The check
+    /// and the insert share one `BEGIN IMMEDIATE`, so two rapid sends cannot both insert.
+    public static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double,
+                               pinnedClock: Bool) throws -> Enqueued {
+        var result: Enqueued!
+        try db.inTransaction(.immediate) {
+            let createdAt = try String.fetchOne(db, sql: pinnedClock
+                ? "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', switchboard_now())" : "SELECT \(timestamp)")!
+            if let key {
+                if let existing = try message(db, key: key) {
+                    guard existing.text == draft.text, existing.groupID == draft.groupID else {
+                        throw SwitchboardError.failure(
+                            "key '\(key)' was already used for another message (outbox \(existing.id)); nothing queued")
+                    }
+                    result = .duplicate(existing)
+                    return .commit
+                }
+            } else if dedupeWindow > 0 {
+                let row = try Row.fetchOne(db, sql: """
+                    SELECT * FROM outbox
+                    WHERE template_id IS ? AND group_id = ? AND text = ?
+                      AND created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
+                    ORDER BY created_at DESC, id DESC LIMIT 1
+                    """, arguments: [draft.templateID, draft.groupID, draft.text, createdAt, "-\(dedupeWindow) seconds"])
+                if let row {
+                    result = .duplicate(OutboxMessage(row))
+                    return .commit
+                }
+            }
+            try db.execute(sql: """
+                INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location,
+                                    created_at, updated_at, due_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
+                """, arguments: [key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
+                                 draft.groupName, draft.text, draft.location, createdAt])
+            result = .queued(try message(db, id: db.lastInsertedRowID)!)
+            return .commit
+        }
+        return result
+    }
+
+    /// The row with this id.
+    public static func message(_ db: Database, id: Int64) throws -> OutboxMessage? {
+        try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]).map(OutboxMessage.init)
+    }
+
+    /// The row with this idempotency key.
+    public static func message(_ db: Database, key: String) throws -> OutboxMessage? {
+        try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE idempotency_key = ?", arguments: [key]).map(OutboxMessage.init)
+    }
+
+    /// The claim's search: the oldest due row among the queued and the leased (whose lease, due_at,
+    /// has expired), by the partial index outbox_due.
+    public static let claimSearch = """
+        SELECT id, status, attempts FROM outbox INDEXED BY outbox_due
+        WHERE status IN ('queued', 'sending') AND due_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        ORDER BY due_at, id LIMIT 1
+        """
+
+    /// What a claim found.
+    public enum Claim: Equatable, Sendable {
+        /// The row is ours: `sending`, leased for `lease` seconds, stamped with a new fencing token.
+        case claimed(OutboxMessage)
+        /// An expired lease on a row that had used up its attempts: marked `failed` instead.
+        case exhausted(OutboxMessage)
+    }
+
+    /// Claims the oldest due row in one `BEGIN IMMEDIATE`: `queued` (or `sending` with an expired
+    /// lease) becomes `sending`, attempts + 1, lease_expires_at = due_at = now + `lease`, and
+    /// fencing_token = the next value of outbox_fence. Nil when nothing is due.
+    public static func claim(_ db: Database, lease: Double, maxAttempts: Int) throws -> Claim? {
+        var claim: Claim?
+        try db.inTransaction(.immediate) {
+            guard let found = try Row.fetchOne(db, sql: claimSearch) else { return .commit }
+            let id: Int64 = found["id"]
+            let status: String = found["status"]
+            let attempts: Int = found["attempts"]
+            if status == "sending" && attempts >= maxAttempts {
+                try db.execute(sql: """
+                    UPDATE outbox SET status = 'failed', lease_expires_at = NULL,
+                        last_error = 'lease expired during attempt ' || attempts || ' of ' || ?
+                    WHERE id = ?
+                    """, arguments: [maxAttempts, id])
+                claim = .exhausted(try message(db, id: id)!)
+                return .commit
+            }
+            try db.execute(sql: "UPDATE outbox_fence SET token = token + 1 WHERE id = 1")
+            let leaseModifier = String(format: "+%.3f seconds", lease)
+            try db.execute(sql: """
+                UPDATE outbox SET status = 'sending', attempts = attempts + 1,
+                    fencing_token = (SELECT token FROM outbox_fence WHERE id = 1),
+                    lease_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
+                    due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
+                    last_error = CASE WHEN status = 'sending'
+                        THEN 'lease expired during attempt ' || attempts ELSE last_error END
+                WHERE id = ?
+                """, arguments: [leaseModifier, leaseModifier, id])
+            claim = .claimed(try message(db, id: id)!)
+            return .commit
+        }
+        return claim
+    }
+
+    /// Records a successful send: `sent`, only if the row is still `sending` under `token`.
+    /// False when the token is stale (the lease expired and someone else claimed the row): the
+    /// late result is refused and nothing changes.
+    public static func complete(_ db: Database, id: Int64, token: Int64) throws -> Bool {
+        var changed = false
+        try db.inTransaction(.immediate) {
+            try db.execute(sql: """
+                UPDATE outbox SET status = 'sent', sent_at = \(timestamp), lease_expires_at = NULL
+                WHERE id = ? AND status = 'sending' AND fencing_token = ?
+                """, arguments: [id, token])
+            changed = db.changesCount == 1
+            return .commit
+        }
+        return changed
+    }
+
+    /// What a failure did to the row.
+    public enum Failure: Equatable, Sendable {
+        /// Queued again, due after `delay` seconds.
+        case willRetry(delay: Double)
+        /// Out of attempts: `failed`.
+        case failed
+        /// The token was stale: nothing changed.
+        case refused
+    }
+
+    /// The backoff before attempt `attempts + 1`: `base` × 2^(attempts − 1), at most an hour.
+    public static func backoff(base: Double, attempts: Int) -> Double {
+        min(3600, base * pow(2, Double(max(0, attempts - 1))))
+    }
+
+    /// Records a failed attempt under `token`: queued again after the backoff while attempts <
+    /// `maxAttempts`, else `failed`; `error` becomes last_error. Refused when the token is stale.
+    public static func fail(_ db: Database, id: Int64, token: Int64, error: String, maxAttempts: Int,
+                            backoffBase: Double) throws -> Failure {
+        var outcome = Failure.refused
+        try db.inTransaction(.immediate) {
+            guard let attempts = try Int.fetchOne(db, sql: """
+                SELECT attempts FROM outbox WHERE id = ? AND status = 'sending' AND fencing_token = ?
+                """, arguments: [id, token]) else { return .commit }
+            if attempts < maxAttempts {
+                let delay = backoff(base: backoffBase, attempts: attempts)
+                try db.execute(sql: """
+                    UPDATE outbox SET status = 'queued', lease_expires_at = NULL, last_error = ?,
+                        due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)
+                    WHERE id = ?
+                    """, arguments: [error, String(format: "+%.3f seconds", delay), id])
+                outcome = .willRetry(delay: delay)
+            } else {
+                try db.execute(sql: "UPDATE outbox SET status = 'failed', lease_expires_at = NULL, last_error = ? WHERE id = ?",
+                               arguments: [error, id])
+                outcome = .failed
+            }
+            return .commit
+        }
+        return outcome
+    }
+
+    /// Requeues a `failed` row: `queued`, attempts 0, due now; last_error is kept.
+    /// Errors: `no outbox message N`, `outbox message N is sent, not failed; only failed messages can be retried`.
+    public static func retry(_ db: Database, id: Int64) throws -> OutboxMessage {
+        var result: OutboxMessage!
+        try db.inTransaction(.immediate) {
+            guard let current = try message(db, id: id) else {
+                throw SwitchboardError.failure("no outbox message \(id)")
+            }
+            guard current.status == "failed" else {
+                throw SwitchboardError.failure(
+                    "outbox message \(id) is \(current.status), not failed; only failed messages can be retried")
+            }
+            try db.execute(sql: "UPDATE outbox SET status = 'queued', attempts = 0, due_at = \(timestamp) WHERE id = ?",
+                           arguments: [id])
+            result = try message(db, id: id)
+            return .commit
+        }
+        return result
+    }
+
+    /// How many rows are queued but not yet due (waiting for a retry's backoff).
+    public static func waitingCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM outbox WHERE status IN ('queued', 'sending') AND due_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            """) ?? 0
+    }
+
+    /// Whether the database has the outbox (schema version 7 or later).
+    public static func exists(_ db: Database) throws -> Bool { try db.tableExists("outbox") }
+}

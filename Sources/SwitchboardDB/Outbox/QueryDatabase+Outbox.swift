@@ -1,0 +1,81 @@
+import GRDB
+
+/// The outbox operations on a CLI database, each on the connection with the clock pinned.
+extension QueryDatabase {
+    /// Refuses a database without the outbox table (schema version below 7).
+    public func requireOutbox() throws {
+        try withConnection { db in
+            guard try Outbox.exists(db) else {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                throw SwitchboardError.failure(
+                    "the database has no outbox (schema version \(version)); run switchboard init to bring it up to date")
+            }
+        }
+    }
+
+    /// ``QuickSendTemplate/find(_:_:)``: by id, else unique name.
+    public func quickSendTemplate(_ reference: String) throws -> QuickSendTemplate {
+        try withConnection { db in try QuickSendTemplate.find(db, reference) }
+    }
+
+    /// ``QuickSendTemplate/find(_:id:)``.
+    public func quickSendTemplate(id: String) throws -> QuickSendTemplate? {
+        try withConnection { db in try QuickSendTemplate.find(db, id: id) }
+    }
+
+    /// ``QuickSendTemplate/render(_:vars:)``.
+    public func render(_ template: QuickSendTemplate, vars: [String: String]) throws -> String {
+        try withConnection { db in try template.render(db, vars: vars) }
+    }
+
+    /// `route_map(url)`: the screen object as JSON text.
+    public func routeMap(_ url: String) throws -> String {
+        try withConnection { db in try String.fetchOne(db, sql: "SELECT route_map(?)", arguments: [url]) } ?? ""
+    }
+
+    /// ``Outbox/enqueue(_:_:key:dedupeWindow:pinnedClock:)``.
+    public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double, pinnedClock: Bool) throws -> Outbox.Enqueued {
+        try withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow, pinnedClock: pinnedClock) }
+    }
+
+    /// ``Outbox/claim(_:lease:maxAttempts:)``.
+    public func claim(lease: Double, maxAttempts: Int) throws -> Outbox.Claim? {
+        try withConnection { db in try Outbox.claim(db, lease: lease, maxAttempts: maxAttempts) }
+    }
+
+    /// ``Outbox/complete(_:id:token:)``.
+    public func complete(id: Int64, token: Int64) throws -> Bool {
+        try withConnection { db in try Outbox.complete(db, id: id, token: token) }
+    }
+
+    /// ``Outbox/fail(_:id:token:error:maxAttempts:backoffBase:)``.
+    public func fail(id: Int64, token: Int64, error: String, maxAttempts: Int, backoffBase: Double) throws -> Outbox.Failure {
+        try withConnection { db in
+            try Outbox.fail(db, id: id, token: token, error: error, maxAttempts: maxAttempts, backoffBase: backoffBase)
+        }
+    }
+
+    /// ``Outbox/retry(_:id:)``.
+    public func retry(id: Int64) throws -> OutboxMessage {
+        try withConnection { db in try Outbox.retry(db, id: id) }
+    }
+
+    /// ``Outbox/waitingCount(_:)``.
+    public func outboxWaitingCount() throws -> Int {
+        try withConnection { db in try Outbox.waitingCount(db) }
+    }
+}
+
+extension QueryDatabase {
+    /// For a deliverer's connection: `synchronous = NORMAL` when the file is in WAL mode. A commit
+    /// then survives a crash of the process (kill -9) but not necessarily of the machine; losing
+    /// a claim or a "sent" that way only means the message is delivered again with the same
+    /// idempotency key, which at-least-once allows. `send` keeps the default (FULL).
+    public func relaxSynchronousForDelivery() throws {
+        try withConnection { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+    }
+}

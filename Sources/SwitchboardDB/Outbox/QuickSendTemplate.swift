@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// A Telegram quick-send template (spec 003's `Template`) as `switchboard send` reads it.
+public struct QuickSendTemplate: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let messageText: String
+    /// Telegram's chat id, or nil when no group is selected.
+    public let groupID: Int64?
+    /// The saved group name, else the group's title in `tg_groups`.
+    public let groupName: String?
+    public let includeLocation: Bool
+
+    /// The template whose id is `reference`, else the only one named `reference`.
+    ///
+    /// Errors (``SwitchboardError/failure(_:)``): `no template 'X' (by id or name)`,
+    /// `template name 'X' is ambiguous (N templates; use the id)`.
+    public static func find(_ db: Database, _ reference: String) throws -> QuickSendTemplate {
+        let sql = """
+            SELECT t.id, t.name, t.message_text, t.target_group_id,
+                   coalesce(t.target_group_name, g.title) AS group_name, t.include_location
+            FROM tg_templates AS t LEFT JOIN tg_groups AS g ON g.id = t.target_group_id
+            """
+        if let row = try Row.fetchOne(db, sql: sql + " WHERE t.id = ?", arguments: [reference]) {
+            return QuickSendTemplate(row)
+        }
+        let rows = try Row.fetchAll(db, sql: sql + " WHERE t.name = ? ORDER BY t.id LIMIT 3", arguments: [reference])
+        guard let first = rows.first else {
+            throw SwitchboardError.failure("no template '\(reference)' (by id or name; see switchboard run tg-templates)")
+        }
+        guard rows.count == 1 else {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM tg_templates WHERE name = ?", arguments: [reference]) ?? 0
+            throw SwitchboardError.failure("template name '\(reference)' is ambiguous (\(count) templates; use the id)")
+        }
+        return QuickSendTemplate(first)
+    }
+
+    /// The template with exactly this id, or nil.
+    public static func find(_ db: Database, id: String) throws -> QuickSendTemplate? {
+        let sql = """
+            SELECT t.id, t.name, t.message_text, t.target_group_id,
+                   coalesce(t.target_group_name, g.title) AS group_name, t.include_location
+            FROM tg_templates AS t LEFT JOIN tg_groups AS g ON g.id = t.target_group_id WHERE t.id = ?
+            """
+        return try Row.fetchOne(db, sql: sql, arguments: [id]).map(QuickSendTemplate.init)
+    }
+
+    private init(_ row: Row) {
+        id = row["id"]
+        name = row["name"] ?? ""
+        messageText = row["message_text"] ?? ""
+        groupID = row["target_group_id"]
+        groupName = row["group_name"]
+        includeLocation = (row["include_location"] as Int64? ?? 0) != 0
+    }
+
+    /// The message text rendered with `template_render_strict`: `vars` plus the built-ins
+    /// `{{date}}` (YYYY-MM-DD) and `{{time}}` (HH:MM), UTC, from the connection's clock
+    /// (`switchboard_now()`, which `$SWITCHBOARD_NOW` pins); a `vars` entry overrides a built-in.
+    /// A name the text uses and nobody supplies is the error
+    /// `missing value for {{name}} for template '<name>'`, so no half-filled message is queued.
+    public func render(_ db: Database, vars: [String: String]) throws -> String {
+        let now = try String.fetchOne(db, sql: "SELECT switchboard_now()") ?? ""
+        var all = ["date": String(now.prefix(10)), "time": String(now.dropFirst(11).prefix(5))]
+        all.merge(vars) { $1 }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys]), as: UTF8.self)
+        return try String.fetchOne(db, sql: "SELECT template_render_strict(?, ?, ?)",
+                                   arguments: [messageText, json, "template '\(name)'"]) ?? ""
+    }
+}

@@ -1,0 +1,244 @@
+import ArgumentParser
+import Foundation
+import SwitchboardDB
+
+/// Set by SIGINT or SIGTERM: finish the message in hand, then stop.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+
+/// `switchboard deliver --command CMD`: hand each queued message to the user's sender program.
+struct DeliverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deliver",
+        abstract: "Deliver queued outbox messages through your sender program (at least once).",
+        discussion: """
+            For each due message, oldest first: claim it (queued -> sending, in BEGIN IMMEDIATE, with a lease and \
+            a new fencing token), run CMD with /bin/sh -c, the message as one line of JSON on its standard input \
+            ({"attempt","fencing_token","group_id","group_name","id","idempotency_key","template_id",\
+            "template_name","text"}; also $SWITCHBOARD_OUTBOX_ID, $SWITCHBOARD_IDEMPOTENCY_KEY, \
+            $SWITCHBOARD_FENCING_TOKEN). Exit 0 means sent. A non-zero exit or --timeout is a failure, with the \
+            last line of its standard error kept as the error; it is retried after --backoff x 2^(attempt-1) \
+            seconds, up to --max-attempts, then marked failed (switchboard retry ID requeues it). CMD's standard \
+            output is discarded.
+            A deliverer killed mid-send leaves the message sending; once its --lease expires, the next claim \
+            sends it again with the same idempotency key, so the sender can drop a duplicate. A result that \
+            arrives after the lease expired and the message was claimed again is refused (fencing token).
+            --once (the default) delivers what is due and stops; --watch keeps polling until SIGINT/SIGTERM. \
+            Exit 1 when a message was marked failed in this run.
+            Example:
+              switchboard deliver --command examples/senders/append-to-file.sh --once
+              switchboard deliver --command 'examples/senders/telegram-bot-api.sh' --watch
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The sender program, run with /bin/sh -c.", valueName: "cmd"))
+    var command: String
+
+    @Flag(name: .long, help: "Deliver what is due now, then stop (the default).")
+    var once = false
+
+    @Flag(name: .long, help: "Keep delivering as messages arrive, until SIGINT or SIGTERM.")
+    var watch = false
+
+    @Option(name: .long, help: ArgumentHelp("Attempts before a message is marked failed.", valueName: "n"))
+    var maxAttempts = 5
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a sender may run before it is killed (a failure).", valueName: "s"))
+    var timeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a claim holds a message; must exceed --timeout.", valueName: "s"))
+    var lease: Double = 120
+
+    @Option(name: .long, help: ArgumentHelp("The first retry's delay in seconds; each later one doubles (at most 1 h).", valueName: "s"))
+    var backoff: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("With --watch: seconds between looks at an empty outbox.", valueName: "s"))
+    var poll: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many claims.", valueName: "n"))
+    var limit: Int?
+
+    @Flag(name: .long, help: .hidden)
+    var timings = false
+
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        if once && watch { throw SwitchboardError.usage("--once and --watch cannot be used together") }
+        guard maxAttempts >= 1 else { throw SwitchboardError.usage("--max-attempts must be at least 1") }
+        for (name, value) in [("--timeout", timeout), ("--lease", lease), ("--poll", poll)] where !(value > 0 && value.isFinite) {
+            throw SwitchboardError.usage("\(name) must be a positive number of seconds")
+        }
+        guard backoff >= 0, backoff.isFinite else { throw SwitchboardError.usage("--backoff must be 0 or more seconds") }
+        guard lease > timeout else {
+            throw SwitchboardError.usage("--lease (\(QuickSend.seconds(lease))) must be longer than --timeout (\(QuickSend.seconds(timeout)))")
+        }
+        if let limit, limit < 1 { throw SwitchboardError.usage("--limit must be at least 1") }
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw SwitchboardError.usage("--command must not be empty") }
+    }
+
+    struct Counts {
+        var sent = 0, retrying = 0, failed = 0, refused = 0
+        var claims = 0
+        var claimSeconds: [Double] = []
+    }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGINT) { _ in stopRequested = 1 }
+        signal(SIGTERM) { _ in stopRequested = 1 }
+        let db = try database.open()
+        try db.requireOutbox()
+        try db.relaxSynchronousForDelivery()
+        var counts = Counts()
+        while stopRequested == 0 {
+            if let limit, counts.claims >= limit { break }
+            let started = DispatchTime.now().uptimeNanoseconds
+            let claim = try db.claim(lease: lease, maxAttempts: maxAttempts)
+            if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+            guard let claim else {
+                if watch {
+                    usleep(useconds_t(poll * 1_000_000))
+                    continue
+                }
+                break
+            }
+            counts.claims += 1
+            switch claim {
+            case .exhausted(let message):
+                counts.failed += 1
+                Terminal.write("message \(message.id): failed (\(message.lastError ?? "lease expired"))\n")
+            case .claimed(let message):
+                try deliver(message, db: db, counts: &counts)
+            }
+        }
+        var summary = counts.claims == 0 ? "No messages to deliver" :
+            "Delivered \(counts.sent), will retry \(counts.retrying), failed \(counts.failed), refused \(counts.refused)"
+        let waiting = try db.outboxWaitingCount()
+        if waiting > 0 { summary += " (\(waiting) waiting for a retry or a lease to expire)" }
+        Terminal.write(summary + ".\n")
+        if timings, !counts.claimSeconds.isEmpty {
+            let sorted = counts.claimSeconds.sorted()
+            let mean = sorted.reduce(0, +) / Double(sorted.count)
+            Terminal.warn(String(format: "claims: %d, mean %.1f us, median %.1f us, p95 %.1f us", sorted.count, mean * 1e6,
+                                 sorted[sorted.count / 2] * 1e6, sorted[min(sorted.count - 1, sorted.count * 95 / 100)] * 1e6))
+        }
+        if counts.failed > 0 {
+            Terminal.fail("\(counts.failed) \(counts.failed == 1 ? "message" : "messages") failed (see switchboard outbox --status failed)",
+                          code: ExitCode.failure)
+        }
+    }
+
+    /// Runs the sender for one claimed message and records the result under its fencing token.
+    private func deliver(_ message: OutboxMessage, db: QueryDatabase, counts: inout Counts) throws {
+        let environment = [
+            "SWITCHBOARD_OUTBOX_ID": String(message.id),
+            "SWITCHBOARD_IDEMPOTENCY_KEY": message.idempotencyKey,
+            "SWITCHBOARD_FENCING_TOKEN": String(message.fencingToken),
+        ]
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(shell: command, input: Data(message.senderJSON.utf8), timeout: timeout,
+                                           environment: environment, captureStdout: false)
+        } catch {
+            outcome = ChildProcess.Outcome(exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
+                                           stderr: Data("\(error)".utf8))
+        }
+        let label = "message \(message.id)"
+        if outcome.exitStatus == 0 {
+            if try db.complete(id: message.id, token: message.fencingToken) {
+                counts.sent += 1
+                Terminal.write("\(label): sent (attempt \(message.attempts), key \(message.idempotencyKey))\n")
+            } else {
+                counts.refused += 1
+                Terminal.write("\(label): result refused: the lease expired and the message was claimed again (fencing token \(message.fencingToken) is stale)\n")
+            }
+            return
+        }
+        var error: String
+        if outcome.timedOut {
+            error = "timed out after \(QuickSend.seconds(timeout))"
+        } else if let status = outcome.exitStatus {
+            error = "exit \(status)"
+        } else {
+            error = "killed by signal \(outcome.signal ?? 0)"
+        }
+        if let line = outcome.lastErrorLine { error += ": " + line }
+        switch try db.fail(id: message.id, token: message.fencingToken, error: error, maxAttempts: maxAttempts, backoffBase: backoff) {
+        case .willRetry(let delay):
+            counts.retrying += 1
+            Terminal.write("\(label): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n")
+        case .failed:
+            counts.failed += 1
+            Terminal.write("\(label): failed after \(message.attempts) \(message.attempts == 1 ? "attempt" : "attempts") (\(error))\n")
+        case .refused:
+            counts.refused += 1
+            Terminal.write("\(label): result refused: the lease expired and the message was claimed again (fencing token \(message.fencingToken) is stale)\n")
+        }
+    }
+}
+
+/// `switchboard outbox`: the outbox's messages.
+struct OutboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outbox",
+        abstract: "List the outbox's messages: status, attempts, group, text, last error, key, times.",
+        discussion: """
+            Example:
+              switchboard outbox
+              switchboard outbox --status failed --format json
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Only messages in this status: queued, sending, sent or failed.", valueName: "status"))
+    var status: String?
+
+    @OptionGroup var formatOption: FormatOption
+    @OptionGroup var database: DatabaseOption
+
+    static let statuses = ["queued", "sending", "sent", "failed"]
+
+    func validate() throws {
+        if let status, !OutboxCommand.statuses.contains(status) {
+            throw SwitchboardError.usage("--status must be one of queued, sending, sent, failed, not '\(status)'")
+        }
+    }
+
+    func run() throws {
+        let db = try database.open()
+        try db.requireOutbox()
+        let columns = """
+            SELECT id, status, attempts, group_name, group_id, template_name, text, last_error, idempotency_key,
+                   created_at, updated_at, sent_at, lease_expires_at, fencing_token, template_id
+            FROM outbox
+            """
+        let outcome = status == nil
+            ? try db.runSQL(columns + " ORDER BY id", write: false)
+            : try db.runSQL(columns + " WHERE status = :status ORDER BY id", write: false, parameters: ["status": status!])
+        if case .rows(let table) = outcome, table.rows.isEmpty, formatOption.format == .table {
+            Terminal.write(status.map { "No \($0) messages in the outbox.\n" } ?? "The outbox is empty.\n")
+            return
+        }
+        formatOption.print(outcome)
+    }
+}
+
+/// `switchboard retry ID`: requeue a failed message.
+struct RetryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry",
+        abstract: "Requeue a failed outbox message (attempts start again from 0).",
+        discussion: """
+            Example:
+              switchboard retry 12
+            """)
+
+    @Argument(help: "The outbox message's id.")
+    var id: Int64
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() throws {
+        let db = try database.open()
+        try db.requireOutbox()
+        let message = try db.retry(id: id)
+        Terminal.write("Requeued message \(message.id) to \(QuickSend.groupLabel(message)); switchboard deliver will send it.\n")
+    }
+}

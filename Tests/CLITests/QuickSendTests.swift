@@ -1,0 +1,249 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A database with two Telegram groups and quick-send templates (spec 003), and helpers.
+struct QuickSendFixture {
+    let scratch: Scratch
+    let db: String
+    static let now = "2026-02-10T12:00:00Z"
+    static let onMyWay = "11111111-1111-4111-8111-111111111111"
+    static let late = "22222222-2222-4222-8222-222222222222"
+    static let noGroup = "33333333-3333-4333-8333-333333333333"
+
+    init() throws {
+        scratch = try Scratch()
+        db = try scratch.database(seed: nil)
+        try sql("""
+            INSERT INTO tg_groups (id, title, member_count, sort_order) VALUES
+                (-1001, 'Family Chat', 4, 1), (-1002, 'Running Club', 30, 2), (-1003, 'Work', 12, 3);
+            INSERT INTO tg_templates (id, name, message_text, target_group_id, target_group_name, include_location) VALUES
+                ('\(Self.onMyWay)', 'On my way', 'Leaving at {{time}} on {{date}}', -1001, 'Family Chat', 1),
+                ('\(Self.late)', 'Running late', 'Running {{minutes}} minutes late', -1002, NULL, 0),
+                ('\(Self.noGroup)', 'Nowhere', 'Hello', NULL, NULL, 0);
+            """)
+    }
+
+    /// Runs SQL with the sqlite3 shell (plain SQLite, no extension) and returns its output.
+    @discardableResult
+    func sql(_ statements: String) throws -> String {
+        let result = try Subprocess.run(["sqlite3", "-bail", db], input: statements)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    /// The CLI on this database with the clock pinned.
+    func run(_ arguments: [String], now: String = QuickSendFixture.now, environment: [String: String] = [:]) throws -> CLIResult {
+        var env = ["SWITCHBOARD_DB": db, "SWITCHBOARD_NOW": now]
+        env.merge(environment) { $1 }
+        return try CLI.run(arguments, environment: env)
+    }
+
+    var outboxCount: Int { Int((try? sql("SELECT count(*) FROM outbox;"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1 }
+
+    /// The exact text of outbox row `id`.
+    func text(_ id: Int) throws -> String {
+        let hex = try sql("SELECT hex(text) FROM outbox WHERE id = \(id);").trimmingCharacters(in: .whitespacesAndNewlines)
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func key(_ id: Int) throws -> String {
+        try sql("SELECT idempotency_key FROM outbox WHERE id = \(id);").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func cleanUp() { scratch.cleanUp() }
+}
+
+@Suite struct QuickSendTests {
+    typealias Fixture = QuickSendFixture
+
+    @Test func sendWithLocationAppendsTheSpecsLineExactly() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let result = try f.run(["send", "On my way", "--location", "37.7749,-122.4194"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Location: 37.7749,-122.4194\nQueued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
+        let expected = "Leaving at 12:00 on 2026-02-10" + "\n\n" + "\u{1F4CD} https://maps.google.com/?q=37.7749,-122.4194"
+        #expect(try f.text(1) == expected)
+        #expect(Array(try f.text(1).utf8)[30..<36] == [0x0A, 0x0A, 0xF0, 0x9F, 0x93, 0x8D])
+        #expect(try f.sql("SELECT status, attempts, group_id, group_name, template_name, location FROM outbox;")
+            == "queued|0|-1001|Family Chat|On my way|37.7749,-122.4194\n")
+        // A negative latitude is a value, not an option.
+        let south = try f.run(["send", "On my way", "--location", "-33.8568,151.2153", "--key", "sydney"])
+        #expect(south.status == 0, "\(south.stderr)")
+        #expect(try f.text(2).hasSuffix("\n\n📍 https://maps.google.com/?q=-33.8568,151.2153"))
+    }
+
+    @Test func sendWithoutLocation() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        // A template without include_location: the text alone; the group name comes from tg_groups.
+        let late = try f.run(["send", Fixture.late, "--var", "minutes=10"])
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stdout == "Queued message 1 to Running Club (-1002) with key \(try f.key(1)).\n")
+        #expect(try f.text(1) == "Running 10 minutes late")
+        // include_location but no location: queued without the line, and the output says so.
+        let none = try f.run(["send", "On my way"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout == """
+            No location (none given: pass --location LAT,LON or --location-command CMD); queued without the location line.
+            Queued message 2 to Family Chat (-1001) with key \(try f.key(2)).
+
+            """)
+        #expect(try f.text(2) == "Leaving at 12:00 on 2026-02-10")
+        // A location for a template without include_location is not used, and the output says so.
+        let unused = try f.run(["send", "Running late", "--var", "minutes=5", "--location", "1,2"])
+        #expect(unused.stdout.hasPrefix("The template does not include a location; the location given is not used.\n"))
+        #expect(try f.text(3) == "Running 5 minutes late")
+    }
+
+    @Test func invalidCoordinatesAreUsageErrors() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let cases = [
+            ("91,0", "latitude must be within -90 and 90"),
+            ("-90.5,0", "latitude must be within -90 and 90"),
+            ("-1,-2,", "expected LAT,LON (two decimal numbers separated by a comma)"),
+            ("0,180.01", "longitude must be within -180 and 180"),
+            ("1e1,2", "'1e1' is not a decimal number"),
+            ("nan,2", "'nan' is not a decimal number"),
+            ("12", "expected LAT,LON (two decimal numbers separated by a comma)"),
+            ("1,2,3", "expected LAT,LON (two decimal numbers separated by a comma)"),
+        ]
+        for (value, why) in cases {
+            expectError(try f.run(["send", "On my way", "--location", value]), "invalid --location '\(value)': \(why)", status: 2)
+        }
+        expectError(try f.run(["send", "On my way", "--location", "1,2", "--location-command", "true"]),
+                    "--location and --location-command cannot be used together", status: 2)
+        #expect(f.outboxCount == 0)
+    }
+
+    @Test func locationCommand() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let good = try f.run(["send", "On my way", "--location-command", "printf '48.8584,2.2945\\n'"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(try f.text(1).hasSuffix("\n\n📍 https://maps.google.com/?q=48.8584,2.2945"))
+
+        let started = Date()
+        let slow = try f.run(["send", "On my way", "--location-command", "sleep 30", "--location-timeout", "1", "--key", "slow"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(slow.status == 0, "\(slow.stderr)")
+        #expect(slow.stdout.hasPrefix("No location (--location-command timed out after 1 s); queued without the location line.\n"))
+        #expect(try f.text(2) == "Leaving at 12:00 on 2026-02-10")
+
+        let garbage = try f.run(["send", "On my way", "--location-command", "echo 'GPS not ready'", "--key", "garbage"])
+        #expect(garbage.status == 0, "\(garbage.stderr)")
+        #expect(garbage.stdout.hasPrefix(
+            "No location (--location-command printed 'GPS not ready', not LAT,LON: expected LAT,LON (two decimal numbers separated by a comma)); queued without the location line.\n"))
+        let outOfRange = try f.run(["send", "On my way", "--location-command", "echo 100,0", "--key", "range"])
+        #expect(outOfRange.stdout.hasPrefix("No location (--location-command printed '100,0', not LAT,LON: latitude must be within -90 and 90)"))
+        let failing = try f.run(["send", "On my way", "--location-command", "exit 3", "--key", "failing"])
+        #expect(failing.stdout.hasPrefix("No location (--location-command exited with 3); queued without the location line.\n"))
+        #expect(try f.text(3) == "Leaving at 12:00 on 2026-02-10")
+    }
+
+    @Test func noGroupQueuesNothing() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        expectError(try f.run(["send", "Nowhere"]), "No target group selected", status: 1)
+        expectError(try f.run(["open", "tgtemplates://send?id=\(Fixture.noGroup)"]), "No target group selected", status: 1)
+        #expect(f.outboxCount == 0)
+    }
+
+    @Test func templateLookupAndRenderErrors() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        expectError(try f.run(["send", "Nope"]), "no template 'Nope' (by id or name; see switchboard run tg-templates)", status: 1)
+        expectError(try f.run(["send", "Running late"]), "missing value for {{minutes}} for template 'Running late'", status: 1)
+        expectError(try f.run(["send", "Running late", "--var", "minutes"]), "--var expects name=value, got 'minutes'", status: 2)
+        try f.sql("INSERT INTO tg_templates (name, message_text, target_group_id) VALUES ('On my way', 'x', -1001);")
+        expectError(try f.run(["send", "On my way"]), "template name 'On my way' is ambiguous (2 templates; use the id)", status: 1)
+        #expect(f.outboxCount == 0)
+    }
+
+    @Test func dedupeWithinTheWindowAndByKey() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let first = try f.run(["send", "Running late", "--var", "minutes=10"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let key = try f.key(1)
+        // A rapid second tap (same pinned second, then 9 s later): the existing row.
+        for now in [Fixture.now, "2026-02-10T12:00:09Z"] {
+            let again = try f.run(["send", "Running late", "--var", "minutes=10"], now: now)
+            #expect(again.status == 0)
+            #expect(again.stdout == "Duplicate of message 1 (queued, key \(key)); nothing queued.\n")
+        }
+        // Other text: a new message. After the window: a new message.
+        #expect(try f.run(["send", "Running late", "--var", "minutes=20"]).stdout.hasPrefix("Queued message 2 "))
+        #expect(try f.run(["send", "Running late", "--var", "minutes=10"], now: "2026-02-10T12:00:11Z").stdout.hasPrefix("Queued message 3 "))
+        // --dedupe-window 0 turns it off.
+        #expect(try f.run(["send", "Running late", "--var", "minutes=10", "--dedupe-window", "0"],
+                          now: "2026-02-10T12:00:11Z").stdout.hasPrefix("Queued message 4 "))
+        // A key is idempotent forever.
+        let keyed = try f.run(["send", "Running late", "--var", "minutes=10", "--key", "tap-42"])
+        #expect(keyed.stdout == "Queued message 5 to Running Club (-1002) with key tap-42.\n")
+        let keyedLater = try f.run(["send", "Running late", "--var", "minutes=10", "--key", "tap-42"], now: "2027-01-01T00:00:00Z")
+        #expect(keyedLater.stdout == "Duplicate of message 5 (queued, key tap-42); nothing queued.\n")
+        expectError(try f.run(["send", "Running late", "--var", "minutes=99", "--key", "tap-42"]),
+                    "key 'tap-42' was already used for another message (outbox 5); nothing queued", status: 1)
+        #expect(f.outboxCount == 5)
+    }
+
+    @Test func deepLinks() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let good = try f.run(["open", "tgtemplates://send?id=\(Fixture.onMyWay)", "--location", "1.5,-2.25"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "Location: 1.5,-2.25\nQueued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
+        #expect(try f.text(1) == "Leaving at 12:00 on 2026-02-10\n\n📍 https://maps.google.com/?q=1.5,-2.25")
+        // route_map's tolerance: case-insensitive literals, extra parameters, a trailing slash.
+        let variant = try f.run(["open", "TGTEMPLATES://send/?id=\(Fixture.late)&src=widget", "--var", "minutes=3"])
+        #expect(variant.status == 0, "\(variant.stderr)")
+        for bad in ["tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage"] {
+            expectError(try f.run(["open", bad]), "not a quick-send link: '\(bad)' (expected tgtemplates://send?id=UUID)", status: 2)
+        }
+        expectError(try f.run(["open", "tgtemplates://send?id=00000000-0000-4000-8000-000000000000"]),
+                    "no template with id '00000000-0000-4000-8000-000000000000' (from the link)", status: 1)
+        #expect(f.outboxCount == 2)
+    }
+
+    @Test func aDatabaseWithoutTheOutboxIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = scratch.file("old.db")
+        _ = try Subprocess.run(["sqlite3", db, "PRAGMA user_version = 5; CREATE TABLE t(x);"])
+        expectError(try CLI.run(["outbox", "--db", db]),
+                    "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
+    }
+
+    /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in
+    /// the chat list's order. Substring matching inside a word lands with migration 0006 (another branch).
+    @Test func groupPickerSearch() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        func titles(_ search: String?) throws -> [String] {
+            let args = ["run", "tg-groups", "--format", "csv"] + (search.map { ["-p", "search=\($0)"] } ?? [])
+            let result = try f.run(args)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(whereSeparator: \.isNewline).dropFirst().map { String($0.split(separator: ",")[1]) }
+        }
+        #expect(try titles(nil) == ["Family Chat", "Running Club", "Work"])
+        #expect(try titles("FAMILY") == ["Family Chat"])
+        #expect(try titles("run") == ["Running Club"])
+        #expect(try titles("zzz") == [])
+        let inside = (try titles("AMIL"), try titles("lub"), try titles("n"))
+        withKnownIssue("substring search inside a word arrives with schema 0006 (substring search branch)", isIntermittent: true) {
+            #expect(inside.0 == ["Family Chat"])
+            #expect(inside.1 == ["Running Club"])
+            #expect(inside.2 == ["Running Club"])
+        }
+    }
+}
