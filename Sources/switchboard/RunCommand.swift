@@ -11,7 +11,7 @@ struct RunCommand: ParsableCommand {
             Parameters are checked against the query's declarations (type, allowed values, required) and \
             bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
             database's only user. Read queries cannot write. A write prints "N rows changed" \
-            ({"changes":N} in json and jsonl), or its RETURNING rows. $SWITCHBOARD_NOW pins the clock.
+            ({"changes":N} in json and jsonl), or its RETURNING rows. --now (or $SWITCHBOARD_NOW) pins the clock.
             --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
             for a read; for a write, "data" is the RETURNING row when there is exactly one (else the array), \
             or {"success":true,"changes":N} without rows.
@@ -34,6 +34,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var clock: ClockOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
@@ -45,7 +46,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        let outcome = try database.open().run(query, binding: binding)
+        let outcome = try database.open(now: clock.value).run(query, binding: binding)
         if envelope {
             Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))
         } else {

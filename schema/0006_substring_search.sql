@@ -1,0 +1,1 @@
+BEGIN; PRAGMA user_version = 6; COMMIT;
