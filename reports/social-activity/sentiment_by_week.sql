@@ -1,6 +1,6 @@
 -- name: sentiment_by_week
 -- Sentiment per week (weeks start on Monday) over the last :days days, oldest first: counts per
--- PostSentiment value and a 100% stacked bar of 240 pixels (posts without a sentiment are left out).
+-- PostSentiment value and a 100% stacked bar of 216 pixels (posts without a sentiment are left out).
 -- :days     integer, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 WITH counts AS (
@@ -16,12 +16,12 @@ SELECT week,
        'Week of ' || substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', week) - 2, 3) || ' ' || CAST(strftime('%d', week) AS INTEGER) AS label,
        very_positive, positive, neutral, negative, total,
        CAST(round(100.0 * (very_positive + positive) / total) AS INTEGER) AS positive_percent,
-       CAST(round(240.0 * very_positive / total) AS INTEGER) AS w1,
-       CAST(round(240.0 * (very_positive + positive) / total) AS INTEGER) - CAST(round(240.0 * very_positive / total) AS INTEGER) AS w2,
-       CAST(round(240.0 * (very_positive + positive + neutral) / total) AS INTEGER) - CAST(round(240.0 * (very_positive + positive) / total) AS INTEGER) AS w3,
-       240 - CAST(round(240.0 * (very_positive + positive + neutral) / total) AS INTEGER) AS w4,
-       80 + CAST(round(240.0 * very_positive / total) AS INTEGER) AS x2,
-       80 + CAST(round(240.0 * (very_positive + positive) / total) AS INTEGER) AS x3,
-       80 + CAST(round(240.0 * (very_positive + positive + neutral) / total) AS INTEGER) AS x4,
+       CAST(round(216.0 * very_positive / total) AS INTEGER) AS w1,
+       CAST(round(216.0 * (very_positive + positive) / total) AS INTEGER) - CAST(round(216.0 * very_positive / total) AS INTEGER) AS w2,
+       CAST(round(216.0 * (very_positive + positive + neutral) / total) AS INTEGER) - CAST(round(216.0 * (very_positive + positive) / total) AS INTEGER) AS w3,
+       216 - CAST(round(216.0 * (very_positive + positive + neutral) / total) AS INTEGER) AS w4,
+       104 + CAST(round(216.0 * very_positive / total) AS INTEGER) AS x2,
+       104 + CAST(round(216.0 * (very_positive + positive) / total) AS INTEGER) AS x3,
+       104 + CAST(round(216.0 * (very_positive + positive + neutral) / total) AS INTEGER) AS x4,
        24 * (row_number() OVER (ORDER BY week) - 1) AS y
 FROM counts ORDER BY week;
