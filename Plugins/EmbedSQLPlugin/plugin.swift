@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's `schema/`, `schema/demo/` and `queries/` SQL files into the target as Swift
-/// string literals, so an installed `switchboard` binary works from any directory.
+/// Embeds the package's `schema/`, `schema/demo/` and `queries/` SQL files, and the built-in reports
+/// (`reports/NAME/*.sql` and `*.mustache`), into the target as Swift string literals, so an installed
+/// `switchboard` binary works from any directory.
 @main
 struct EmbedSQLPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -12,12 +13,16 @@ struct EmbedSQLPlugin: BuildToolPlugin {
             ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
                 .filter { $0.pathExtension == "sql" }
         }
+        let reports = root.appending(path: "reports")
+        let reportFiles = ((try? FileManager.default.contentsOfDirectory(at: reports, includingPropertiesForKeys: nil)) ?? [])
+            .flatMap { folder in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] }
+            .filter { $0.pathExtension == "sql" || $0.pathExtension == "mustache" }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedSQL.swift")
         return [.buildCommand(
             displayName: "Embedding schema/ and queries/ SQL",
             executable: try context.tool(named: "EmbedSQLTool").url,
-            arguments: [output.path] + folders.map(\.path),
-            inputFiles: inputs,
+            arguments: [output.path] + folders.map(\.path) + ["tree:" + reports.path],
+            inputFiles: inputs + reportFiles,
             outputFiles: [output])]
     }
 }

@@ -1,6 +1,8 @@
 // Writes EmbeddedSQL.swift: every .sql file of the given folders as a raw string literal.
 // Each folder becomes a static array named after its last path component (schema, queries, demo).
-// Usage: EmbedSQLTool OUTPUT.swift FOLDER...   (run by EmbedSQLPlugin at build time)
+// A folder given as tree:FOLDER (reports) embeds the .sql and .mustache files of its subfolders,
+// named SUBFOLDER/FILE.
+// Usage: EmbedSQLTool OUTPUT.swift [tree:]FOLDER...   (run by EmbedSQLPlugin at build time)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -27,11 +29,24 @@ var source = """
 public enum EmbeddedSQL {
 
 """
-for folderPath in arguments.dropFirst(2) {
-    let folder = URL(fileURLWithPath: folderPath)
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        .filter { $0.hasSuffix(".sql") }
-        .sorted()
+/// The files a folder contributes: its .sql files, or for a tree its subfolders' .sql and .mustache files.
+func fileNames(in folder: URL, tree: Bool) -> [String] {
+    let manager = FileManager.default
+    guard tree else {
+        return ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
+    }
+    var names: [String] = []
+    for sub in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+        let files = (try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? []
+        names += files.filter { $0.hasSuffix(".sql") || $0.hasSuffix(".mustache") }.sorted().map { "\(sub)/\($0)" }
+    }
+    return names
+}
+
+for argument in arguments.dropFirst(2) {
+    let tree = argument.hasPrefix("tree:")
+    let folder = URL(fileURLWithPath: tree ? String(argument.dropFirst("tree:".count)) : argument)
+    let names = fileNames(in: folder, tree: tree)
     source += "    /// The files of `\(folder.lastPathComponent)/`, by file name, sorted.\n"
     source += "    public static let \(folder.lastPathComponent): [(name: String, sql: String)] = [\n"
     for name in names {

@@ -17,6 +17,8 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the demo database.", valueName: "path"))
     var db = "./switchboard-demo.db"
 
+    @OptionGroup var clock: ClockOption
+
     /// The instant the demo data is anchored at, pinned so relative times read as intended.
     static let demoNow = "2026-02-10T12:00:00Z"
 
@@ -52,7 +54,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         try DemoDatabase.create(at: db)
         var output = "Created the demo database \(db).\n"
-        let database = try QueryDatabase(path: db, now: Terminal.environment("SWITCHBOARD_NOW") ?? DemoCommand.demoNow)
+        let database = try QueryDatabase(path: db, now: clock.value ?? DemoCommand.demoNow)
         let catalog = try QueryCatalog()
         for stop in DemoCommand.tour {
             guard let query = try? catalog.query(named: stop.query) else { continue }

@@ -11,10 +11,20 @@ struct DatabaseOption: ParsableArguments {
     /// The path to use.
     var path: String { db ?? Terminal.environment("SWITCHBOARD_DB") ?? "./switchboard.db" }
 
-    /// Opens the database (which must exist), with the clock pinned by `$SWITCHBOARD_NOW` if set.
-    func open() throws -> QueryDatabase {
-        try QueryDatabase(path: path, now: Terminal.environment("SWITCHBOARD_NOW"))
+    /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set.
+    func open(now: String? = Terminal.environment("SWITCHBOARD_NOW")) throws -> QueryDatabase {
+        try QueryDatabase(path: path, now: now)
     }
+}
+
+/// `--now TIME`: pins the clock that relative times, "today" and report timestamps are computed from,
+/// falling back to `$SWITCHBOARD_NOW`; the same thing as `SELECT switchboard_now(TIME)`.
+struct ClockOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Pin the clock, e.g. 2026-02-10T12:00:00Z (default: $SWITCHBOARD_NOW, else the system clock).", valueName: "time"))
+    var now: String?
+
+    /// The pinned time, if any.
+    var value: String? { now ?? Terminal.environment("SWITCHBOARD_NOW") }
 }
 
 /// `--queries DIR`: a folder of the user's own canned queries, shadowing built-in ones by name.

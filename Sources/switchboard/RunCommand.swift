@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
             database's only user. Read queries cannot write. A write prints "N rows changed" \
             ({"changes":N} in json and jsonl), or its RETURNING rows; when it changes nothing, stderr says \
             "0 rows changed: nothing matched". An unknown --user is an error. --columns picks the printed \
-            columns. $SWITCHBOARD_NOW pins the clock.
+            columns. --now (or $SWITCHBOARD_NOW) pins the clock.
             --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
             for a read; for a write, "data" is the RETURNING row when there is exactly one (else the array), \
             or {"success":true,"changes":N} without rows.
@@ -37,6 +37,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var clock: ClockOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
@@ -48,7 +49,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        let outcome = try database.open().run(query, binding: binding, columns: formatOption.columnList)
+        let outcome = try database.open(now: clock.value).run(query, binding: binding, columns: formatOption.columnList)
         if envelope {
             Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))
         } else {

@@ -27,6 +27,7 @@ struct SQLCommand: ParsableCommand {
 
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var clock: ClockOption
 
     func run() throws {
         let values = try ParameterBinding.values(of: parameters)
@@ -41,6 +42,7 @@ struct SQLCommand: ParsableCommand {
         if let missing = used.first(where: { values[$0] == nil }) {
             throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
         }
-        formatOption.print(try database.open().runSQL(statement, write: write, parameters: values, columns: formatOption.columnList))
+        formatOption.print(try database.open(now: clock.value).runSQL(statement, write: write, parameters: values,
+                                                                      columns: formatOption.columnList))
     }
 }

@@ -12,14 +12,14 @@ struct Switchboard: ParsableCommand {
               switchboard run social-feed --db switchboard-demo.db -p platform=twitter
 
             The database is --db, else $SWITCHBOARD_DB, else ./switchboard.db. The acting user is --user, else \
-            $SWITCHBOARD_USER, else the database's only user. $SWITCHBOARD_NOW (e.g. 2026-02-10T12:00:00Z) pins \
-            the clock that relative times are computed from.
+            $SWITCHBOARD_USER, else the database's only user. --now TIME, else $SWITCHBOARD_NOW (e.g. \
+            2026-02-10T12:00:00Z), pins the clock that relative times are computed from (run, sql, report, demo).
             Exit codes: 0 success, 1 query or data error, 2 usage error.
             """,
         version: BuildInfo.version,
         subcommands: [
             InitCommand.self, DemoCommand.self, QueriesCommand.self, ShowCommand.self, RunCommand.self,
-            SQLCommand.self, ShellCommand.self, FunctionsCommand.self,
+            SQLCommand.self, ReportCommand.self, ShellCommand.self, FunctionsCommand.self,
             SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self,
         ])
 }

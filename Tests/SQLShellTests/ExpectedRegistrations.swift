@@ -21,6 +21,7 @@ enum ExpectedRegistrations {
         "template_missing/2/0x200800",
         "template_render/2/0x200800",
         "template_render/3/0x200800",
+        "template_render/4/0x200800",
         "template_render_strict/3/0x200800",
         "template_variables/1/0x200800",
         "text_preview/2/0x200800",

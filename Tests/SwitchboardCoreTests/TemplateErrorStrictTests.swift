@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func templateErrorIsTheSameMessageTheOtherFunctionsRaise() {
-        let bad = ["{{#a}}x", "{{/a}}", "{{#a}}{{/b}}", "{{x", "{{= =}}", "{{>partial}}", "{{}}", "{{a b}}",
+        let bad = ["{{#a}}x", "{{/a}}", "{{#a}}{{/b}}", "{{x", "{{= =}}", "{{<parent}}{{/parent}}", "{{}}", "{{a b}}",
                    "line\n  {{#coach}}\n{{name}}", String(repeating: "{{#a}}", count: 257), "{{=<% %>=}}<% x"]
         for template in bad {
             guard case .text(let message)? = error?.call([.text(template)]) else {

@@ -12,10 +12,13 @@ import Mustache
 /// (`["a": 1]`, unordered), template_render prints JSON.
 enum TemplateOracle {
     /// The oracle's output for `template` over `data`, html-escaped or plain text.
-    static func render(_ template: String, data: JSONValue, html: Bool) throws -> String {
+    static func render(_ template: String, data: JSONValue, html: Bool, partials: [String: String] = [:]) throws -> String {
         // The TEXT content-type pragma on its own line (a standalone tag) turns escaping off.
         let source = html ? template : "{{% CONTENT_TYPE: TEXT}}\n" + template
-        return try MustacheTemplate(string: source).render(value(data))
+        guard !partials.isEmpty else { return try MustacheTemplate(string: source).render(value(data)) }
+        var library = MustacheLibrary()
+        for (name, partial) in partials { try library.register(partial, named: name) }
+        return try MustacheTemplate(string: source).render(value(data), library: library)
     }
 
     static func value(_ json: JSONValue) -> Any {

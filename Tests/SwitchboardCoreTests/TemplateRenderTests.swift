@@ -113,10 +113,9 @@ import Testing
         ("{{}}", "empty tag at line 1, column 1"),
         ("{{#  }}", "empty tag at line 1, column 1"),
         ("{{a b}}", "invalid tag name 'a b' at line 1, column 1"),
-        ("{{>partial}}", "unsupported tag '>' (partials, blocks and pragmas are not supported) at line 1, column 1"),
-        ("x{{$block}}{{/block}}", "unsupported tag '$' (partials, blocks and pragmas are not supported) at line 1, column 2"),
-        ("{{<parent}}{{/parent}}", "unsupported tag '<' (partials, blocks and pragmas are not supported) at line 1, column 1"),
-        ("{{% CONTENT_TYPE: TEXT}}", "unsupported tag '%' (partials, blocks and pragmas are not supported) at line 1, column 1"),
+        ("x{{$block}}{{/block}}", "unsupported tag '$' (blocks and pragmas are not supported) at line 1, column 2"),
+        ("{{<parent}}{{/parent}}", "unsupported tag '<' (blocks and pragmas are not supported) at line 1, column 1"),
+        ("{{% CONTENT_TYPE: TEXT}}", "unsupported tag '%' (blocks and pragmas are not supported) at line 1, column 1"),
         ("{{=<% %>=}}\n<%#a%><%/b%>", "closing tag 'b' at line 2, column 7 does not match section 'a' opened at line 2, column 1"),
     ])
     func malformedTemplatesNameTheProblem(template: String, message: String) {

@@ -1,18 +1,18 @@
 /// The Mustache spec's cases (https://github.com/mustache/spec, v1.x) for the modules
-/// template_render implements: interpolation, sections, inverted, comments, delimiters
-/// (standalone-line whitespace is tested inside each). Partials, lambdas and
-/// inheritance are out of scope, so the delimiters cases that need partials are left out.
-/// `data` is JSON; `expected` is the spec's html output.
+/// template_render implements: interpolation, sections, inverted, comments, delimiters and
+/// partials (standalone-line whitespace is tested inside each). Lambdas and inheritance are
+/// out of scope. `data` and `partials` are JSON; `expected` is the spec's html output.
 struct TemplateSpecCase: CustomStringConvertible, Sendable {
     let module: String
     let name: String
     let data: String
     let template: String
     let expected: String
+    var partials: String = "{}"
 
     var description: String { "\(module): \(name)" }
 
-    static let all: [TemplateSpecCase] = interpolation + sections + inverted + comments + delimiters
+    static let all: [TemplateSpecCase] = interpolation + sections + inverted + comments + delimiters + partialCases
 
     static let interpolation: [TemplateSpecCase] = [
         .init(module: "interpolation", name: "No Interpolation", data: "{}",
@@ -327,5 +327,48 @@ struct TemplateSpecCase: CustomStringConvertible, Sendable {
               template: "=\n  {{=@ @=}}", expected: "=\n"),
         .init(module: "delimiters", name: "Pair with Padding", data: "{}",
               template: "|{{= @   @ =}}|", expected: "||"),
+    ]
+
+    /// partials.json, and the two delimiters.json cases that need partials.
+    static let partialCases: [TemplateSpecCase] = [
+        .init(module: "partials", name: "Basic Behavior", data: "{}",
+              template: "\"{{>text}}\"", expected: "\"from partial\"",
+              partials: "{\"text\": \"from partial\"}"),
+        .init(module: "partials", name: "Failed Lookup", data: "{}",
+              template: "\"{{>text}}\"", expected: "\"\"",
+              partials: "{}"),
+        .init(module: "partials", name: "Context", data: "{\"text\": \"content\"}",
+              template: "\"{{>partial}}\"", expected: "\"*content*\"",
+              partials: "{\"partial\": \"*{{text}}*\"}"),
+        .init(module: "partials", name: "Recursion", data: "{\"content\": \"X\", \"nodes\": [{\"content\": \"Y\", \"nodes\": []}]}",
+              template: "{{>node}}", expected: "X<Y<>>",
+              partials: "{\"node\": \"{{content}}<{{#nodes}}{{>node}}{{/nodes}}>\"}"),
+        .init(module: "partials", name: "Surrounding Whitespace", data: "{}",
+              template: "| {{>partial}} |", expected: "| \t|\t |",
+              partials: "{\"partial\": \"\\t|\\t\"}"),
+        .init(module: "partials", name: "Inline Indentation", data: "{\"data\": \"|\"}",
+              template: "  {{data}}  {{> partial}}\n", expected: "  |  >\n>\n",
+              partials: "{\"partial\": \">\\n>\"}"),
+        .init(module: "partials", name: "Standalone Line Endings", data: "{}",
+              template: "|\r\n{{>partial}}\r\n|", expected: "|\r\n>|",
+              partials: "{\"partial\": \">\"}"),
+        .init(module: "partials", name: "Standalone Without Previous Line", data: "{}",
+              template: "  {{>partial}}\n>", expected: "  >\n  >>",
+              partials: "{\"partial\": \">\\n>\"}"),
+        .init(module: "partials", name: "Standalone Without Newline", data: "{}",
+              template: ">\n  {{>partial}}", expected: ">\n  >\n  >",
+              partials: "{\"partial\": \">\\n>\"}"),
+        .init(module: "partials", name: "Standalone Indentation", data: "{\"content\": \"<\\n->\"}",
+              template: "\\\n {{>partial}}\n/\n", expected: "\\\n |\n <\n->\n |\n/\n",
+              partials: "{\"partial\": \"|\\n{{{content}}}\\n|\\n\"}"),
+        .init(module: "partials", name: "Padding Whitespace", data: "{\"boolean\": true}",
+              template: "|{{> partial }}|", expected: "|[]|",
+              partials: "{\"partial\": \"[]\"}"),
+        .init(module: "delimiters", name: "Partial Inheritence", data: "{\"value\": \"yes\"}",
+              template: "[ {{>include}} ]\n{{= | | =}}\n[ |>include| ]\n", expected: "[ .yes. ]\n[ .yes. ]\n",
+              partials: "{\"include\": \".{{value}}.\"}"),
+        .init(module: "delimiters", name: "Post-Partial Behavior", data: "{\"value\": \"yes\"}",
+              template: "[ {{>include}} ]\n[ .{{value}}.  .|value|. ]\n", expected: "[ .yes.  .yes. ]\n[ .yes.  .|value|. ]\n",
+              partials: "{\"include\": \".{{value}}. {{= | | =}} .|value|.\"}"),
     ]
 }

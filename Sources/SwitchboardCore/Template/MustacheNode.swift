@@ -43,4 +43,8 @@ enum MustacheNode: Sendable {
     case variable(MustacheName, escaped: Bool)
     /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
     case section(MustacheName, inverted: Bool, children: [MustacheNode])
+    /// `{{> name}}`: a partial, looked up when rendered (see ``MustachePartials``). `indentation` is the
+    /// whitespace before a standalone partial tag on its line (a range of the template's source),
+    /// prepended to each line of the partial; empty when the tag is not standalone.
+    case partial(MustacheName, indentation: Range<Int>)
 }

@@ -1,12 +1,12 @@
 /// Parses Mustache template text into ``MustacheNode``s, per the Mustache spec's
-/// interpolation, sections, inverted, comments and delimiters modules, including the
-/// standalone-line rule: a section, inverted, closing, comment or set-delimiter tag
-/// alone on its line (only spaces or tabs around it) removes the whole line.
+/// interpolation, sections, inverted, comments, delimiters and partials modules, including the
+/// standalone-line rule: a section, inverted, closing, comment, set-delimiter or partial tag
+/// alone on its line (only spaces or tabs around it) removes the whole line (a standalone
+/// partial keeps the spaces before it as its indentation).
 ///
-/// Partials (`>`), blocks (`$`, `<`) and pragmas (`%`) are not supported and are
-/// errors. Errors name the problem and its line and column, e.g.
-/// `unclosed section 'a' opened at line 2, column 5`; a name quoted in an error is cut to 64
-/// characters and `...`, so a megabyte tag cannot make a megabyte message.
+/// Blocks (`$`, `<`) and pragmas (`%`) are not supported and are errors. Errors name the
+/// problem and its line and column, e.g. `unclosed section 'a' opened at line 2, column 5`; a name
+/// quoted in an error is cut to 64 characters and `...`, so a megabyte tag cannot make a megabyte message.
 ///
 /// ```sql
 /// SELECT template_render('{{=<% %>=}}<% name %>', '{"name": "Ann"}'); -- 'Ann'
@@ -25,13 +25,13 @@ struct MustacheParser {
 
     /// What a tag does, from its sigil.
     private enum TagKind {
-        case variable, unescaped, section, inverted, close, comment, delimiters
+        case variable, unescaped, section, inverted, close, comment, delimiters, partial
 
         /// Whether the tag may stand alone on a line and take the line with it.
         var canStandAlone: Bool {
             switch self {
             case .variable, .unescaped: return false
-            case .section, .inverted, .close, .comment, .delimiters: return true
+            case .section, .inverted, .close, .comment, .delimiters, .partial: return true
             }
         }
     }
@@ -78,7 +78,12 @@ struct MustacheParser {
                 next = lineEnd
             }
             if textEnd > textStart { append(.text(textStart..<textEnd)) }
-            try handle(kind, tagStart: tagStart, content: contentStart..<contentEnd)
+            // Partials: the standalone line's leading whitespace (textEnd..<tagStart) is the indentation.
+            if kind == .partial {
+                append(.partial(try name(contentStart..<contentEnd, tagStart: tagStart), indentation: textEnd..<tagStart))
+            } else {
+                try handle(kind, tagStart: tagStart, content: contentStart..<contentEnd)
+            }
             index = next
             textStart = next
             textStartsLine = next != tagEnd
@@ -105,9 +110,10 @@ struct MustacheParser {
             case UInt8(ascii: "/"): kind = .close
             case UInt8(ascii: "!"): kind = .comment
             case UInt8(ascii: "="): kind = .delimiters; terminator = delimiters.equalsClose
-            case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "%"):
+            case UInt8(ascii: ">"): kind = .partial
+            case UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "%"):
                 let sigil = String(decoding: [bytes[contentStart]], as: UTF8.self)
-                throw failure("unsupported tag '\(sigil)' (partials, blocks and pragmas are not supported)", at: tagStart)
+                throw failure("unsupported tag '\(sigil)' (blocks and pragmas are not supported)", at: tagStart)
             default: break
             }
             if kind != .variable { contentStart += 1 }
@@ -121,7 +127,7 @@ struct MustacheParser {
     /// Acts on a tag: adds a node, opens or closes a section, or changes the delimiters.
     private mutating func handle(_ kind: TagKind, tagStart: Int, content: Range<Int>) throws(MustacheError) {
         switch kind {
-        case .comment:
+        case .comment, .partial:
             return
         case .delimiters:
             try setDelimiters(content, tagStart: tagStart)

@@ -21,23 +21,29 @@ struct MustacheRenderer {
     /// The most output bytes a render may produce (1 GiB), whatever the connection allows.
     static let maxOutputBytes = 1 << 30
 
-    /// The template's source bytes, which text nodes point into.
-    private let source: UnsafeBufferPointer<UInt8>
+    /// The source bytes of the template being rendered (or of the partial inside it), which text nodes point into.
+    private var source: UnsafeBufferPointer<UInt8>
     private let escapesHTML: Bool
     private var context: MustacheContext
     private var output: [UInt8] = []
     private var budget: StepBudget
     /// The output limit: the connection's length limit, at most ``maxOutputBytes``.
     private let maxOutput: Int
+    // Partials (MustachePartials.swift): the named templates `{{> name}}` finds, and how deep they nest now.
+    private var partials: MustachePartials?
+    private var partialDepth = 0
 
-    /// Renders `template` with `vars` at the bottom of the context stack.
+    /// Renders `template` with `vars` at the bottom of the context stack; `{{> name}}` renders
+    /// `partials`' template of that name (none: empty).
     /// Output past `maxLength` bytes (the connection's length limit) stops the render early with
     /// ``MustacheError/tooBig``, so the buffer never grows far past what SQLite would accept.
     static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool,
-                       budget: StepBudget = StepBudget(), maxLength: Int = maxOutputBytes) throws(MustacheError) -> String {
+                       budget: StepBudget = StepBudget(), maxLength: Int = maxOutputBytes,
+                       partials: MustachePartials? = nil) throws(MustacheError) -> String {
         try template.bytes.withUnsafeBufferPointer { source throws(MustacheError) in
             var renderer = MustacheRenderer(source: source, escapesHTML: html, context: MustacheContext(root: vars),
                                             budget: budget, maxOutput: min(max(maxLength, 0), maxOutputBytes))
+            renderer.partials = partials
             renderer.output.reserveCapacity(min(source.count + 64, renderer.maxOutput))
             try renderer.render(template.nodes)
             return String(decoding: renderer.output, as: UTF8.self)
@@ -65,6 +71,8 @@ struct MustacheRenderer {
                 if let value = try resolve(name) { try write(value, escaped: escaped && escapesHTML) }
             case .section(let name, let inverted, let children):
                 try renderSection(try resolve(name), inverted: inverted, children: children)
+            case .partial(let name, let indentation):
+                try renderPartial(name, indentation: indentation)
             }
             guard output.count <= maxOutput else { throw outputTooLarge }
             try budget.spend((output.count - before) / StepBudget.bytesPerStep)
@@ -153,5 +161,30 @@ struct MustacheRenderer {
             magnitude /= 10
         } while magnitude > 0
         output[start...].reverse()
+    }
+}
+
+// MARK: Partials
+
+extension MustacheRenderer {
+    /// `{{> name}}`: renders the partial in the current context, its lines indented by `indentation`
+    /// (a range of the current source); an unknown partial renders nothing. Nesting deeper than
+    /// ``MustachePartials/maxDepth`` is an error.
+    private mutating func renderPartial(_ name: MustacheName, indentation: Range<Int>) throws(MustacheError) {
+        guard let partials else { return }
+        guard partialDepth < MustachePartials.maxDepth else {
+            throw MustacheError(message: "partials nested deeper than \(MustachePartials.maxDepth) (at '\(name.text)')")
+        }
+        guard let template = try partials.template(named: name.text, indentation: Array(source[indentation])) else { return }
+        let outer = source
+        partialDepth += 1
+        defer {
+            partialDepth -= 1
+            source = outer
+        }
+        try template.bytes.withUnsafeBufferPointer { inner throws(MustacheError) in
+            source = inner
+            try render(template.nodes)
+        }
     }
 }

@@ -4,7 +4,7 @@ extension Registry {
         FunctionSpec(
             name: "template_render", arity: 2, flags: .pure,
             signature: "template_render(template, vars)",
-            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; no partials) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, partials/blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; at most about 0.3 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. Output that would pass the connection's SQLITE_LIMIT_LENGTH stops the render at once with SQLite's 'string or blob too big'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
+            doc: "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; partials with the 4-argument form) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; at most about 0.3 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. Output that would pass the connection's SQLITE_LIMIT_LENGTH stops the render at once with SQLite's 'string or blob too big'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
             example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
             body: { arguments, environment in
                 TemplateCall.render(arguments, html: false, environment: environment)
@@ -18,6 +18,24 @@ extension Registry {
                 switch arguments.value(2).text {
                 case "text": return TemplateCall.render(arguments, html: false, environment: environment)
                 case "html": return TemplateCall.render(arguments, html: true, environment: environment)
+                default: return .error("template_render: mode must be 'text' or 'html'")
+                }
+            }),
+        // Partials: the 4-argument form (MustachePartials.swift).
+        FunctionSpec(
+            name: "template_render", arity: 4, flags: .pure,
+            signature: "template_render(template, vars, mode, partials)",
+            doc: "Renders with mode 'text' or 'html' and Mustache partials: `partials` is a JSON object of name to template text, and `{{> name}}` renders that template in the current context (per the Mustache spec: an unknown name renders empty; a standalone partial tag's indentation is prepended to each line of the partial; set delimiters do not cross into or out of a partial). Partials may recurse through sections, up to 64 levels deep; a malformed partial is an error when it is used ('in partial 'name': ...'). NULL partials is `{}`; partials that is not a JSON object of texts is an error. Without partials (2 and 3 arguments) `{{> name}}` renders empty too. The partials are parsed once per statement when constant.",
+            example: "SELECT template_render('{{> greet}}, {{> sign}}', json_object('name', 'Ann'), 'text', json_object('greet', 'Hi {{name}}', 'sign', '-- Coach')); -- 'Hi Ann, -- Coach'",
+            body: { arguments, environment in
+                let partials: MustachePartials
+                switch TemplateCall.partials(arguments.value(3), environment: environment) {
+                case .success(let parsed): partials = parsed
+                case .failure(let error): return .error("template_render: \(error.message)")
+                }
+                switch arguments.value(2).text {
+                case "text": return TemplateCall.render(arguments, html: false, environment: environment, partials: partials)
+                case "html": return TemplateCall.render(arguments, html: true, environment: environment, partials: partials)
                 default: return .error("template_render: mode must be 'text' or 'html'")
                 }
             }),
@@ -85,13 +103,35 @@ extension Registry {
 /// The parts the template functions share: the cached template, `vars`, error texts.
 enum TemplateCall {
     /// `template_render` with the template and vars of `arguments`.
-    static func render(_ arguments: any SQLArguments, html: Bool, environment: any CallEnvironment) -> SQLResult {
+    static func render(_ arguments: any SQLArguments, html: Bool, environment: any CallEnvironment,
+                       partials: MustachePartials? = nil) -> SQLResult {
         withTemplate(arguments, function: "template_render", environment: environment) { template throws(MustacheError) in
             switch vars(arguments.value(1)) {
             case .failure(let error): throw error
             case .success(let vars):
-                return try MustacheRenderer.render(template, vars: vars, html: html, maxLength: environment.maxLength)
+                return try MustacheRenderer.render(template, vars: vars, html: html, maxLength: environment.maxLength,
+                                                   partials: partials)
             }
+        }
+    }
+
+    /// The partials argument (argument 3), cached per statement while it stays the same text; NULL is none.
+    static func partials(_ value: SQLValue, environment: any CallEnvironment) -> Result<MustachePartials, MustacheError> {
+        guard let text = value.text else { return .success(MustachePartials([:])) }
+        if let cached = environment.cached(argument: 3) as? CachedPartials, cached.text == text { return .success(cached.partials) }
+        return MustachePartials.parse(text).map { partials in
+            environment.cache(CachedPartials(text: text, partials: partials), argument: 3)
+            return partials
+        }
+    }
+
+    /// Parsed partials with the JSON text they came from, the check before they are reused.
+    private final class CachedPartials {
+        let text: String
+        let partials: MustachePartials
+        init(text: String, partials: MustachePartials) {
+            self.text = text
+            self.partials = partials
         }
     }
 

@@ -19,7 +19,7 @@ enum TemplateNames {
     private static func collect(_ nodes: [MustacheNode], into names: inout OrderedNames) {
         for node in nodes {
             switch node {
-            case .text: continue
+            case .text, .partial: continue
             case .variable(let name, _): names.add(name)
             case .section(let name, _, let children):
                 names.add(name)
@@ -57,7 +57,7 @@ enum TemplateNames {
             for node in nodes {
                 try budget.spend()
                 switch node {
-                case .text: continue
+                case .text, .partial: continue
                 case .variable(let name, _): try check(name)
                 case .section(_, inverted: true, let children):
                     try visit(children)

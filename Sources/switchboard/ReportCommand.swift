@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import SwitchboardDB
+import SwitchboardIO
+
+/// `switchboard report NAME`: runs a report's queries, builds its JSON document and renders it with
+/// the report's template through template_render.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a report (queries + a Mustache template) as Markdown, HTML or JSON.",
+        discussion: """
+            A report is a folder reports/NAME/: canned queries in the queries/ format and one Mustache \
+            template per format (report.md.mustache, report.html.mustache); its other PART.mustache files \
+            are partials ({{> PART}}). The report's read queries run with the -p values each declares \
+            (:user_id from --user, else $SWITCHBOARD_USER, else the only user), into one JSON document: \
+            {"QUERY": [rows...], ..., "params": {...}, "generated_at": "...", "report": "NAME"}, which \
+            --format json prints and the template renders (template_render, html mode for html). \
+            Without NAME, lists the reports. --reports DIR adds the folders DIR/NAME/ (shadowing built-in \
+            reports of the same name). --notify runs the report's write queries after rendering (digest: \
+            a daily_digest notification, and the time of this digest for the next one's "since").
+            Built-in reports: digest (the daily digest), social-activity (the analytics dashboard, --days N).
+            Example:
+              switchboard report digest --now 2026-02-10T12:00:00Z
+              switchboard report social-activity --days 14 --format html --out activity.html
+              switchboard report digest --format html --out digest.html --notify
+            """)
+
+    @Argument(help: "The report's name, e.g. digest (none: list the reports).")
+    var name: String?
+
+    @Option(name: .long, help: ArgumentHelp("md (default), html or json (the document the templates render).", valueName: "format"))
+    var format = "md"
+
+    @Option(name: .customShort("p"), help: ArgumentHelp("A parameter value, e.g. -p days=14 (repeatable).", valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Shorthand for -p days=N, for reports that take :days.", valueName: "n"))
+    var days: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Option(name: .long, help: ArgumentHelp("A folder of your own reports (DIR/NAME/); they shadow built-in ones of the same name.", valueName: "dir"))
+    var reports: String?
+
+    @Flag(name: .long, help: "After rendering, run the report's write queries (digest: insert a daily_digest notification and record the run).")
+    var notify = false
+
+    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to :user_id (default: $SWITCHBOARD_USER).", valueName: "id"))
+    var user: String?
+
+    @OptionGroup var database: DatabaseOption
+    @OptionGroup var clock: ClockOption
+
+    func run() throws {
+        let catalog = try ReportCatalog(userFolder: reports)
+        guard let name else {
+            var output = ""
+            for reportName in catalog.names {
+                let report = try? catalog.report(named: reportName)
+                output += reportName + (report.map { "  (\($0.formats.joined(separator: ", ")), json)" } ?? "") + "\n"
+            }
+            Terminal.write(output)
+            return
+        }
+        guard let report = try catalog.report(named: name) else {
+            let suggestion = NameSuggestion.closest(to: name, among: catalog.names)
+            throw SwitchboardError.usage("unknown report '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        guard format == "json" || report.templates[format] != nil else {
+            throw SwitchboardError.usage("report '\(name)' has no \(format) template (formats: \((report.formats + ["json"]).joined(separator: ", ")))")
+        }
+        if notify && report.actions.isEmpty {
+            throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
+        }
+        let pairs = parameters + (days.map { ["days=\($0)"] } ?? [])
+        let given = try ParameterBinding.values(of: pairs)
+        let declared = report.parameters.map(\.name)
+        if let unknown = given.keys.sorted().first(where: { !declared.contains($0) }) {
+            let takes = declared.isEmpty ? "it takes none" : "it takes " + declared.map { ":" + $0 }.joined(separator: ", ")
+            throw SwitchboardError.usage("unknown parameter :\(unknown) for report '\(name)' (\(takes))")
+        }
+        let user = self.user ?? Terminal.environment("SWITCHBOARD_USER")
+        let bindings = try (report.queries + report.actions).map { query in
+            try ParameterBinding(query: query, pairs: pairs.filter { pair in
+                query.parameter(named: String(pair.prefix { $0 != "=" }).trimmingCharacters(in: [":"])) != nil
+            }, user: user)
+        }
+        let opened = try database.open(now: clock.value)
+
+        var results: [(name: String, table: ResultTable, types: [String: ColumnType])] = []
+        var params: [String: ParameterType.Value?] = [:]
+        for (query, binding) in zip(report.queries + report.actions, bindings) {
+            for (key, value) in binding.values where params[key] == nil && key != ParameterBinding.userParameter { params[key] = value }
+        }
+        for (query, binding) in zip(report.queries, bindings) {
+            guard case .rows(let table) = try opened.run(query, binding: binding) else {
+                throw SwitchboardError.failure("\(query.origin): a report query must return rows")
+            }
+            results.append((query.name, table, query.columnTypes))
+        }
+        let generatedAt = try ReportCommand.text(opened.runSQL("SELECT switchboard_now()", write: false)) ?? ""
+        let document = ReportDocument.json(report: report.name, results: results,
+                                           params: declared.map { ($0, params[$0] ?? nil) }, generatedAt: generatedAt)
+        var output = document
+        if format != "json", let template = report.templates[format] {
+            let rendered = try opened.runSQL(
+                "SELECT template_render(:template, :document, :mode, :partials)", write: false,
+                parameters: ["template": template, "document": document, "mode": format == "html" ? "html" : "text",
+                             "partials": ReportDocument.partials(report.partials)])
+            output = ReportCommand.text(rendered) ?? ""
+        }
+        if let out {
+            do {
+                try Data(output.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw SwitchboardError.failure("cannot write \(out): \((error as NSError).localizedDescription)")
+            }
+        } else {
+            Terminal.write(output)
+        }
+        if notify {
+            let actionBindings = bindings.suffix(report.actions.count)
+            for (action, binding) in zip(report.actions, actionBindings) { _ = try opened.run(action, binding: binding) }
+        }
+    }
+
+    /// The single text cell of a one-row result.
+    static func text(_ outcome: QueryOutcome) -> String? {
+        guard case .rows(let table) = outcome, let cell = table.rows.first?.first, case .text(let text) = cell else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,22 @@
+-- name: notify!
+-- switchboard report digest --notify: a daily_digest notification summarising the digest in one line;
+-- its insert (related_entity_type 'report', related_entity_id 'digest') records the run in report_runs (trigger report_notification_records_run), so the next digest's
+-- "new since the last digest" starts here.
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+WITH
+    me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
+    since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
+                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))),
+                                  strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day')))
+INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
+                           related_entity_type, related_entity_id)
+SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
+       (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL) || ' unread, '
+       || (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL
+           AND type IN ('deadline_alert', 'follow_up_reminder') AND julianday(scheduled_for) >= julianday(switchboard_now())
+           AND julianday(scheduled_for) < julianday(switchboard_now(), '+7 days')) || ' due this week, '
+       || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
+       || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
+           AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
+       || ' new posts',
+       'normal', '/notifications', switchboard_now(), switchboard_now(), switchboard_now(), 'report', 'digest';

@@ -1,0 +1,1 @@
+BEGIN; PRAGMA user_version = 8; COMMIT;
