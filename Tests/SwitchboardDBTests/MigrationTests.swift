@@ -32,9 +32,8 @@ func schemaText(_ db: Database) throws -> [String] {
                 """)
             #expect(tables == [
                 "coaches", "communication_templates", "interactions", "notification_types", "notifications", "outbox",
-                "outbox_fence",
-                "post_templates", "posts", "routes", "schools", "social_media_posts", "template_variables",
-                "tg_groups", "tg_icons", "tg_templates", "users",
+                "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools", "social_media_posts",
+                "template_partials", "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
             ])
         }
     }
