@@ -12,8 +12,9 @@ FROM notification_inbox
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
   AND (search_contains(:search, title, message)
-       OR seq IN (SELECT rowid FROM notifications_fts
-                  WHERE fts_query(:search) IS NOT NULL AND notifications_fts MATCH fts_query(:search)))
+       OR seq IN (SELECT rowid FROM notifications_fts  -- accents folded, for words of letters and digits
+                  WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
+                    AND notifications_fts MATCH fts_query(:search)))
   AND (NOT COALESCE(:unread, 0) OR is_read = 0)
 ORDER BY scheduled_for DESC, seq DESC
 LIMIT COALESCE(:limit, 100);

@@ -3,10 +3,9 @@
 -- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
 -- cursor_posted_at and cursor_id (rows after it in (post_date, id) descending order). The extra
 -- condition post_date <= COALESCE(cursor_posted_at, ...) lets the index seek straight to the page.
--- Search is split into UNION ALL branches instead of one `search IS NULL OR ...` test, so each gets its
--- own plan: a rare search (under 5000 trigram candidates) driven by the index hits, sorted by date; a
--- common one walks the feed index by date and stops at the page size; no search walks the feed index.
--- At 1M posts every query class stays under 50 ms at p95 (BENCHMARKS.md, "Substring search").
+-- The rows come by rowid from one list (seq IN (...)), never from a `search IS NULL OR ...` test: the
+-- page found by walking the feed index in date order (no search, or a common one), or the posts found
+-- through the search indexes (a rare search); see "Search" below and BENCHMARKS.md, "Substring search".
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --                    every word, in any order; accents folded when under 5000 posts match)
@@ -29,44 +28,68 @@ WITH feed AS NOT MATERIALIZED (
       AND post_date <= COALESCE(:cursor_posted_at, '9999-12-31T23:59:59Z')
       AND (:cursor_posted_at IS NULL OR (post_date, id) < (:cursor_posted_at, COALESCE(:cursor_id, '')))
 ),
--- Search (schema/0005_substring_search.sql): a bounded count of trigram candidates picks the path
--- once per query: under 5000, the candidates (checked with search_contains) sorted by date, plus
--- the unicode61 hits for accent folding if also under 5000; else the feed in date order, testing
--- search_contains on each post until the page is full. A blank search is no filter.
+-- Search (schema/0005_substring_search.sql): the apps' case-insensitive substring test,
+-- search_contains, on every post found, by the cheaper of two paths, chosen once per query:
+-- * common (10000+ trigram candidates, a word of 1-2 characters, or no search): the feed in date
+--   order, each post tested, for at most 7000 posts; a full page found there is the answer;
+-- * otherwise: the trigram candidates (for 1-2 characters: the trigrams starting with them),
+--   tested, plus the unicode61 hits (accent folding) when under 5000, sorted by date.
 search AS MATERIALIZED (
-    SELECT blank, trigrams, folding,
-           NOT blank AND (SELECT count(*) FROM (SELECT 1 FROM social_posts_trigram
-               WHERE social_posts_trigram MATCH trigrams LIMIT 5000)) < 5000 AS rare,
-           (SELECT count(*) FROM (SELECT 1 FROM social_posts_fts
-               WHERE social_posts_fts MATCH folding LIMIT 5000)) < 5000 AS folded
-    FROM (SELECT search_trigrams(:search) IS NULL AND search_short_word(:search) IS NULL AS blank,
-                 coalesce(search_trigrams(:search),
-                          (SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ')
-                           FROM social_posts_trigram_vocab
-                           WHERE term >= search_short_word(:search)
-                             AND term < search_short_word(:search) || char(1114111)),
-                          '""') AS trigrams,
-                 coalesce(fts_query(:search), '""') AS folding)
+    SELECT search_trigrams(:search) IS NULL AND search_short_word(:search) IS NULL AS blank,
+           search_trigrams(:search) IS NULL AS short,
+           coalesce(search_trigrams(:search), '""') AS trigrams
+),
+candidates AS MATERIALIZED (
+    SELECT rowid AS seq FROM social_posts_trigram
+    WHERE social_posts_trigram MATCH (SELECT trigrams FROM search)
+    LIMIT (SELECT CASE WHEN short THEN 0 ELSE 10000 END FROM search)
+),
+scanned AS MATERIALIZED (
+    SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date DESC, id DESC
+                     LIMIT (SELECT CASE WHEN blank THEN -1
+                                        WHEN short OR (SELECT count(*) FROM candidates) = 10000
+                                        THEN max(7000, COALESCE(:limit, 50)) ELSE 0 END
+                            FROM search)) AS f
+    WHERE EXISTS (SELECT 1 FROM social_media_posts AS m WHERE m.seq = f.seq
+                  AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
+    LIMIT COALESCE(:limit, 50)
+),
+path AS MATERIALIZED (
+    SELECT short, trigrams,
+           NOT blank AND (SELECT count(*) FROM scanned) < COALESCE(:limit, 50) AS use_index,
+           NOT short AND (SELECT count(*) FROM candidates) < 10000 AS listed,
+           -- accent folding through unicode61 only for words of letters and digits, which it reads as
+           -- they are (it would read `a_b` or `C#` as other words)
+           NOT blank AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1) AS folding
+    FROM search
 )
 SELECT id, platform, post_date, relative_time, school_id, school_name, coach_id, coach_name, display_name,
        author_name, author_handle, author_avatar_url, post_content, preview, post_url, sentiment, sentiment_label,
        is_recruiting_related, flagged_for_review, has_notes, notes, likes_count, shares_count, replies_count, media_urls
 FROM (SELECT * FROM feed
-      WHERE (SELECT rare FROM search)
-        AND seq IN (SELECT m.seq FROM social_media_posts AS m
-                    WHERE m.seq IN (SELECT rowid FROM social_posts_trigram
-                                    WHERE social_posts_trigram MATCH (SELECT trigrams FROM search))
+      WHERE seq IN (SELECT seq FROM scanned
+                    UNION
+                    SELECT m.seq FROM social_media_posts AS m
+                    WHERE m.seq IN (SELECT seq FROM candidates
+                                    WHERE (SELECT use_index AND listed FROM path)
+                                    UNION ALL
+                                    SELECT rowid FROM (
+                                        SELECT rowid FROM social_posts_trigram
+                                        WHERE social_posts_trigram MATCH (SELECT CASE WHEN NOT short THEN trigrams ELSE
+                                            coalesce((SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ')
+                                                      FROM social_posts_trigram_vocab
+                                                      WHERE term >= search_short_word(:search)
+                                                        AND term < search_short_word(:search) || char(1114111)), '""')
+                                            END FROM path)
+                                        LIMIT (SELECT CASE WHEN use_index AND NOT listed THEN -1 ELSE 0 END FROM path)))
                       AND search_contains(:search, m.post_content, m.author_name, m.author_handle)
                     UNION
-                    SELECT rowid FROM social_posts_fts
-                    WHERE (SELECT folded FROM search) AND social_posts_fts MATCH (SELECT folding FROM search))
-      UNION ALL
-      SELECT * FROM feed
-      WHERE NOT (SELECT rare FROM search) AND NOT (SELECT blank FROM search)
-        AND EXISTS (SELECT 1 FROM social_media_posts AS m
-                    WHERE m.seq = feed.seq AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
-      UNION ALL
-      SELECT * FROM feed WHERE (SELECT blank FROM search)
+                    SELECT rowid FROM (SELECT rowid FROM social_posts_fts
+                                       WHERE social_posts_fts MATCH coalesce(fts_query(:search), '""')
+                                       LIMIT (SELECT CASE WHEN use_index AND folding THEN 5000 ELSE 0 END FROM path))
+                    WHERE (SELECT count(*) FROM (SELECT 1 FROM social_posts_fts
+                                                 WHERE social_posts_fts MATCH coalesce(fts_query(:search), '""')
+                                                 LIMIT (SELECT CASE WHEN use_index AND folding THEN 5000 ELSE 0 END FROM path))) < 5000)
       ORDER BY post_date DESC, id DESC
       LIMIT COALESCE(:limit, 50))
 ORDER BY post_date DESC, id DESC;

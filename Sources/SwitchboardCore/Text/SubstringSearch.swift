@@ -69,16 +69,69 @@ public enum SubstringSearch {
         }
     }
 
-    /// An FTS5 MATCH expression for a `trigram` index with `detail='none'`: every distinct run of
-    /// three characters of every word of three or more characters, each quoted as a one-token
-    /// phrase (`"` doubled), ANDed. A superset of the rows whose fields contain every word: the
+    /// Whether `needle` (lowered) occurs in `haystack` with its ASCII letters lowered on the fly. A
+    /// haystack with a byte >= 0x80 sets `nonASCII` (scanned in full), since then only a Unicode
+    /// lowering decides: a miss here is not final.
+    public static func findFoldingASCII(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>,
+                                        nonASCII: inout Bool) -> Bool {
+        let n = needle.count, h = haystack.count
+        if n == 0 { return true }
+        return needle.withUnsafeBufferPointer { nb in
+            let first = nb[0]
+            var i = 0
+            while i < h {
+                var byte = haystack[i]
+                if byte >= 0x80 { nonASCII = true }
+                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                if byte == first && i + n <= h {
+                    var j = 1
+                    while j < n {
+                        var other = haystack[i + j]
+                        if other >= 0x41 && other <= 0x5A { other |= 0x20 }
+                        if other != nb[j] { break }
+                        j += 1
+                    }
+                    if j == n { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// `missing` with the bits of the words of `group` found in `field` cleared: an ASCII-folding
+    /// search in place first; a field with non-ASCII bytes is lowered (Unicode) for the words still missing.
+    static func found(_ group: ArraySlice<[UInt8]>, in field: UnsafeBufferPointer<UInt8>, missing: UInt64) -> UInt64 {
+        var missing = missing
+        var nonASCII = false
+        var bit: UInt64 = 1
+        for word in group {
+            if missing & bit != 0 && findFoldingASCII(word, in: field, nonASCII: &nonASCII) { missing &= ~bit }
+            bit <<= 1
+        }
+        if missing != 0 && nonASCII {
+            let lowered = lowered(field)
+            bit = 1
+            for word in group {
+                if missing & bit != 0 && find(word, in: lowered) { missing &= ~bit }
+                bit <<= 1
+            }
+        }
+        return missing
+    }
+
+    /// An FTS5 MATCH expression for a `trigram` index with `detail='none'`: the distinct runs of
+    /// three characters at offsets 0, 3, 6, ... and the last run of every word of three or more
+    /// characters, each quoted as a one-token phrase (`"` doubled), ANDed. A superset of the rows whose fields contain every word: the
     /// matches must still be checked with ``contains(words:fields:)``. nil when no word has three
     /// characters (the trigram tokenizer needs three). Runs with NUL are left out; at most 64 runs.
     public static func trigramExpression(_ query: String) -> String? {
         var seen = Set<String>()
         var output = ""
         for word in splitWords(query) where word.count >= 3 {
-            for start in 0...(word.count - 3) {
+            // Runs that cover the word without overlapping, and the last run: every character is
+            // in one, and an AND of fewer trigrams is faster (FTS5 merges every term's doclist).
+            for start in Set(Array(stride(from: 0, through: word.count - 3, by: 3)) + [word.count - 3]).sorted() {
                 let run = word[start..<(start + 3)]
                 if run.contains(where: { $0.value == 0 }) { continue }
                 var text = ""
@@ -93,6 +146,8 @@ public enum SubstringSearch {
                 output += "\""
             }
         }
+        // Only runs with NUL: `""`, which matches nothing (such a query finds no post).
+        if output.isEmpty && splitWords(query).contains(where: { $0.count >= 3 }) { return "\"\"" }
         return output.isEmpty ? nil : output
     }
 
@@ -153,13 +208,13 @@ extension Registry {
             signature: "search_trigrams(query)",
             doc: """
                 An FTS5 MATCH expression for a trigram index (detail='none') that finds a superset of the rows \
-                search_contains(query, ...) accepts: every distinct run of three characters of every word (split \
-                on whitespace) of three or more characters, each a quoted one-token phrase ('"' doubled), ANDed \
-                (at most 64 runs; runs with NUL left out). Check the hits with search_contains. NULL when no word \
+                search_contains(query, ...) accepts: for every word (split on whitespace) of three or more \
+                characters, its runs of three characters at offsets 0, 3, 6, ... and its last run, each a quoted \
+                one-token phrase ('"' doubled), distinct runs ANDed (at most 64; runs with NUL left out; '""', which matches nothing, when only such runs remain). Check the hits with search_contains. NULL when no word \
                 has three characters (the trigram tokenizer needs three; see search_short_word). No input makes \
                 MATCH raise an error. BLOBs and numbers are read as text.
                 """,
-            example: #"SELECT search_trigrams('Dead line'); -- '"Dea" "ead" "lin" "ine"'"#,
+            example: #"SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'"#,
             body: { arguments, _ in
                 guard let text = arguments.value(0).text, let expression = SubstringSearch.trigramExpression(text)
                 else { return .null }
@@ -209,20 +264,26 @@ extension Registry {
                     environment.cache(SearchWords(words), argument: 0)
                 }
                 if words.isEmpty { return .integer(1) }
-                var found = [Bool](repeating: false, count: words.count)
-                var remaining = words.count
-                func search(_ field: [UInt8]) {
-                    for (w, word) in words.enumerated() where !found[w] && SubstringSearch.find(word, in: field) {
-                        found[w] = true
-                        remaining -= 1
+                // Bit w of `missing` set: word w not found yet (a query has at most 64 words that count;
+                // more are checked in groups of 64 by the same loop).
+                var start = 0
+                while start < words.count {
+                    let group = words[start..<min(start + 64, words.count)]
+                    var missing: UInt64 = group.count == 64 ? ~0 : (1 << UInt64(group.count)) - 1
+                    for index in 1..<arity where missing != 0 {
+                        let read: UInt64? = arguments.withTextBytes(index) { bytes in
+                            SubstringSearch.found(group, in: bytes, missing: missing)
+                        }
+                        if let read {
+                            missing = read
+                        } else if let text = arguments.value(index).text {
+                            missing = Array(text.utf8).withUnsafeBufferPointer { SubstringSearch.found(group, in: $0, missing: missing) }
+                        }
                     }
+                    if missing != 0 { return .integer(0) }
+                    start += 64
                 }
-                for index in 1..<arity {
-                    let read: Void? = arguments.withTextBytes(index) { search(SubstringSearch.lowered($0)) }
-                    if read == nil, let text = arguments.value(index).text { search(SubstringSearch.lowered(Array(text.utf8))) }
-                    if remaining == 0 { return .integer(1) }
-                }
-                return .integer(remaining == 0 ? 1 : 0)
+                return .integer(1)
             })
     }
 }
