@@ -9,7 +9,7 @@
 #
 #   Benchmarks/fts/substring.sh [ROWS]     # from the package root; ROWS defaults to 1000000
 #   REUSE=1 Benchmarks/fts/substring.sh    # only the queries, on the database of the previous run
-#   RUNS=11 SCAN_RUNS=3 ...                # timed runs per query (the scan-only design: SCAN_RUNS)
+#   RUNS=11 SCAN_RUNS=3 ...                # timed runs per query (hybrid: RUNS; the others: SCAN_RUNS)
 #
 # Databases under ${BENCH_DIR:-/tmp/switchboard-substring-bench}: search.db (0001-0003, the columns
 # renamed to 0004's names, 0005; ANALYZE, VACUUM). Runtime at 1M rows: ~15 minutes on 2 cores.
@@ -20,8 +20,8 @@ set -euo pipefail
 ROWS=${1:-1000000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DIR=${BENCH_DIR:-/tmp/switchboard-substring-bench}
-RUNS=${RUNS:-11}
-SCAN_RUNS=${SCAN_RUNS:-3}
+RUNS=${RUNS:-11}        # timed runs per query, hybrid
+SCAN_RUNS=${SCAN_RUNS:-3}  # timed runs per query, the other designs
 INSERT_ROWS=${INSERT_ROWS:-100000}
 cd "$ROOT"
 
@@ -34,10 +34,6 @@ schema() { # $1 = 1 to include 0005
     printf '.output /dev/null\n.read schema/0001_core.sql\n.read schema/0002_search.sql\n.read schema/0003_views.sql\n'
     [ -f schema/0004_spec_model.sql ] && printf '.read schema/0004_spec_model.sql\n'
     printf '.output stdout\n'
-}
-rename() { # the final names until 0004 lands
-    printf "SELECT CASE WHEN EXISTS (SELECT 1 FROM pragma_table_info('social_media_posts') WHERE name = 'posted_at')
-            THEN 1 END;\n"
 }
 load() { # $1 = database, $2 = rows, $3 = SQL run after the schema, before the rows
     { schema; printf '%s\nPRAGMA cache_size = -262144;\nCREATE TEMP TABLE bench(rows); INSERT INTO bench VALUES (%s);\nBEGIN;\n.read Benchmarks/fts/generate.sql\nCOMMIT;\n' "$3" "$2"; } \
@@ -52,45 +48,51 @@ finish() { # rename to 0004's names (generate.sql writes the 0001 names), then 0
 }
 secs() { echo "$1 $(now)" | awk '{ printf "%.1f", $2 - $1 }'; }
 
+# Insert cost: INSERT_ROWS posts through the triggers, with 0005 applied first and without it (0002's
+# triggers in both), and with no search triggers at all; each load in one transaction.
+ins() { # $1 = name, $2 = SQL after the schema
+    local start
+    rm -f "$DIR/$1.db"*
+    start=$(now)
+    load "$DIR/$1.db" "$INSERT_ROWS" "$2"
+    secs "$start"
+    rm -f "$DIR/$1.db"*
+}
+INS_WITH=$(ins ins_with ".read schema/0005_substring_search.sql")
+INS_WITHOUT=$(ins ins_without "")
+INS_NONE=$(ins ins_none "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update; DROP TRIGGER social_posts_fts_delete;")
+
 if [ "${REUSE:-0}" = 1 ] && [ -f "$DIR/search.db" ]; then
-    BUILD_S="–" INS_WITH="–" INS_WITHOUT="–" INS_0002="–"
+    BUILD_S="–"
 else
-    rm -f "$DIR"/search.db* "$DIR"/ins*.db*
+    rm -f "$DIR"/search.db*
     load "$DIR/search.db" "$ROWS" ""
     finish "$DIR/search.db"
     start=$(now)
     sqlite3 -bail "$DIR/search.db" "PRAGMA cache_size = -262144;" ".read schema/0005_substring_search.sql" >/dev/null
     BUILD_S=$(secs "$start")
     sqlite3 "$DIR/search.db" "ANALYZE; VACUUM;"
-    # Insert cost: INSERT_ROWS posts through the triggers, with 0005 applied first and without it
-    # (0002's triggers in both), and with no search triggers at all.
-    ins() { # $1 = name, $2 = SQL after the schema
-        local start
-        rm -f "$DIR/$1.db"*
-        start=$(now)
-        load "$DIR/$1.db" "$INSERT_ROWS" "$2"
-        secs "$start"
-    }
-    INS_WITH=$(ins ins_with ".read schema/0005_substring_search.sql")
-    INS_WITHOUT=$(ins ins_without "")
-    INS_0002=$(ins ins_none "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update; DROP TRIGGER social_posts_fts_delete;")
-    rm -f "$DIR"/ins*.db*
 fi
 
-# The feed query with the search part forced to one design: the hybrid's bound K = 5000 replaced
-# by a bound no count reaches (index) or by 0 (scan).
+# The feed query with the search part forced to one design (perl substitutions on the committed SQL).
 FEED="$(sed '/^--/d' queries/social-feed.sql)"
 design_sql() { # $1 = design
     case $1 in
         hybrid) echo "$FEED" ;;
-        index) echo "$FEED" | sed 's/LIMIT 5000)) < 5000 AS rare/LIMIT 5000)) < 5000 OR 1 AS rare/' ;;
-        scan) echo "$FEED" | sed 's/LIMIT 5000)) < 5000 AS rare/LIMIT 5000)) < 0 AS rare/' ;;
+        index) # never probe: every non-blank search through the trigram candidates
+            echo "$FEED" | perl -0pe 's/WHEN short OR \(SELECT count\(\*\) FROM candidates\) = 10000/WHEN 0/' ;;
+        scan) # always the ordered scan, to the end of the feed if need be; never the index
+            echo "$FEED" | perl -0pe 's/WHEN short OR \(SELECT count\(\*\) FROM candidates\) = 10000\s*THEN max\(7000, COALESCE\(:limit, 50\)\)/WHEN 1 THEN -1/; s/NOT blank AND \(SELECT count\(\*\) FROM scanned\) < COALESCE\(:limit, 50\) AS use_index/0 AS use_index/' ;;
         word-prefix) # 0002 as it was: top 50 of the unicode61 hits
             echo "SELECT id FROM social_feed WHERE user_id = 'bench-user' AND seq IN (SELECT rowid FROM social_posts_fts
                   WHERE fts_query(:search) IS NOT NULL AND social_posts_fts MATCH fts_query(:search))
                   ORDER BY post_date DESC, id DESC LIMIT 50" ;;
+        prepare) echo "EXPLAIN QUERY PLAN $FEED" ;;
     esac
 }
+for design in index scan; do # the substitutions must have applied
+    [ "$(design_sql $design)" != "$FEED" ] || { echo "design $design: substitution failed" >&2; exit 1; }
+done
 
 # One sqlite3 process per (design, query): a warm-up, then RUNS timed runs; prints CPU ms per run.
 times() { # $1 = runs, $2 = design, $3 = search text
@@ -134,6 +136,8 @@ rare (<0.05%)|quokka fest
 rare (<0.05%)|okka
 rare (<0.05%)|coachrorana1
 rare (<0.05%)|zzzz
+absent, common trigrams|line
+absent, common trigrams|ranmela
 inside words|ephy
 inside words|umele
 inside words|orana
@@ -148,11 +152,15 @@ accented|cafe
 EOF
 )
 
+# Preparing the feed statement (large: the view is inlined twice) is part of every figure below; hosts
+# that keep prepared statements (aiosql over APSW, GRDB) pay it once, so it is also reported apart.
+read -r PREP50 PREP95 <<< "$(times "$RUNS" prepare "mu" | pct)"
+
 echo "## Substring search (spec fidelity)"
 echo
 echo "Command: \`Benchmarks/fts/substring.sh $ROWS\` (SQLite $(sqlite3 :memory: 'select sqlite_version()'), release extension, $(nproc) cores,"
 echo "$(git rev-parse --short HEAD)). $ROWS synthetic posts (Benchmarks/fts/generate.sql), 1 user; top 50 by post_date through"
-echo "queries/social-feed.sql; CPU ms (user + sys) per run, $RUNS runs per query after a warm-up (scan-only design: $SCAN_RUNS)."
+echo "queries/social-feed.sql; CPU ms (user + sys) per run after a warm-up, $RUNS runs per query for the hybrid, $SCAN_RUNS for the others."
 echo "p50/p95 are over all runs of all queries of a class. hits = posts the apps' filter finds (search_contains)."
 echo
 echo "| query | class | hits | trigram candidates | word-prefix p50 | index p50 | scan p50 | hybrid p50 | hybrid p95 |"
@@ -166,7 +174,7 @@ while IFS='|' read -r class q; do
                    WHERE term >= search_short_word(:search) AND term < search_short_word(:search) || char(1114111)), '\"\"')" "$q")
     row="| \`$q\` | $class | $hits | $cand |"
     for design in word-prefix index scan hybrid; do
-        runs=$RUNS; [ "$design" = scan ] && runs=$SCAN_RUNS
+        runs=$RUNS; [ "$design" = hybrid ] || runs=$SCAN_RUNS
         t=$(times "$runs" "$design" "$q")
         read -r p50 p95 <<< "$(echo "$t" | pct)"
         row="$row $p50 |"
@@ -177,8 +185,8 @@ while IFS='|' read -r class q; do
     echo "$row"
 done <<< "$QUERIES"
 echo
-echo "| class | word-prefix p50 / p95 | index p50 / p95 | scan p50 / p95 | hybrid p50 / p95 |"
-echo "|---|---:|---:|---:|---:|"
+echo "| class | word-prefix p50 / p95 | index p50 / p95 | scan p50 / p95 | hybrid p50 / p95 | hybrid without prepare p50 / p95 |"
+echo "|---|---:|---:|---:|---:|---:|"
 for class in $(echo "$QUERIES" | cut -d'|' -f1 | awk '!seen[$0]++' | tr ' ' '~') all; do
     class=${class//\~/ }
     row="| $class |"
@@ -186,7 +194,8 @@ for class in $(echo "$QUERIES" | cut -d'|' -f1 | awk '!seen[$0]++' | tr ' ' '~')
         read -r p50 p95 <<< "$(printf '%s' "${CLASS_TIMES["$design|$class"]}" | grep . | pct)"
         row="$row $p50 / $p95 |"
     done
-    echo "$row"
+    read -r p50 p95 <<< "$(printf '%s' "${CLASS_TIMES["hybrid|$class"]}" | grep . | awk -v p="$PREP50" '{ print $1 - p }' | pct)"
+    echo "$row $p50 / $p95 |"
 done
 echo
 sizes=$(sqlite3 "$DIR/search.db" "
@@ -204,6 +213,7 @@ echo "| table + b-tree indexes (no FTS) | $TABLE_MB MiB |"
 echo "| social_posts_fts (0002, unicode61) | $FTS_MB MiB (+$(echo "$FTS_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the table) |"
 echo "| social_posts_trigram (0005) | $TRI_MB MiB (+$(echo "$TRI_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the table) |"
 echo "| build social_posts_trigram at $ROWS posts (0005's rebuild) | $BUILD_S s |"
-echo "| insert $INSERT_ROWS posts, 0002 + 0005 triggers | $INS_WITH s$(ratio "$INS_WITH" "$INS_WITHOUT") vs 0002 only |"
-echo "| insert $INSERT_ROWS posts, 0002 triggers only | $INS_WITHOUT s$(ratio "$INS_WITHOUT" "$INS_0002") vs none |"
-echo "| insert $INSERT_ROWS posts, no search triggers | $INS_0002 s |"
+echo "| insert $INSERT_ROWS posts, 0002 + 0005 triggers | $INS_WITH s$(ratio "$INS_WITH" "$INS_WITHOUT") vs 0002 only, $(ratio "$INS_WITH" "$INS_NONE") vs none |"
+echo "| insert $INSERT_ROWS posts, 0002 triggers only | $INS_WITHOUT s$(ratio "$INS_WITHOUT" "$INS_NONE") vs none |"
+echo "| insert $INSERT_ROWS posts, no search triggers | $INS_NONE s |"
+echo "| prepare social-feed.sql (EXPLAIN QUERY PLAN; included in every figure above) | p50 $PREP50 ms, p95 $PREP95 ms |"
