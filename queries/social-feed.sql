@@ -8,7 +8,7 @@
 -- through the search indexes (a rare search); see "Search" below and BENCHMARKS.md, "Substring search".
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
---                    every word, in any order; accents folded when under 5000 posts match)
+--                    every word, in any order; accent-folded word prefixes too when the search is rare)
 -- :platform          text, one of twitter|instagram, optional: only this platform
 -- :school_id         text, optional: only posts about this school (ids from social-schools)
 -- :flagged           boolean, default false: only flagged posts
@@ -33,7 +33,8 @@ WITH feed AS NOT MATERIALIZED (
 -- * common (10000+ trigram candidates, a word of 1-2 characters, or no search): the feed in date
 --   order, each post tested, for at most 7000 posts; a full page found there is the answer;
 -- * otherwise: the trigram candidates (for 1-2 characters: the trigrams starting with them),
---   tested, plus the unicode61 hits (accent folding) when under 5000, sorted by date.
+--   tested, plus the unicode61 hits (accent folding: `cafe` finds `café`) when under 5000 and the
+--   words are letters and digits, sorted by date.
 search AS MATERIALIZED (
     SELECT search_trigrams(:search) IS NULL AND search_short_word(:search) IS NULL AS blank,
            search_trigrams(:search) IS NULL AS short,

@@ -7,56 +7,60 @@
 -- What search must find (specs 001 §2/Appendix A, 002 §5, 003 Phase 4): a case-insensitive
 -- substring test, field.toLowerCase().includes(query.toLowerCase()) on post_content, author_name
 -- or author_handle (notifications: title, message; Telegram groups: title). 0002's unicode61
--- index only finds word prefixes (`line` misses "Deadline", `smith` needs the search_tags
--- suffixes), so it misses some of those rows. Switchboard's search is now:
---   * every word of the query (split on whitespace), lowercased, a substring of one of the
---     fields, lowercased: search_contains(:search, post_content, author_name, author_handle)
---     (extension function; Unicode lowercasing, so `zoë` finds `ZOË`, which SQLite's LIKE, ASCII-only,
---     does not; no LIKE wildcards, so `%` and `_` are plain characters). The whole query in
---     one field implies every word in some field, so nothing the apps find is missed; the extra
---     hits are the query's words in any order;
---   * plus, when it has fewer than 5000 hits, 0002's unicode61 MATCH fts_query(:search): accent
---     folding (`cafe` finds `café`), the deliberate extra that the trigram index (no
---     remove_diacritics on 3.40) cannot give.
+-- index only finds word prefixes (`line` misses "Deadline"; `ith` found 15 of 85), so it misses
+-- rows the apps show. Switchboard's search is now:
+--   * search_contains(:search, post_content, author_name, author_handle) (extension function): every
+--     word of the query (split on whitespace), lowercased, a substring of one of the fields,
+--     lowercased. Unicode lowercasing, so `zoë` finds `ZOË` (SQLite's LIKE folds ASCII only); no
+--     LIKE wildcards, so `%` and `_` are plain characters. The whole query in one field implies
+--     every word in some field: nothing the apps find is missed, and the only extras are the
+--     query's words in any order;
+--   * plus 0002's unicode61 MATCH fts_query(:search) when that has under 5000 hits and the words are
+--     letters and digits: accent folding (`cafe` finds `café`), the deliberate extra that a trigram
+--     index (no remove_diacritics on 3.40) cannot give.
+-- Tests/host/test_search_recall.py checks both against the apps' filter in Python: 0 misses on the
+-- demo data and on a generated corpus of tricky text, and no extra outside those two kinds.
 --
--- How it is fast at 1M posts (top 50 by date; Benchmarks/fts/substring.sh, BENCHMARKS.md
--- "Substring search"): a hybrid chosen per query by a bounded count, evaluated once:
---   n = (SELECT count(*) FROM (SELECT 1 FROM social_posts_trigram WHERE social_posts_trigram
---        MATCH search_trigrams(:search) LIMIT 5000))
---   * n < 5000 (rare): the index path. The trigram MATCH (every 3-character run of every word,
---     ANDed) gives a superset of the hits, each checked with search_contains, then sorted by date.
---     Cost grows with the hits, hence the bound.
---   * n = 5000 (common): an ordered scan of the feed index by date that tests search_contains on
---     each post and stops at 50 hits: a term in p of the posts costs about 50/p rows, i.e. at most
---     ~200 rows per 1% of the posts... (~10,000 rows at 0.5%).
---   Neither alone meets p95: the index path sorts 565k hits for `mu` (~300 ms) and the scan
---   reads the whole table for a rare term (~1 s). The count costs at most 5000 rowids of one
---   MATCH. (The scan path assumes the hits are spread over time; a term with 5000+ hits all in
---   old posts scans further.)
+-- How it is fast at 1M posts (top 50 by date; queries/social-feed.sql, Benchmarks/fts/substring.sh,
+-- BENCHMARKS.md "Substring search"): the path is chosen once per query.
+--   * rare: the trigram MATCH search_trigrams(:search) (runs of 3 characters of each word, ANDed) gives
+--     a superset of the hits; under 10000 of them, each is checked with search_contains and the hits
+--     are sorted by date. Cost grows with the candidates (~2.6 us each at 1M), hence the bound.
+--   * common (10000+ candidates, or a word of 1-2 characters): the feed in date order, each post
+--     checked, for at most 7000 posts; a full page found there is the answer (a term in p of the
+--     posts needs ~50/p posts). If the page is not full (the term is rarer than its candidates
+--     suggested, or absent from recent posts), the index path runs after all.
+--   Neither path alone meets the goal: sorting every hit of `mu` (565k posts) takes ~300 ms, and the
+--   scan reads the whole table for a rare term (~1-3 s). Worst case left: a word whose trigrams are
+--   all common but which is itself rare or absent (`line` in the benchmark's made-up words: 97k
+--   candidates, 0 hits) costs the scan window plus checking every candidate (~0.3 s at 1M).
 --   1- and 2-character words: trigrams need 3 characters, so the indexed text ends every field
---   with a line break and the whole with two (see social_posts_trigram_text): then every
---   character of every field starts a trigram, and the posts containing `mu` are exactly those
---   with a trigram beginning `mu`. The query ORs those trigrams, read from
---   social_posts_trigram_vocab (term >= 'mu' AND term < 'mu' || char(1114111)); the count and
---   the two paths are then the same.
+--   with a line break and the whole with two (social_posts_trigram_text): every character of every
+--   field then starts a trigram, and the posts containing `mu` are exactly those with a trigram
+--   beginning `mu`, read from social_posts_trigram_vocab (term >= 'mu' AND term < 'mu' ||
+--   char(1114111)) and ORed. That lookup reads every posting of those trigrams, so it runs only
+--   when the date-order scan did not fill the page (the word is rare).
 --
 -- detail='none': the index keeps only which posts hold each trigram (no positions), the smallest
--- form, +81% of the table against ~+234% for detail='full' (which phrase queries need; they are
--- not used: search_contains checks the hits). One column for the three fields: a single MATCH;
--- a trigram that spans two fields holds a line break, and query words never do.
+-- form. detail='full' (phrase queries, exact candidates) measured 446 MiB against 135 MiB at 1M posts,
+-- and counting exact phrase hits of common trigrams cost 20-50 ms per query, more than checking
+-- detail='none' candidates with search_contains. One column for the three fields: a single MATCH;
+-- a trigram that spans two fields holds a line break, which query words never do.
 --
 -- Check and rebuild (sqlite3 shell; works without the extension):
 --   SELECT * FROM search_index_status;   -- now also social_posts_trigram
 --   INSERT INTO social_posts_trigram(social_posts_trigram) VALUES ('rebuild');   -- re-index from the table
 --   INSERT INTO social_posts_trigram(social_posts_trigram) VALUES ('optimize');  -- merge segments
 --
--- Notifications and Telegram groups get no trigram index: they are read per user (inbox) or are a
--- short list (groups), so queries/notifications-inbox.sql and tg-groups.sql test search_contains on
--- each row, plus the unicode61 MATCH for accent folding.
+-- Notifications and Telegram groups get no trigram index: the inbox is read per user and the
+-- groups are a short list, so queries/notifications-inbox.sql and tg-groups.sql check
+-- search_contains on each row, plus the unicode61 MATCH for accent folding.
 --
 -- Plain SQLite: the built-in trigram tokenizer and fts5vocab; triggers call no extension function.
 -- Searching needs the extension (search_contains, search_trigrams, search_short_word, fts_query).
--- trusted_schema=OFF: writes to social_media_posts fail there, as with 0002's index.
+-- Needs only 0001-0003's columns (seq, post_content, author_name, author_handle), so it applies
+-- before or after 0004's renames. trusted_schema=OFF: writes to social_media_posts fail there, as
+-- with 0002's index.
 
 PRAGMA foreign_keys = ON;
 PRAGMA recursive_triggers = ON;

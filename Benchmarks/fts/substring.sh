@@ -97,14 +97,15 @@ done
 # One sqlite3 process per (design, query): a warm-up, then RUNS timed runs; prints CPU ms per run.
 times() { # $1 = runs, $2 = design, $3 = search text
     local q=${3//\'/\'\'}
-    { printf ".load %s\nPRAGMA mmap_size = 2147418112;\n.parameter init\n.parameter set :search '%s'\n" "$SO" "$q"
+    # The value as an SQL string literal inside double quotes: bare, `#ri` would be read as SQL (a parameter, NULL).
+    { printf ".load %s\nPRAGMA mmap_size = 2147418112;\n.parameter init\n.parameter set :search \"'%s'\"\n" "$SO" "$q"
       printf '.output /dev/null\n%s;\n.output stdout\n.timer on\n' "$(design_sql "$2")"
       for _ in $(seq "$1"); do printf '.output /dev/null\n%s;\n.output stdout\n' "$(design_sql "$2")"; done; } \
         | sqlite3 -bail "$DIR/search.db" 2>&1 | awk '/^Run Time:/ { printf "%.2f\n", ($6 + $8) * 1000 }'
 }
 pct() { sort -n | awk '{ t[NR] = $1 } END { if (NR == 0) { print "– –"; exit }
                                             p95 = int(NR * 0.95 + 0.999); printf "%.1f %.1f", t[int((NR + 1) / 2)], t[p95] }'; }
-count() { sqlite3 -bail "$DIR/search.db" ".load $SO" ".parameter init" ".parameter set :search '${2//\'/\'\'}'" "$1"; }
+count() { sqlite3 -bail "$DIR/search.db" ".load $SO" ".parameter init" ".parameter set :search \"'${2//\'/\'\'}'\"" "$1"; }
 
 # The query set: class|search text. Typing = every prefix of four terms as a user types them.
 QUERIES=$(cat <<'EOF'
