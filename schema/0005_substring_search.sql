@@ -25,21 +25,28 @@
 -- BENCHMARKS.md "Substring search"): the path is chosen once per query.
 --   * rare: the trigram MATCH search_trigrams(:search) (runs of 3 characters of each word, ANDed) gives
 --     a superset of the hits; under 10000 of them, each is checked with search_contains and the hits
---     are sorted by date. Cost grows with the candidates (~2.6 us each at 1M), hence the bound.
+--     are sorted by date. Cost grows with the candidates (~3-6 us each at 1M), hence the bound.
 --   * common (10000+ candidates, or a word of 1-2 characters): the feed in date order, each post
 --     checked, for at most 7000 posts; a full page found there is the answer (a term in p of the
 --     posts needs ~50/p posts). If the page is not full (the term is rarer than its candidates
 --     suggested, or absent from recent posts), the index path runs after all.
---   Neither path alone meets the goal: sorting every hit of `mu` (565k posts) takes ~300 ms, and the
---   scan reads the whole table for a rare term (~1-3 s). Worst case left: a word whose trigrams are
---   all common but which is itself rare or absent (`line` in the benchmark's made-up words: 97k
---   candidates, 0 hits) costs the scan window plus checking every candidate (~0.3 s at 1M).
+--   Measured at 1M posts (CPU ms, prepare included): hybrid p50 13.8 / p95 70 over 40 queries
+--   (8.0 / 64 without the ~5.8 ms prepare); the index path alone 77 / 2817 (it sorts every hit:
+--   `mu`, 634k posts, 1.8 s), the scan alone 40 / 3864 (a rare term reads the whole table).
+--   Slow cases left: a word whose trigrams are all common but which is itself rare or absent
+--   (`line`, `ranmela` in the benchmark's made-up words: 97k and 268k candidates, 0 hits) checks
+--   every candidate after the scan window (0.26-0.64 s); a 1-2 character word rare in recent posts
+--   (`z`, `ze`: 5000 posts) pays the window and then the index (60-70 ms).
 --   1- and 2-character words: trigrams need 3 characters, so the indexed text ends every field
 --   with a line break and the whole with two (social_posts_trigram_text): every character of every
 --   field then starts a trigram, and the posts containing `mu` are exactly those with a trigram
 --   beginning `mu`, read from social_posts_trigram_vocab (term >= 'mu' AND term < 'mu' ||
 --   char(1114111)) and ORed. That lookup reads every posting of those trigrams, so it runs only
 --   when the date-order scan did not fill the page (the word is rare).
+--
+-- Size and writes at 1M posts: 135 MiB (+20% of the 678 MiB table with its indexes; 0002's index is
+-- 556 MiB), built in 40 s; inserting through the triggers costs 1.19x the same load with 0002's
+-- triggers only (7.0x a load without any search trigger).
 --
 -- detail='none': the index keeps only which posts hold each trigram (no positions), the smallest
 -- form. detail='full' (phrase queries, exact candidates) measured 446 MiB against 135 MiB at 1M posts,
