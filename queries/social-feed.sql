@@ -28,7 +28,7 @@ WITH feed AS NOT MATERIALIZED (
       AND post_date <= COALESCE(:cursor_posted_at, '9999-12-31T23:59:59Z')
       AND (:cursor_posted_at IS NULL OR (post_date, id) < (:cursor_posted_at, COALESCE(:cursor_id, '')))
 ),
--- Search (schema/0005_substring_search.sql): the apps' case-insensitive substring test,
+-- Search (schema/0006_substring_search.sql): the apps' case-insensitive substring test,
 -- search_contains, on every post found, by the cheaper of two paths, chosen once per query:
 -- * common (10000+ trigram candidates, a word of 1-2 characters, or no search): the feed in date
 --   order, each post tested, for at most 7000 posts; a full page found there is the answer;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Substring search benchmark (BENCHMARKS.md, "Substring search"): the feed's top-50-by-date search
-# at ROWS posts, per query class, for the designs compared in schema/0005_substring_search.sql:
+# at ROWS posts, per query class, for the designs compared in schema/0006_substring_search.sql:
 #   word-prefix  0002's unicode61 MATCH fts_query (today; misses substrings inside words)
 #   index        trigram candidates checked with search_contains, all sorted by date
 #   scan         the feed in date order, search_contains on each post, stops at 50
@@ -12,7 +12,7 @@
 #   RUNS=11 SCAN_RUNS=3 ...                # timed runs per query (hybrid: RUNS; the others: SCAN_RUNS)
 #
 # Databases under ${BENCH_DIR:-/tmp/switchboard-substring-bench}: search.db (0001-0003, the columns
-# renamed to 0004's names, 0005; ANALYZE, VACUUM). Runtime at 1M rows: ~15 minutes on 2 cores.
+# renamed to 0004's names, 0006; ANALYZE, VACUUM). Runtime at 1M rows: ~15 minutes on 2 cores.
 # Times: CPU ms (user + sys) of each run in one sqlite3 process with mmap, after one warm-up run;
 # the machine is shared, so compare designs within one run, not across runs.
 set -euo pipefail
@@ -30,7 +30,7 @@ SO="$ROOT/.build/release/libswitchboard"
 mkdir -p "$DIR"
 now() { date +%s.%N; }
 
-schema() { # $1 = 1 to include 0005
+schema() { # 0001-0003 (and 0004 once it exists)
     printf '.output /dev/null\n.read schema/0001_core.sql\n.read schema/0002_search.sql\n.read schema/0003_views.sql\n'
     [ -f schema/0004_spec_model.sql ] && printf '.read schema/0004_spec_model.sql\n'
     printf '.output stdout\n'
@@ -39,7 +39,7 @@ load() { # $1 = database, $2 = rows, $3 = SQL run after the schema, before the r
     { schema; printf '%s\nPRAGMA cache_size = -262144;\nCREATE TEMP TABLE bench(rows); INSERT INTO bench VALUES (%s);\nBEGIN;\n.read Benchmarks/fts/generate.sql\nCOMMIT;\n' "$3" "$2"; } \
         | sqlite3 -bail "$1" >/dev/null
 }
-finish() { # rename to 0004's names (generate.sql writes the 0001 names), then 0005
+finish() { # rename to 0004's names (generate.sql writes the 0001 names)
     if [ ! -f schema/0004_spec_model.sql ]; then
         sqlite3 -bail "$1" "ALTER TABLE social_media_posts RENAME COLUMN posted_at TO post_date;
                             ALTER TABLE social_media_posts RENAME COLUMN is_flagged TO flagged_for_review;
@@ -48,7 +48,7 @@ finish() { # rename to 0004's names (generate.sql writes the 0001 names), then 0
 }
 secs() { echo "$1 $(now)" | awk '{ printf "%.1f", $2 - $1 }'; }
 
-# Insert cost: INSERT_ROWS posts through the triggers, with 0005 applied first and without it (0002's
+# Insert cost: INSERT_ROWS posts through the triggers, with 0006 applied first and without it (0002's
 # triggers in both), and with no search triggers at all; each load in one transaction.
 ins() { # $1 = name, $2 = SQL after the schema
     local start
@@ -58,7 +58,7 @@ ins() { # $1 = name, $2 = SQL after the schema
     secs "$start"
     rm -f "$DIR/$1.db"*
 }
-INS_WITH=$(ins ins_with ".read schema/0005_substring_search.sql")
+INS_WITH=$(ins ins_with ".read schema/0006_substring_search.sql")
 INS_WITHOUT=$(ins ins_without "")
 INS_NONE=$(ins ins_none "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update; DROP TRIGGER social_posts_fts_delete;")
 
@@ -69,7 +69,7 @@ else
     load "$DIR/search.db" "$ROWS" ""
     finish "$DIR/search.db"
     start=$(now)
-    sqlite3 -bail "$DIR/search.db" "PRAGMA cache_size = -262144;" ".read schema/0005_substring_search.sql" >/dev/null
+    sqlite3 -bail "$DIR/search.db" "PRAGMA cache_size = -262144;" ".read schema/0006_substring_search.sql" >/dev/null
     BUILD_S=$(secs "$start")
     sqlite3 "$DIR/search.db" "ANALYZE; VACUUM;"
 fi
@@ -212,9 +212,9 @@ echo "| index and inserts | value |"
 echo "|---|---:|"
 echo "| table + b-tree indexes (no FTS) | $TABLE_MB MiB |"
 echo "| social_posts_fts (0002, unicode61) | $FTS_MB MiB (+$(echo "$FTS_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the table) |"
-echo "| social_posts_trigram (0005) | $TRI_MB MiB (+$(echo "$TRI_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the table) |"
-echo "| build social_posts_trigram at $ROWS posts (0005's rebuild) | $BUILD_S s |"
-echo "| insert $INSERT_ROWS posts, 0002 + 0005 triggers | $INS_WITH s$(ratio "$INS_WITH" "$INS_WITHOUT") vs 0002 only, $(ratio "$INS_WITH" "$INS_NONE") vs none |"
+echo "| social_posts_trigram (0006) | $TRI_MB MiB (+$(echo "$TRI_MB $TABLE_MB" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the table) |"
+echo "| build social_posts_trigram at $ROWS posts (0006's rebuild) | $BUILD_S s |"
+echo "| insert $INSERT_ROWS posts, 0002 + 0006 triggers | $INS_WITH s$(ratio "$INS_WITH" "$INS_WITHOUT") vs 0002 only, $(ratio "$INS_WITH" "$INS_NONE") vs none |"
 echo "| insert $INSERT_ROWS posts, 0002 triggers only | $INS_WITHOUT s$(ratio "$INS_WITHOUT" "$INS_NONE") vs none |"
 echo "| insert $INSERT_ROWS posts, no search triggers | $INS_NONE s |"
 echo "| prepare social-feed.sql (EXPLAIN QUERY PLAN; included in every figure above) | p50 $PREP50 ms, p95 $PREP95 ms |"

@@ -1,9 +1,9 @@
--- Schema: substring search (0005_substring_search.sql). The trigram index follows the table and, with
+-- Schema: substring search (0006_substring_search.sql). The trigram index follows the table and, with
 -- search_contains checking its candidates, finds what the apps' filter finds: substrings inside words,
 -- any case (Unicode), 1- and 2-character words (through the vocab table), % and _ as plain characters.
 .read Tests/schema/schema.sql
 .output /dev/null
-.read schema/0005_substring_search.sql
+.read schema/0006_substring_search.sql
 .output stdout
 
 INSERT INTO users (id, name) VALUES ('u1', 'Jordan');
@@ -27,7 +27,7 @@ FROM searches AS s;
 
 SELECT 'substring_status_ok', (SELECT group_concat(ok) FROM search_index_status) = '1,1,1,1,1'
     AND (SELECT rows || '/' || indexed_rows FROM search_index_status WHERE index_name = 'social_posts_trigram') = '3/3';
-SELECT 'substring_user_version', (SELECT user_version FROM pragma_user_version) = 5;
+SELECT 'substring_user_version', (SELECT user_version FROM pragma_user_version) = 6;
 SELECT 'substring_inside_word', (SELECT seqs FROM found WHERE q = 'line') = '1' AND (SELECT seqs FROM found WHERE q = 'LINE') = '1';
 SELECT 'substring_inside_handle', (SELECT seqs FROM found WHERE q = 'smith') = '1';
 SELECT 'substring_unicode_case', (SELECT seqs FROM found WHERE q = 'zoë') = '1' AND (SELECT seqs FROM found WHERE q = 'Zoë') = '1'

@@ -1,5 +1,5 @@
 /// Case-insensitive substring search, the apps' own filter (`field.lowercased().contains(query)`),
-/// and the trigram MATCH expressions that find its candidates fast (schema/0005_substring_search.sql).
+/// and the trigram MATCH expressions that find its candidates fast (schema/0006_substring_search.sql).
 ///
 /// A query is split into words on Unicode whitespace; a row matches when every word, lowercased,
 /// is a substring of one of its fields, lowercased. The whole query string being a substring of a

@@ -1,4 +1,4 @@
--- 0005_substring_search.sql — substring search for social posts: a trigram index beside 0002's
+-- 0006_substring_search.sql — substring search for social posts: a trigram index beside 0002's
 -- word-prefix index, so that search finds whatever the apps' own filter finds.
 --
 --   social_posts_trigram        social_media_posts (post_content, author_name, author_handle) as one text
@@ -65,8 +65,10 @@
 --
 -- Plain SQLite: the built-in trigram tokenizer and fts5vocab; triggers call no extension function.
 -- Searching needs the extension (search_contains, search_trigrams, search_short_word, fts_query).
--- Needs only 0001-0003's columns (seq, post_content, author_name, author_handle), so it applies
--- before or after 0004's renames. trusted_schema=OFF: writes to social_media_posts fail there, as
+-- Numbered 0006 (user_version 6): main has 0004_spec_model and 0005_views and keeps a placeholder
+-- 0006_substring_search.sql for this file, which replaces it on merge. Needs only 0001-0003's
+-- columns (seq, post_content, author_name, author_handle), so it applies before or after 0004's
+-- renames. trusted_schema=OFF: writes to social_media_posts fail there, as
 -- with 0002's index.
 
 PRAGMA foreign_keys = ON;
@@ -149,5 +151,5 @@ FROM (
 -- Index whatever the table already holds (a no-op on a fresh database).
 INSERT INTO social_posts_trigram (social_posts_trigram) VALUES ('rebuild');
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 COMMIT;
