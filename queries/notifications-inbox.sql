@@ -7,7 +7,8 @@
 -- route and accessibility_label.
 -- :user_id               text, optional: the acting user (defaults to the database's only user)
 -- :type                  text, one of follow_up_reminder|deadline_alert|daily_digest|inbound_interaction|offer|event, optional: only this type (the chip)
--- :search                text, optional: words to find in the title or message (prefix match, all words)
+-- :search                text, optional: text to find in the title or message (case-insensitive substring; every
+--                        word, in any order; accents folded)
 -- :unread                boolean, default false: only unread notifications (read_at IS NULL)
 -- :when                  text, one of due|upcoming|all, default due: due now, scheduled in the future, or both
 -- :cursor_scheduled_for  text, optional: scheduled_for of the last row of the previous page
@@ -22,8 +23,10 @@ SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent
 FROM notification_inbox
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
-  AND (fts_query(:search) IS NULL
-       OR seq IN (SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH fts_query(:search)))
+  AND (search_contains(:search, title, message)
+       OR seq IN (SELECT rowid FROM notifications_fts  -- accents folded, for words of letters and digits
+                  WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
+                    AND notifications_fts MATCH fts_query(:search)))
   AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
   AND CASE COALESCE(:when, 'due')
           WHEN 'due' THEN julianday(scheduled_for) <= julianday(switchboard_now())

@@ -1,9 +1,12 @@
 -- name: tg-groups(search)
 -- The group picker: the Telegram groups a template can target, as TelegramGroup {id, title, memberCount}, in the
 -- chat list's order (sort_order, then title), with search. "Title (N members)" is its displayTitle.
--- :search  text, optional: words to find in the title (prefix match, all words)
+-- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
+--          accents folded)
 SELECT id, title, member_count AS memberCount
 FROM tg_groups
-WHERE fts_query(:search) IS NULL
-   OR id IN (SELECT rowid FROM tg_groups_fts WHERE tg_groups_fts MATCH fts_query(:search))
+WHERE search_contains(:search, title)
+   OR id IN (SELECT rowid FROM tg_groups_fts  -- accents folded, for words of letters and digits
+             WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
+               AND tg_groups_fts MATCH fts_query(:search))
 ORDER BY sort_order, title COLLATE NOCASE, id;
