@@ -11,8 +11,7 @@ Two databases: the demo data (schema/*.sql and schema/demo/*.sql, as test_aiosql
 generated corpus of tricky text (substrings inside words, handles, hashtags, punctuation, emoji, accents,
 non-ASCII case such as ZOË, quotes, LIKE wildcards % and _, 1- and 2-character queries, several words), with
 more than 5000 posts so that common terms take the ordered-scan path of the hybrid and rare ones the index
-path. Until schema/0004_spec_model.sql lands, the old column names posted_at and is_flagged are renamed
-to the final ones after the schema is applied.
+path.
 """
 import random
 import re
@@ -55,10 +54,6 @@ def apply_schema(con, with_demo):
         paths += sorted((ROOT / "schema" / "demo").glob("*.sql"))
     for path in paths:
         con.execute(path.read_text()).fetchall()
-    columns = {row[1] for row in con.execute("PRAGMA table_info(social_media_posts)")}
-    if "posted_at" in columns:  # before 0004: the final names
-        con.execute("ALTER TABLE social_media_posts RENAME COLUMN posted_at TO post_date;"
-                    "ALTER TABLE social_media_posts RENAME COLUMN is_flagged TO flagged_for_review;")
     con.execute("SELECT switchboard_now(?)", (NOW,)).fetchall()
 
 
