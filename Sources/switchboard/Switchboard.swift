@@ -19,6 +19,6 @@ struct Switchboard: ParsableCommand {
         version: BuildInfo.version,
         subcommands: [
             InitCommand.self, DemoCommand.self, QueriesCommand.self, ShowCommand.self, RunCommand.self,
-            SQLCommand.self, ShellCommand.self, FunctionsCommand.self,
+            SQLCommand.self, ShellCommand.self, FunctionsCommand.self, SyncCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 }

@@ -31,10 +31,11 @@ public final class PostSync {
         public var new = 0
         public var duplicates = 0
         public var updated = 0
+        public init() {}
     }
 
     /// The SocialPost fields a record may carry, in the staging table's order.
-    static let fields = ["id", "coach_id", "school_id", "platform", "post_url", "post_content", "post_date", "author_handle",
+    public static let fields = ["id", "coach_id", "school_id", "platform", "post_url", "post_content", "post_date", "author_handle",
                          "author_name", "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
                          "is_recruiting_related", "flagged_for_review", "sentiment", "notes", "created_at", "updated_at"]
     /// What `--update` refreshes.

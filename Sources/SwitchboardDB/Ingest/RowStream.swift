@@ -45,3 +45,13 @@ extension QueryDatabase {
         }
     }
 }
+
+extension QueryDatabase {
+    /// Streams a read query's rows (``streamRows(_:arguments:columns:row:)``) with checked parameters.
+    public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, columns: ([String]) throws -> Void,
+                            row: ([Cell]) throws -> Void) throws {
+        var arguments: [String: DatabaseValueConvertible?] = [:]
+        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
+        try streamRows(query.sql, arguments: arguments, columns: columns, row: row)
+    }
+}

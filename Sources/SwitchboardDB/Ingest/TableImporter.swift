@@ -51,7 +51,7 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
 /// switch try importer.add(record.fields) { case .inserted: ... }
 /// ```
 public final class TableImporter {
-    public enum Outcome: Equatable, Sendable {
+    public enum Outcome: Hashable, Sendable {
         case inserted, unchanged, updated
         case rejected(String)
     }
