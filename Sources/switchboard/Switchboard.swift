@@ -20,6 +20,7 @@ struct Switchboard: ParsableCommand {
         subcommands: [
             InitCommand.self, DemoCommand.self, QueriesCommand.self, ShowCommand.self, RunCommand.self,
             SQLCommand.self, ReportCommand.self, ShellCommand.self, FunctionsCommand.self,
+            SyncCommand.self, ImportCommand.self, ExportCommand.self,
             SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self,
         ])
 }

@@ -1,0 +1,149 @@
+import SwitchboardCore
+
+/// One value of an input record, as a JSON reader or a CSV reader produced it.
+///
+/// ```swift
+/// let value = RecordValue.object([RecordField("a", .array([.integer(1), .bool(true)]))])
+/// value.jsonText // #"{"a":[1,true]}"#
+/// ```
+public indirect enum RecordValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case array([RecordValue])
+    case object([RecordField])
+
+    /// Compact JSON text for the value (objects keep their key order).
+    public var jsonText: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .integer(let number): out += String(number)
+        case .real(let number): out += number.isFinite ? String(number) : "null"
+        case .text(let text):
+            var writer = JSONWriter()
+            writer.string(text)
+            out += writer.output
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out += "," }
+                var writer = JSONWriter()
+                writer.string(field.name)
+                out += writer.output + ":"
+                field.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// The value as a short text for messages: strings as they are, the rest as JSON.
+    public var displayText: String {
+        if case .text(let text) = self { return text }
+        return jsonText
+    }
+
+    /// The member called `name` of an object, if any.
+    public subscript(name: String) -> RecordValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields.first { $0.name == name }?.value
+    }
+}
+
+/// One named field of a record or of a nested object.
+public struct RecordField: Sendable, Equatable {
+    public var name: String
+    public var value: RecordValue
+    public init(_ name: String, _ value: RecordValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One record read from the input: its fields, where it was (`line 17`, `record 3`), and why it
+/// could not be read when it could not (a malformed NDJSON line); such a record is skipped.
+public struct InputRecord: Sendable {
+    public var fields: [RecordField]
+    public var location: String
+    public var problem: String?
+
+    public init(fields: [RecordField], location: String, problem: String? = nil) {
+        self.fields = fields
+        self.location = location
+        self.problem = problem
+    }
+
+    /// The record as a JSON object, as read (for `--reject`).
+    public var jsonText: String { RecordValue.object(fields).jsonText }
+
+    /// The field called `name`, if present.
+    public subscript(name: String) -> RecordValue? { fields.first { $0.name == name }?.value }
+}
+
+/// `--map src=dest`: renames fields, `src` a dotted path into nested objects (`user.screen_name`).
+/// A literal key with dots wins over the path (CSV headers such as `user.screen_name`).
+///
+/// ```swift
+/// let map = try FieldMap(["text=post_content", "user.screen_name=author_handle"])
+/// map.apply(to: record) // post_content and author_handle set from the tweet
+/// ```
+public struct FieldMap: Sendable {
+    public let pairs: [(source: String, destination: String)]
+
+    public init(_ specs: [String]) throws {
+        var pairs: [(String, String)] = []
+        for spec in specs {
+            guard let equals = spec.firstIndex(of: "=") else {
+                throw SwitchboardError.usage("--map '\(spec)' must be SOURCE=DEST, e.g. --map text=post_content")
+            }
+            let source = String(spec[..<equals]), destination = String(spec[spec.index(after: equals)...])
+            guard !source.isEmpty, !destination.isEmpty, !source.hasPrefix("."), !source.hasSuffix("."), !source.contains("..") else {
+                throw SwitchboardError.usage("--map '\(spec)' must be SOURCE=DEST, e.g. --map user.screen_name=author_handle")
+            }
+            pairs.append((source, destination))
+        }
+        self.pairs = pairs
+    }
+
+    /// The record with each mapped field set (sources that are absent set nothing); the
+    /// destination replaces a field of that name.
+    public func apply(to fields: [RecordField]) -> [RecordField] {
+        guard !pairs.isEmpty else { return fields }
+        var result = fields
+        for (source, destination) in pairs {
+            guard let value = FieldMap.lookup(source, in: fields) else { continue }
+            if let index = result.firstIndex(where: { $0.name == destination }) {
+                result[index].value = value
+            } else {
+                result.append(RecordField(destination, value))
+            }
+        }
+        return result
+    }
+
+    /// The value at `path` (a literal key first, then dotted steps into objects).
+    static func lookup(_ path: String, in fields: [RecordField]) -> RecordValue? {
+        if let field = fields.first(where: { $0.name == path }) { return field.value }
+        var current = RecordValue.object(fields)
+        for step in path.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let next = current[String(step)] else { return nil }
+            current = next
+        }
+        return current
+    }
+}

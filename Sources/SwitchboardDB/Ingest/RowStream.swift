@@ -1,0 +1,57 @@
+import GRDB
+
+extension QueryDatabase {
+    /// Steps a read-only statement, handing each row to `body` as it comes (memory stays flat);
+    /// `columns` is called once first with the column names.
+    public func streamRows(_ sql: String, arguments: [String: DatabaseValueConvertible?] = [:],
+                           columns: ([String]) throws -> Void, row body: ([Cell]) throws -> Void) throws {
+        try withConnection { db in
+            try StatementAuthorizer.guarding(db) {
+                let statement = try QueryDatabase.singleStatement(db, sql: sql)
+                if !arguments.isEmpty { try statement.setArguments(StatementArguments(arguments)) }
+                try columns(statement.columnNames)
+                let cursor = try Row.fetchCursor(statement)
+                while let row = try cursor.next() { try body(row.databaseValues.map(Cell.init)) }
+            }
+        }
+    }
+
+    /// The names of the workspace's tables, parents first (``TableSchema/workspaceTables(_:)``).
+    public func workspaceTables() throws -> [String] { try withConnection { try TableSchema.workspaceTables($0) } }
+
+    /// The schema of `table`, or nil when it is not an ordinary table.
+    public func tableSchema(_ table: String) throws -> TableSchema? { try withConnection { try TableSchema.load($0, table) } }
+
+    /// Whether `name` is a view.
+    public func isView(_ name: String) throws -> Bool {
+        try withConnection { try Bool.fetchOne($0, sql: "SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?", arguments: [name]) ?? false }
+    }
+
+    /// The acting user: `given` when it exists, else the database's only user.
+    public func actingUser(_ given: String?) throws -> String {
+        try withConnection { db in
+            if let given {
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [given]) == true else {
+                    throw SwitchboardError.failure("unknown user '\(given)' (see switchboard export users)")
+                }
+                return given
+            }
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM users LIMIT 2")
+            if ids.count > 1 { throw DatabaseCondition.severalUsers }
+            guard let id = ids.first else {
+                throw SwitchboardError.failure("no user in the database; import the profile first (switchboard import users FILE)")
+            }
+            return id
+        }
+    }
+}
+
+extension QueryDatabase {
+    /// Streams a read query's rows (``streamRows(_:arguments:columns:row:)``) with checked parameters.
+    public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, columns: ([String]) throws -> Void,
+                            row: ([Cell]) throws -> Void) throws {
+        var arguments: [String: DatabaseValueConvertible?] = [:]
+        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
+        try streamRows(query.sql, arguments: arguments, columns: columns, row: row)
+    }
+}

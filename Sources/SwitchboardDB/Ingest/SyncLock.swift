@@ -1,0 +1,29 @@
+import Foundation
+
+/// One `sync` or `import` at a time per database: an exclusive `flock` on the database file,
+/// taken without waiting. The kernel drops it when the process ends, `kill -9` included, so a
+/// crashed run never leaves a stale lock. (`flock` locks are separate from the POSIX locks SQLite
+/// takes, and the descriptor stays open until the process exits, so SQLite's locks are never
+/// released by closing it.)
+///
+/// ```swift
+/// try SyncLock.acquire(path: "app.db") // throws when another sync holds it
+/// ```
+public enum SyncLock {
+    nonisolated(unsafe) private static var held: [String: Int32] = [:]
+
+    /// Takes the lock for `path`, or throws ``SwitchboardError`` at once when another process has it.
+    public static func acquire(path: String) throws {
+        if held[path] != nil { return }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SwitchboardError.failure("cannot open \(path): \(String(cString: strerror(errno)))") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let busy = errno == EWOULDBLOCK
+            close(fd)
+            throw SwitchboardError.failure(busy
+                ? "another sync or import of \(path) is running; wait for it to finish"
+                : "cannot lock \(path): \(String(cString: strerror(errno)))")
+        }
+        held[path] = fd
+    }
+}

@@ -1,0 +1,171 @@
+import GRDB
+
+/// Why a record was skipped: one line for the report, e.g. `post_date 'yesterday' is not a date`.
+public struct Rejection: Error, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Converts a record's value for a column of `schema`: flags to 0/1, arrays and objects to JSON
+/// text, dates checked. Throws ``Rejection`` when the value does not fit.
+func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) throws -> DatabaseValue {
+    if schema.booleanColumns.contains(column) {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return (flag ? 1 : 0).databaseValue
+        case .integer(let number) where number == 0 || number == 1: return number.databaseValue
+        case .text(let text):
+            switch text.lowercased() {
+            case "true", "1": return 1.databaseValue
+            case "false", "0": return 0.databaseValue
+            default: break
+            }
+        default: break
+        }
+        throw Rejection("\(column) '\(value.displayText)' is not a boolean (true or false)")
+    }
+    if schema.dateColumns.contains(column) {
+        switch value {
+        case .null: return .null
+        case .text(let text) where TableSchema.isISODate(text): return text.databaseValue
+        default: throw Rejection("\(column) '\(value.displayText)' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)")
+        }
+    }
+    switch value {
+    case .null: return .null
+    case .bool(let flag): return (flag ? 1 : 0).databaseValue
+    case .integer(let number): return number.databaseValue
+    case .real(let number): return number.databaseValue
+    case .text(let text): return text.databaseValue
+    case .array, .object: return value.jsonText.databaseValue
+    }
+}
+
+/// Imports records into one table, row by row inside the caller's transaction: rows keep their
+/// ids; a row whose key exists with the same values is counted unchanged; with other values it is
+/// an error (``collision``) unless `upsert`, which updates it. A row the table's constraints
+/// refuse is rejected with SQLite's reason, and the import goes on.
+///
+/// ```swift
+/// let importer = try TableImporter(db, schema: schema, upsert: false, user: "u1")
+/// switch try importer.add(record.fields) { case .inserted: ... }
+/// ```
+public final class TableImporter {
+    public enum Outcome: Hashable, Sendable {
+        case inserted, unchanged, updated
+        case rejected(String)
+    }
+
+    let db: Database
+    public let schema: TableSchema
+    let upsert: Bool
+    let user: String?
+    private var statements: [String: Statement] = [:]
+
+    public init(_ db: Database, schema: TableSchema, upsert: Bool, user: String?) {
+        self.db = db
+        self.schema = schema
+        self.upsert = upsert
+        self.user = user
+    }
+
+    /// The row a record makes: the columns it names (by column name or camelCase key), converted.
+    func row(_ fields: [RecordField]) throws -> [(String, DatabaseValue)] {
+        var row: [(String, DatabaseValue)] = []
+        for field in fields {
+            guard let column = schema.column(forKey: field.name), !row.contains(where: { $0.0 == column }) else { continue }
+            row.append((column, try databaseValue(field.value, column: column, schema: schema)))
+        }
+        if let userColumn = schema.userColumn, let user, !row.contains(where: { $0.0 == userColumn && !$0.1.isNull }) {
+            row.removeAll { $0.0 == userColumn }
+            row.append((userColumn, user.databaseValue))
+        }
+        guard !row.isEmpty else { throw Rejection("no field of \(schema.name) (its columns: \(schema.columnNames.joined(separator: ", ")))") }
+        // NULL where the column has a default: the default.
+        row.removeAll { column, value in value.isNull && schema.columns.contains { $0.name == column && $0.notNull && $0.hasDefault } }
+        for column in schema.columns where column.notNull && !column.hasDefault && !(column.primaryKey && column.type == "INTEGER") {
+            if !row.contains(where: { $0.0 == column.name && !$0.1.isNull }) { throw Rejection("\(column.name) is missing") }
+        }
+        return row
+    }
+
+    private func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] { return cached }
+        let made = try db.makeStatement(sql: sql)
+        statements[sql] = made
+        return made
+    }
+
+    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Inserts one record.
+    public func add(_ fields: [RecordField]) throws -> Outcome {
+        let row: [(String, DatabaseValue)]
+        do { row = try self.row(fields) } catch let rejection as Rejection { return .rejected(rejection.reason) }
+        let table = TableImporter.quote(schema.name)
+        let columns = row.map { TableImporter.quote($0.0) }.joined(separator: ", ")
+        let marks = row.map { _ in "?" }.joined(separator: ", ")
+        let arguments = StatementArguments(row.map(\.1))
+        do {
+            let insert = try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks))")
+            try insert.execute(arguments: arguments)
+            return .inserted
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+                    || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            // Same values: nothing to do.
+            let same = row.map { "\(TableImporter.quote($0.0)) IS ?" }.joined(separator: " AND ")
+            if try Int.fetchOne(try statement("SELECT count(*) FROM \(table) WHERE \(same)"), arguments: arguments) ?? 0 > 0 {
+                return .unchanged
+            }
+            guard upsert else {
+                let key = schema.primaryKey.compactMap { column -> String? in
+                    guard let pair = row.first(where: { $0.0 == column }) else { return nil }
+                    return "\(pair.0) '\(pair.1.storageText)'"
+                }.joined(separator: ", ")
+                throw SwitchboardError.failure(
+                    "\(schema.name): \(key.isEmpty ? "a row" : key) already exists with other values "
+                    + "(\((error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))); pass --upsert to update it")
+            }
+            let sets = row.map { "\(TableImporter.quote($0.0)) = excluded.\(TableImporter.quote($0.0))" }.joined(separator: ", ")
+            do {
+                try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT DO UPDATE SET \(sets)")
+                    .execute(arguments: arguments)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                return .rejected(error.message ?? "constraint failed")
+            }
+            return .updated
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            return .rejected(error.message ?? "constraint failed")
+        }
+    }
+
+    /// Runs `body` with the table's triggers that write other tables (an inbound interaction's
+    /// notification) dropped, and creates them again after: imported rows go in as they are.
+    /// Inside the caller's transaction, so a failure restores them too.
+    public static func withoutSideEffects<T>(_ db: Database, tables: [String], _ body: () throws -> T) throws -> T {
+        var saved: [(String, String)] = []
+        for table in tables {
+            for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
+                let name: String = row["name"], sql: String = row["sql"]
+                guard !name.contains("_fts_"), !name.hasSuffix("_updated_at"), sql.uppercased().contains("INSERT INTO") else { continue }
+                saved.append((name, sql))
+            }
+        }
+        for (name, _) in saved { try db.execute(sql: "DROP TRIGGER \(quote(name))") }
+        let result = try body()
+        for (_, sql) in saved { try db.execute(sql: sql) }
+        return result
+    }
+}
+
+extension DatabaseValue {
+    var storageText: String {
+        switch storage {
+        case .null: return "NULL"
+        case .int64(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return text
+        case .blob: return "(blob)"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import GRDB
+
+/// What `import` and `export` need to know of a table, read from the database itself (so tables
+/// added by later migrations work unchanged): its columns, primary key, parents (foreign keys),
+/// and which columns hold flags, JSON or ISO dates, recognised by their CHECK constraints
+/// (`X IN (0, 1)`, `X GLOB '[[]*]'` / `X GLOB '{*}'`, `X GLOB '[0-9][0-9][0-9][0-9]-…'`).
+///
+/// ```swift
+/// let schema = try TableSchema.load(db, "social_media_posts")!
+/// schema.booleanColumns // ["is_recruiting_related", "flagged_for_review"]
+/// ```
+public struct TableSchema: Sendable {
+    public struct Column: Sendable {
+        public let name: String
+        public let type: String
+        public let notNull: Bool
+        public let hasDefault: Bool
+        public let primaryKey: Bool
+    }
+
+    public let name: String
+    public let columns: [Column]
+    public let booleanColumns: Set<String>
+    public let jsonColumns: Set<String>
+    public let dateColumns: Set<String>
+    /// Tables this one's foreign keys point at.
+    public let parents: Set<String>
+    /// `user_id` when it references `users(id)`: filled with the acting user when a record lacks it.
+    public let userColumn: String?
+
+    public var columnNames: [String] { columns.map(\.name) }
+    public var primaryKey: [String] { columns.filter(\.primaryKey).map(\.name) }
+
+    /// The keys the apps' JSON uses where they differ from the column (spec 003's TelegramGroup).
+    public static let specKeys: [String: [String: String]] = ["tg_groups": ["member_count": "memberCount"]]
+
+    /// The JSON key for a column in the apps' shape.
+    public func specKey(_ column: String) -> String { TableSchema.specKeys[name]?[column] ?? column }
+
+    /// The column a record key names: the column itself, else its snake_case form (`memberCount`).
+    public func column(forKey key: String) -> String? {
+        if columns.contains(where: { $0.name == key }) { return key }
+        let snake = TableSchema.snakeCase(key)
+        return columns.contains(where: { $0.name == snake }) ? snake : nil
+    }
+
+    static func snakeCase(_ key: String) -> String {
+        var out = ""
+        for character in key {
+            if character.isUppercase {
+                if !out.isEmpty { out += "_" }
+                out += character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The schema of table `name`, or nil when there is no such ordinary table.
+    public static func load(_ db: Database, _ name: String) throws -> TableSchema? {
+        guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]),
+              !sql.uppercased().hasPrefix("CREATE VIRTUAL") else { return nil }
+        var columns: [Column] = []
+        for row in try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", arguments: [name]) {
+            columns.append(Column(name: row["name"], type: (row["type"] as String?)?.uppercased() ?? "",
+                                  notNull: row["notnull"] as Int == 1, hasDefault: row["dflt_value"] as String? != nil,
+                                  primaryKey: row["pk"] as Int > 0))
+        }
+        let foreign = try Row.fetchAll(db, sql: "SELECT \"table\", \"from\" FROM pragma_foreign_key_list(?)", arguments: [name])
+        let parents = Set(foreign.map { $0["table"] as String }).subtracting([name])
+        let userColumn = foreign.first { ($0["table"] as String) == "users" && ($0["from"] as String) == "user_id" } != nil ? "user_id" : nil
+        let names = Set(columns.map(\.name))
+        return TableSchema(
+            name: name, columns: columns,
+            booleanColumns: words(before: [" IN (0, 1)", " IN (0,1)"], in: sql).intersection(names),
+            jsonColumns: words(before: [" GLOB '[[]*]'", " GLOB '{*}'"], in: sql).intersection(names),
+            dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
+            parents: parents, userColumn: userColumn)
+    }
+
+    /// The identifiers right before each occurrence of the patterns.
+    static func words(before patterns: [String], in sql: String) -> Set<String> {
+        var found: Set<String> = []
+        let text = Array(sql.utf8)
+        for pattern in patterns {
+            let needle = Array(pattern.utf8)
+            guard text.count >= needle.count else { continue }
+            for start in 0...(text.count - needle.count) where text[start..<start + needle.count].elementsEqual(needle) {
+                var begin = start
+                while begin > 0, isIdentifier(text[begin - 1]) { begin -= 1 }
+                if begin < start { found.insert(String(decoding: text[begin..<start], as: UTF8.self)) }
+            }
+        }
+        return found
+    }
+
+    static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+
+    /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not SQLite's),
+    /// parents before children.
+    public static func workspaceTables(_ db: Database) throws -> [String] {
+        let virtual = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
+        let all = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .filter { name in !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } }
+        var parents: [String: Set<String>] = [:]
+        for name in all {
+            parents[name] = Set(try String.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [name]))
+                .subtracting([name]).intersection(all)
+        }
+        var ordered: [String] = []
+        var remaining = all
+        while !remaining.isEmpty {
+            let ready = remaining.filter { parents[$0]!.isSubset(of: Set(ordered)) }
+            let next = ready.isEmpty ? [remaining[0]] : ready
+            ordered += next
+            remaining.removeAll { next.contains($0) }
+        }
+        return ordered
+    }
+
+    /// Whether `text` is an ISO-8601 timestamp as the schema's CHECKs accept it:
+    /// `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`, fields in range.
+    public static func isISODate(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            guard at + count <= b.count else { return nil }
+            var value = 0
+            for i in at..<at + count {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                value = value * 10 + Int(b[i] - 0x30)
+            }
+            return value
+        }
+        guard b.count >= 16, digits(0, 4) != nil, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
+              b[10] == UInt8(ascii: "T"), let hour = digits(11, 2), b[13] == 0x3A, let minute = digits(14, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return false }
+        var i = 16
+        if i < b.count, b[i] == 0x3A {
+            guard let second = digits(i + 1, 2), second < 60 else { return false }
+            i += 3
+            if i < b.count, b[i] == 0x2E {
+                i += 1
+                let fractionStart = i
+                while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+                guard i > fractionStart else { return false }
+            }
+        }
+        if i == b.count { return true }
+        if b[i] == UInt8(ascii: "Z") { return i + 1 == b.count }
+        guard b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), let offsetHour = digits(i + 1, 2), offsetHour < 24,
+              i + 3 < b.count, b[i + 3] == 0x3A, let offsetMinute = digits(i + 4, 2), offsetMinute < 60 else { return false }
+        return i + 6 == b.count
+    }
+}

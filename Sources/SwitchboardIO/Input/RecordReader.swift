@@ -1,0 +1,330 @@
+import SwitchboardDB
+
+/// The input formats of `sync` and `import`.
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// Detected from the first bytes: `[` a JSON array, `{"success":…` or `{"data":…` the API
+    /// envelope, another `{` NDJSON, anything else CSV with a header row.
+    case auto
+    /// A JSON array of objects.
+    case json
+    /// `{"success":true,"data":[...]}`.
+    case envelope
+    /// One JSON object per line.
+    case ndjson
+    /// CSV (RFC 4180) with a header row.
+    case csv
+}
+
+/// Streams records out of any input format, one at a time: memory holds one record, however
+/// large the input (JSON arrays included, which are read element by element).
+///
+/// Locations: `record N` (1-based) in a JSON array or envelope, `line N` in NDJSON and CSV.
+/// A malformed NDJSON line is returned with a `problem` and reading goes on; malformed JSON in
+/// an array, or an envelope with `"success":false`, throws ``InputSyntaxError``.
+///
+/// ```swift
+/// let reader = try RecordReader(source: ByteSource(fd: fd), format: .auto)
+/// while let record = try reader.next() { ... }
+/// ```
+public final class RecordReader {
+    public let source: ByteSource
+    /// The format read (never `.auto` once the first record was asked for).
+    public private(set) var format: InputFormat
+    /// The CSV header, when the input is CSV.
+    public private(set) var csvHeader: [String]?
+    private var started = false
+    private var finished = false
+    private var index = 0
+    private var pending: InputRecord?
+    private var inEnvelopeData = false
+    private var envelopeFields: [RecordField] = []
+    private var json: StreamingJSON { StreamingJSON(source: source) }
+
+    public init(source: ByteSource, format: InputFormat = .auto) {
+        self.source = source
+        self.format = format
+    }
+
+    /// The next record, or nil at the end of the input.
+    public func next() throws -> InputRecord? {
+        if !started { try start() }
+        if let record = pending {
+            pending = nil
+            return record
+        }
+        if finished { return nil }
+        switch format {
+        case .json, .envelope: return try nextArrayElement()
+        case .ndjson: return nextLine()
+        case .csv: return try nextCSVRecord()
+        case .auto: return nil
+        }
+    }
+
+    private func start() throws {
+        started = true
+        source.skipBOM()
+        let first = source.skipSpace()
+        if format == .auto {
+            guard let first else {
+                finished = true
+                format = .ndjson
+                return
+            }
+            switch first {
+            case UInt8(ascii: "["): format = .json
+            case UInt8(ascii: "{"): format = .ndjson // or the envelope: decided by the first key below
+            default: format = .csv
+            }
+        }
+        switch format {
+        case .json:
+            guard source.skipSpace() == UInt8(ascii: "[") else {
+                throw InputSyntaxError(message: "line \(source.line): the input is not a JSON array")
+            }
+            _ = source.next()
+            try openArray()
+        case .envelope, .ndjson:
+            guard let byte = source.skipSpace() else { finished = true; return }
+            guard byte == UInt8(ascii: "{") else {
+                throw InputSyntaxError(message: "line \(source.line): expected a JSON object")
+            }
+            let line = source.line
+            _ = source.next()
+            if source.skipSpace() == UInt8(ascii: "}") {
+                _ = source.next()
+                pending = InputRecord(fields: [], location: "line \(line)")
+                finishLine(for: &pending!)
+                return
+            }
+            guard source.skipSpace() == UInt8(ascii: "\"") else {
+                throw InputSyntaxError(message: "line \(source.line): invalid JSON: expected a key")
+            }
+            let key = try json.string()
+            if key == "success" || key == "data" || format == .envelope {
+                format = .envelope
+                try readEnvelope(firstKey: key)
+            } else {
+                do {
+                    let fields = try json.objectMembers(depth: 1, first: key)
+                    pending = InputRecord(fields: fields, location: "line \(line)")
+                    finishLine(for: &pending!)
+                } catch let error as InputSyntaxError {
+                    skipRestOfLine(from: line)
+                    pending = InputRecord(fields: [], location: "line \(line)", problem: problemText(error))
+                }
+            }
+        case .csv:
+            var header: [String] = []
+            guard let fields = try readCSVRow() else { finished = true; csvHeader = []; return }
+            header = fields.map { $0 ?? "" }
+            csvHeader = header
+        case .auto:
+            break
+        }
+    }
+
+    private func problemText(_ error: InputSyntaxError) -> String {
+        // Drop the "line N: " prefix; the record's location says it.
+        if let colon = error.message.firstIndex(of: ":"), error.message.hasPrefix("line ") {
+            return String(error.message[error.message.index(after: colon)...]).trimmingLeadingSpace()
+        }
+        return error.message
+    }
+
+    // MARK: JSON arrays and the envelope
+
+    /// After `[`: notes an empty array.
+    private func openArray() throws {
+        if source.skipSpace() == UInt8(ascii: "]") {
+            _ = source.next()
+            try closeTopLevel()
+        }
+    }
+
+    private func closeTopLevel() throws {
+        if inEnvelopeData {
+            inEnvelopeData = false
+            // The members after "data".
+            switch source.skipSpace() {
+            case UInt8(ascii: ","):
+                _ = source.next()
+                guard source.skipSpace() == UInt8(ascii: "\"") else { throw json.error("expected a key") }
+                let key = try json.string()
+                let rest = try json.objectMembers(depth: 1, first: key)
+                envelopeFields += rest
+                try checkEnvelopeSuccess()
+            case UInt8(ascii: "}"): _ = source.next()
+            default: throw json.error("expected ',' or '}'\(json.found())")
+            }
+        }
+        finished = true
+        if let extra = source.skipSpace() {
+            _ = extra
+            throw InputSyntaxError(message: "line \(source.line): invalid JSON: text after the end of the input's value")
+        }
+    }
+
+    private func readEnvelope(firstKey: String) throws {
+        var key: String? = firstKey
+        while let current = key {
+            key = nil
+            try json.expect(UInt8(ascii: ":"), "':'")
+            if current == "data" && source.skipSpace() == UInt8(ascii: "[") {
+                try checkEnvelopeSuccess()
+                _ = source.next()
+                inEnvelopeData = true
+                try openArray()
+                return
+            }
+            let value = try json.value(depth: 1)
+            envelopeFields.append(RecordField(current, value))
+            if current == "data" {
+                // A single object as data: one record.
+                if case .object(let fields) = value { pending = InputRecord(fields: fields, location: "record 1") }
+            }
+            switch source.skipSpace() {
+            case UInt8(ascii: ","):
+                _ = source.next()
+                guard source.skipSpace() == UInt8(ascii: "\"") else { throw json.error("expected a key") }
+                key = try json.string()
+            case UInt8(ascii: "}"):
+                _ = source.next()
+            default:
+                throw json.error("expected ',' or '}'\(json.found())")
+            }
+        }
+        try checkEnvelopeSuccess()
+        if !envelopeFields.contains(where: { $0.name == "data" }) {
+            throw InputSyntaxError(message: "the envelope has no \"data\" array")
+        }
+        finished = true
+    }
+
+    private func checkEnvelopeSuccess() throws {
+        guard let success = envelopeFields.first(where: { $0.name == "success" })?.value else { return }
+        if success == .bool(false) {
+            let reason = envelopeFields.first { $0.name == "error" || $0.name == "message" }?.value.displayText
+            throw InputSyntaxError(message: "the input says \"success\":false" + (reason.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    private func nextArrayElement() throws -> InputRecord? {
+        index += 1
+        let location = "record \(index)"
+        let value = try json.value(depth: 1)
+        switch source.skipSpace() {
+        case UInt8(ascii: ","): _ = source.next()
+        case UInt8(ascii: "]"):
+            _ = source.next()
+            try closeTopLevel()
+        default: throw json.error("expected ',' or ']'\(json.found())")
+        }
+        guard case .object(let fields) = value else {
+            return InputRecord(fields: [], location: location, problem: "not a JSON object")
+        }
+        return InputRecord(fields: fields, location: location)
+    }
+
+    // MARK: NDJSON
+
+    private func nextLine() -> InputRecord? {
+        guard let byte = source.skipSpace() else { finished = true; return nil }
+        let line = source.line
+        guard byte == UInt8(ascii: "{") else {
+            skipRestOfLine(from: line)
+            return InputRecord(fields: [], location: "line \(line)", problem: "not a JSON object")
+        }
+        do {
+            guard case .object(let fields) = try json.value(depth: 0) else { return nil }
+            var record = InputRecord(fields: fields, location: "line \(line)")
+            finishLine(for: &record)
+            return record
+        } catch let error as InputSyntaxError {
+            skipRestOfLine(from: line)
+            return InputRecord(fields: [], location: "line \(line)", problem: problemText(error))
+        } catch {
+            return nil
+        }
+    }
+
+    /// After an NDJSON record: only spaces may follow on its line.
+    private func finishLine(for record: inout InputRecord) {
+        let line = source.line
+        while let byte = source.peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D { _ = source.next() }
+        if let byte = source.peek(), byte != 0x0A, source.line == line {
+            record.problem = "invalid JSON: text after the object"
+            record.fields = []
+            skipRestOfLine(from: line)
+        }
+    }
+
+    private func skipRestOfLine(from line: Int) {
+        while source.line == line, source.next() != nil {}
+    }
+
+    // MARK: CSV
+
+    private func nextCSVRecord() throws -> InputRecord? {
+        // Skip blank lines.
+        while let byte = source.peek(), byte == 0x0A || byte == 0x0D { _ = source.next() }
+        let line = source.line
+        guard let row = try readCSVRow() else { finished = true; return nil }
+        let header = csvHeader ?? []
+        var fields: [RecordField] = []
+        for (position, name) in header.enumerated() where !name.isEmpty {
+            let cell = position < row.count ? row[position] : nil
+            fields.append(RecordField(name, cell.map { RecordValue.text($0) } ?? .null))
+        }
+        if row.count > header.count {
+            return InputRecord(fields: fields, location: "line \(line)",
+                               problem: "\(row.count) fields, the header has \(header.count)")
+        }
+        return InputRecord(fields: fields, location: "line \(line)")
+    }
+
+    /// One CSV row (RFC 4180: commas, quotes doubled inside quoted fields, LF or CRLF); an empty
+    /// unquoted field is nil (NULL). Nil at the end of the input.
+    private func readCSVRow() throws -> [String?]? {
+        guard source.peek() != nil else { return nil }
+        var row: [String?] = []
+        var field: [UInt8] = []
+        var quoted = false
+        let startLine = source.line
+        while true {
+            guard let byte = source.next() else {
+                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
+                return row
+            }
+            switch byte {
+            case UInt8(ascii: "\"") where field.isEmpty && !quoted:
+                quoted = true
+                while true {
+                    guard let inner = source.next() else {
+                        throw InputSyntaxError(message: "line \(startLine): CSV: unterminated quoted field")
+                    }
+                    if inner == UInt8(ascii: "\"") {
+                        if source.peek() == UInt8(ascii: "\"") { _ = source.next(); field.append(inner) } else { break }
+                    } else {
+                        field.append(inner)
+                    }
+                }
+            case UInt8(ascii: ","):
+                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
+                field.removeAll(keepingCapacity: true)
+                quoted = false
+            case 0x0D where source.peek() == 0x0A:
+                continue
+            case 0x0A:
+                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
+                return row
+            default:
+                field.append(byte)
+            }
+        }
+    }
+}
+
+extension String {
+    func trimmingLeadingSpace() -> String { String(drop { $0 == " " }) }
+}

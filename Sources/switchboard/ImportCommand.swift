@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import SwitchboardDB
+import SwitchboardIO
+
+/// `switchboard import TABLE [FILE|-]` and `switchboard import --all DIR`.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import records into any table (rows keep their ids), or a whole workspace written by export --all.",
+        discussion: """
+            Same formats, envelope, --map, reports and atomicity as sync. Keys are the table's columns or the \
+            apps' camelCase keys (memberCount -> member_count); flags may be true/false; arrays and objects are \
+            stored as JSON text; ISO timestamps as given. A row whose key exists with the same values is counted \
+            unchanged; with other values the import fails unless --upsert, which updates it. Records the table's \
+            constraints refuse are skipped and reported. A missing user_id is the acting user. Imported rows go in \
+            as they are: triggers that would write other tables (an inbound interaction's notification) do not run.
+            --all DIR reads DIR/TABLE.json for every table (parents first) in one transaction.
+            Example:
+              switchboard import schools schools.json
+              switchboard import tg_groups groups.json          # TelegramGroup {id, title, memberCount}
+              switchboard export --all backup/ && switchboard import --all backup/ --db new.db
+            """)
+
+    @Argument(help: "The table, e.g. schools (see switchboard export --all for the list).")
+    var table: String?
+
+    @Argument(help: "The input file, or - (the default) for standard input.")
+    var file: String?
+
+    @Option(name: .customLong("all"), help: ArgumentHelp("Import every TABLE.json of DIR (written by export --all).", valueName: "dir"))
+    var all: String?
+
+    @Flag(name: .long, help: "Update rows whose key exists with other values (else that is an error).")
+    var upsert = false
+
+    @OptionGroup var ingest: IngestOptions
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        if all != nil && (table != nil || ingest.command != nil) {
+            throw SwitchboardError.usage("--all DIR imports every table; give no TABLE, FILE or --command with it")
+        }
+        if all == nil && table == nil { throw SwitchboardError.usage("missing TABLE (or --all DIR)") }
+    }
+
+    func run() throws {
+        let opened = try database.open()
+        if let all { return try importAll(all, opened) }
+        let table = self.table!
+        guard let schema = try opened.tableSchema(table) else {
+            let tables = try opened.workspaceTables()
+            let suggestion = NameSuggestion.closest(to: table, among: tables)
+            throw SwitchboardError.usage("unknown table '\(table)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        let input = try IngestInput(file: file, options: ingest)
+        let user = schema.userColumn == nil ? nil : try? opened.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER"))
+        try SyncLock.acquire(path: database.path)
+        var counts: [TableImporter.Outcome: Int] = [:]
+        do {
+            try opened.withConnection { db in
+                try db.inTransaction(.immediate) {
+                    try TableImporter.withoutSideEffects(db, tables: [table]) {
+                        let importer = TableImporter(db, schema: schema, upsert: upsert, user: user)
+                        while let record = try input.next(accepts: { schema.column(forKey: $0) != nil }) {
+                            let outcome: TableImporter.Outcome
+                            do { outcome = try importer.add(record.fields) } catch let error as SwitchboardError {
+                                throw SwitchboardError.failure("\(record.location): \(error.message)")
+                            }
+                            if case .rejected(let reason) = outcome { input.skip(record, reason) } else { counts[outcome, default: 0] += 1 }
+                        }
+                    }
+                    try input.finish()
+                    return .commit
+                }
+            }
+        } catch {
+            input.abandon()
+            throw error
+        }
+        Terminal.write(ImportCommand.summary(table, counts, rejected: input.rejected))
+    }
+
+    static func summary(_ table: String, _ counts: [TableImporter.Outcome: Int], rejected: Int) -> String {
+        let inserted = counts[.inserted] ?? 0
+        let head = inserted == 0 ? "No rows imported into \(table)" : "Imported \(inserted.counted("row")) into \(table)"
+        return "\(head)\n\(counts[.unchanged] ?? 0) unchanged, \(counts[.updated] ?? 0) updated, \(rejected) rejected\n"
+    }
+
+    func importAll(_ folder: String, _ opened: QueryDatabase) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SwitchboardError.usage("--all \(folder) is not a folder")
+        }
+        let tables = try opened.workspaceTables()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        if let stray = files.sorted().first(where: { !tables.contains(String($0.dropLast(5))) }) {
+            throw SwitchboardError.failure("\(folder)/\(stray): no table \(stray.dropLast(5)) in the database")
+        }
+        let present = tables.filter { files.contains("\($0).json") }
+        guard !present.isEmpty else { throw SwitchboardError.failure("\(folder) holds no TABLE.json file") }
+        try SyncLock.acquire(path: database.path)
+        var report = ""
+        var total = 0
+        try opened.withConnection { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                try TableImporter.withoutSideEffects(db, tables: present) {
+                    for table in present {
+                        guard let schema = try TableSchema.load(db, table) else { continue }
+                        var options = ingest
+                        options.inputFormat = .auto
+                        let input = try IngestInput(file: "\(folder)/\(table).json", options: options)
+                        let importer = TableImporter(db, schema: schema, upsert: upsert, user: nil)
+                        var counts: [TableImporter.Outcome: Int] = [:]
+                        while let record = try input.next(accepts: { schema.column(forKey: $0) != nil }) {
+                            let outcome: TableImporter.Outcome
+                            do { outcome = try importer.add(record.fields) } catch let error as SwitchboardError {
+                                throw SwitchboardError.failure("\(table).json \(record.location): \(error.message)")
+                            }
+                            if case .rejected(let reason) = outcome {
+                                input.skip(InputRecord(fields: record.fields, location: "\(table).json \(record.location)"), reason)
+                            } else { counts[outcome, default: 0] += 1 }
+                        }
+                        try input.finish()
+                        total += counts[.inserted] ?? 0
+                        report += "\(table): \(counts[.inserted] ?? 0) imported, \(counts[.unchanged] ?? 0) unchanged, "
+                            + "\(counts[.updated] ?? 0) updated, \(input.rejected) rejected\n"
+                    }
+                }
+                return .commit
+            }
+        }
+        let head = total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
+        Terminal.write(report + head + "\n")
+    }
+}
+

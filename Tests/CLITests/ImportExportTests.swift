@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `switchboard import` and `switchboard export`, and the whole-workspace round trip.
+@Suite struct ImportExportTests {
+    static func sqlite(_ db: String, _ sql: String) throws -> String { try SyncTests.sqlite(db, sql) }
+
+    @Test func exportAllThenImportAllGivesEveryRowOfEveryTable() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let demo = scratch.file("demo.db")
+        #expect(try CLI.run(["demo", "--db", demo]).status == 0)
+        let folder = scratch.file("backup")
+        let exported = try CLI.run(["export", "--all", folder, "--db", demo])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let copy = try scratch.database(seed: nil, name: "copy.db")
+        let imported = try CLI.run(["import", "--all", folder, "--db", copy])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasSuffix("tables from \(folder)\n"))
+        let tables = try ImportExportTests.sqlite(demo, """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY name
+            """).split(separator: "\n").map(String.init)
+        #expect(tables.count >= 15)
+        for table in tables {
+            let columns = Int(try ImportExportTests.sqlite(demo, "SELECT count(*) FROM pragma_table_info('\(table)')")) ?? 1
+            let order = (1...columns).map(String.init).joined(separator: ", ")
+            let sql = "SELECT * FROM \(table) ORDER BY \(order)"
+            let original = try ImportExportTests.sqlite(demo, sql)
+            #expect(!original.isEmpty, "\(table) has rows in the demo")
+            #expect(try ImportExportTests.sqlite(copy, sql) == original, "\(table)")
+        }
+        #expect(try ImportExportTests.sqlite(copy, "PRAGMA integrity_check") == "ok")
+        #expect(try ImportExportTests.sqlite(copy, "SELECT min(ok) FROM search_index_status") == "1")
+    }
+
+    @Test func importKeepsIdsAndCollisionsNeedUpsert() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let groups = #"[{"id":-1001,"title":"Team Parents","memberCount":24},{"id":-1002,"title":"Coaches","memberCount":3}]"#
+        let first = try CLI.run(["import", "tg_groups", "--db", db], input: groups)
+        #expect(first.stdout == "Imported 2 rows into tg_groups\n0 unchanged, 0 updated, 0 rejected\n", "\(first.stderr)")
+        let again = try CLI.run(["import", "tg_groups", "--db", db], input: groups)
+        #expect(again.stdout == "No rows imported into tg_groups\n2 unchanged, 0 updated, 0 rejected\n")
+        let changed = #"[{"id":-1001,"title":"Team Parents","memberCount":25}]"#
+        let collision = try CLI.run(["import", "tg_groups", "--db", db], input: changed)
+        expectError(collision, "record 1: tg_groups: id '-1001' already exists with other values (unique: tg_groups.id); pass --upsert to update it", status: 1)
+        let upsert = try CLI.run(["import", "tg_groups", "--db", db, "--upsert"], input: changed)
+        #expect(upsert.stdout == "No rows imported into tg_groups\n0 unchanged, 1 updated, 0 rejected\n")
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, member_count FROM tg_groups ORDER BY id") == "-1002|3\n-1001|25")
+        let export = try CLI.run(["export", "tg_groups", "--db", db])
+        #expect(export.stdout == """
+            [
+              {"id":-1002,"title":"Coaches","memberCount":3,"sort_order":0},
+              {"id":-1001,"title":"Team Parents","memberCount":25,"sort_order":0}
+            ]
+
+            """)
+        let bad = try CLI.run(["import", "schools", "--db", db], input: "name,city\n,Davis\nHarbor College,Seattle\n")
+        #expect(bad.stdout == "Imported 1 row into schools\n0 unchanged, 0 updated, 1 rejected\n")
+        #expect(bad.stderr == "line 2: skipped: name is missing\n")
+        expectError(try CLI.run(["import", "school", "--db", db], input: "[]"), "unknown table 'school' (did you mean 'schools'?)", status: 2)
+    }
+
+    @Test func exportFormatsAndQueries() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(1, extra: #","is_recruiting_related":true,"media_urls":["m.jpg"]"#))
+        let feed = try CLI.run(["export", "social-feed", "--db", db, "--format", "jsonl"])
+        #expect(feed.stdout.contains(#""is_recruiting_related":true,"flagged_for_review":false"#), "\(feed.stderr)")
+        #expect(feed.stdout.contains(#""media_urls":["m.jpg"]"#))
+        let csv = try CLI.run(["export", "social_media_posts", "--db", db, "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("seq,id,user_id,"))
+        // CSV goes back in.
+        let other = try scratch.database(name: "other.db")
+        let back = try CLI.run(["import", "social_media_posts", "--db", other], input: csv.stdout)
+        #expect(back.stdout == "Imported 1 row into social_media_posts\n0 unchanged, 0 updated, 0 rejected\n", "\(back.stderr)")
+        expectError(try CLI.run(["export", "social-flag", "--db", db]), "export runs read queries only; social-flag writes", status: 2)
+        expectError(try CLI.run(["export", "nothing-here", "--db", db]), "no table, view or query named 'nothing-here'", status: 2)
+    }
+}

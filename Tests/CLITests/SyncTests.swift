@@ -1,0 +1,211 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `switchboard sync posts`: formats, --map, dedupe, reports, --update, --command, the lock.
+@Suite struct SyncTests {
+    static func post(_ n: Int, date: String = "2026-02-10T14:30:00Z", extra: String = "") -> String {
+        #"{"platform":"twitter","post_url":"https://x.com/coach/\#(n)","post_content":"Post \#(n) #camp","post_date":"\#(date)","author_handle":"@coach","author_name":"Coach \#(n)"\#(extra)}"#
+    }
+
+    static func sqlite(_ db: String, _ sql: String) throws -> String {
+        try Subprocess.run(["sqlite3", db, sql]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func everyInputFormatAndTheEnvelope() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let inputs: [(String, String)] = [
+            ("json", "[\(SyncTests.post(1)),\n \(SyncTests.post(2))]"),
+            ("envelope", #"{"success":true,"data":[\#(SyncTests.post(3)),\#(SyncTests.post(4))],"message":"ok"}"#),
+            ("ndjson", SyncTests.post(5) + "\n" + SyncTests.post(6) + "\n"),
+            ("csv", "post_url,platform,post_date,author_handle,author_name,is_recruiting_related,media_urls\r\n"
+                + "https://x.com/coach/7,twitter,2026-02-10T14:30:00Z,@c,\"Coach, 7\",true,\"[\"\"a\"\"]\"\r\n"
+                + "https://x.com/coach/8,instagram,2026-02-10T14:30:00Z,@c,C8,false,\r\n"),
+        ]
+        for (name, text) in inputs {
+            let result = try CLI.run(["sync", "posts", "--db", db], input: text)
+            #expect(result.stdout == "Synced 2 new posts\n0 duplicates, 0 rejected\n", "\(name): \(result.stderr)")
+            #expect(result.status == 0)
+            // Forced format gives the same reading.
+            let forced = try CLI.run(["sync", "posts", "--db", db, "--input-format", name], input: text)
+            #expect(forced.stdout == "No new posts found. You're up to date!\n2 duplicates, 0 rejected\n", "\(name): \(forced.stderr)")
+        }
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "8")
+        #expect(try SyncTests.sqlite(db, "SELECT author_name, is_recruiting_related, media_urls FROM social_media_posts WHERE post_url LIKE '%/7'")
+                == #"Coach, 7|1|["a"]"#)
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'camp'") == "6")
+    }
+
+    @Test func mapWithDottedPaths() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let tweet = #"{"text":"Blessed to receive an offer","user":{"screen_name":"@coachk","name":"Coach K"},"url":"https://x.com/k/1","created_at":"2026-02-10T14:30:00Z","platform":"twitter"}"#
+        let result = try CLI.run(["sync", "posts", "--db", db, "--map", "text=post_content", "--map", "user.screen_name=author_handle",
+                                  "--map", "user.name=author_name", "--map", "url=post_url", "--map", "created_at=post_date"], input: tweet)
+        #expect(result.stdout == "Synced 1 new post\n0 duplicates, 0 rejected\n", "\(result.stderr)")
+        #expect(try SyncTests.sqlite(db, "SELECT author_handle, author_name, post_content FROM social_media_posts")
+                == "@coachk|Coach K|Blessed to receive an offer")
+        expectError(try CLI.run(["sync", "posts", "--db", db, "--map", "text"], input: tweet),
+                    "--map 'text' must be SOURCE=DEST, e.g. --map text=post_content", status: 2)
+    }
+
+    @Test func validDuplicateAndInvalidRecordsWithExactReports() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(1))
+        let lines = [
+            SyncTests.post(1),                                                         // duplicate of the database's
+            SyncTests.post(2),
+            SyncTests.post(2),                                                         // duplicate within the input
+            SyncTests.post(3, date: "yesterday"),
+            #"{"platform":"myspace","post_url":"u4","post_date":"2026-02-10T14:30:00Z","author_handle":"@a","author_name":"A"}"#,
+            #"{"platform":"twitter","post_date":"2026-02-10T14:30:00Z","author_handle":"@a","author_name":"A"}"#,
+            "{not json",
+            SyncTests.post(5, extra: #","school_id":"nowhere""#),
+            SyncTests.post(6),
+        ]
+        let reject = scratch.file("rejected.ndjson")
+        let result = try CLI.run(["sync", "posts", "--db", db, "--reject", reject], input: lines.joined(separator: "\n"))
+        #expect(result.stdout == "Synced 3 new posts\n2 duplicates, 4 rejected\n")
+        #expect(result.stderr == """
+            line 4: skipped: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)
+            line 5: skipped: platform 'myspace' is unknown (twitter or instagram)
+            line 6: skipped: post_url is missing
+            line 7: skipped: invalid JSON: expected a key, found 'n'
+
+            """)
+        #expect(result.status == 0)
+        let rejected = try String(contentsOfFile: reject, encoding: .utf8).split(separator: "\n")
+        #expect(rejected.count == 3)
+        #expect(rejected.first?.contains("yesterday") == true)
+        // --strict-refs: the unknown school is refused.
+        let strict = try CLI.run(["sync", "posts", "--db", db, "--strict-refs"], input: SyncTests.post(9, extra: #","school_id":"nowhere""#))
+        #expect(strict.stderr == "line 1: skipped: school_id 'nowhere' is not a known school\n")
+        #expect(strict.stdout == "No new posts found. You're up to date!\n0 duplicates, 1 rejected\n")
+        // --json: the sync endpoint's answer.
+        let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: SyncTests.post(10))
+        #expect(json.stdout == #"{"success":true,"message":"Synced 1 new post","newPostCount":1,"duplicateCount":0,"updatedCount":0,"rejectedCount":0}"# + "\n")
+    }
+
+    @Test func resyncKeepsFlagsAndNotesAndUpdateRefreshesContentOnly() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(1))
+        _ = try SyncTests.sqlite(db, "UPDATE social_media_posts SET flagged_for_review = 1, notes = 'Call Friday'")
+        let changed = SyncTests.post(1, extra: #","likes_count":7,"flagged_for_review":false,"notes":"overwritten?""#)
+            .replacingOccurrences(of: "Post 1 #camp", with: "Edited")
+        let plain = try CLI.run(["sync", "posts", "--db", db], input: changed)
+        #expect(plain.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n")
+        #expect(try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
+                == "Post 1 #camp|0|1|Call Friday")
+        let update = try CLI.run(["sync", "posts", "--db", db, "--update"], input: changed)
+        #expect(update.stdout == "No new posts found. You're up to date!\n1 duplicate (1 updated), 0 rejected\n")
+        #expect(try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
+                == "Edited|7|1|Call Friday")
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'edited'") == "1")
+    }
+
+    @Test func commandSuccessFailureAndGarbage() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let file = scratch.file("posts.ndjson")
+        try (SyncTests.post(1) + "\n" + SyncTests.post(2) + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["sync", "posts", "--db", db, "--command", "cat '\(file)'"])
+        #expect(ok.stdout == "Synced 2 new posts\n0 duplicates, 0 rejected\n", "\(ok.stderr)")
+        // A failing command: nothing is kept, even the records it printed.
+        let failing = try CLI.run(["sync", "posts", "--db", db, "--command", "echo '\(SyncTests.post(3))'; exit 3"])
+        #expect(failing.stderr == "Sync failed: the command exited with status 3\n")
+        #expect(failing.status == 1)
+        #expect(failing.stdout == "")
+        let garbage = try CLI.run(["sync", "posts", "--db", db, "--command", "echo 'Service Unavailable'"])
+        #expect(garbage.stderr == "Sync failed: the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: 'Service Unavailable')\n")
+        #expect(garbage.status == 1)
+        let broken = try CLI.run(["sync", "posts", "--db", db, "--json", "--command", "echo '[\(SyncTests.post(4)), {'"])
+        #expect(broken.stdout == #"{"success":false,"message":"Sync failed: line 1: invalid JSON: expected a key, found '\n'"}"# + "\n"
+                || broken.stdout.hasPrefix(#"{"success":false,"message":"Sync failed: line "#))
+        #expect(broken.status == 1)
+        let envelope = try CLI.run(["sync", "posts", "--db", db], input: #"{"success":false,"error":"rate limited"}"#)
+        #expect(envelope.stderr == "Sync failed: the input says \"success\":false: rate limited\n")
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "2")
+    }
+
+    @Test func aSecondSyncIsRefusedWhileOneRuns() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let marker = scratch.file("started")
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: CLI.binary)
+        first.arguments = ["sync", "posts", "--db", db, "--command", "touch '\(marker)'; sleep 3; echo '\(SyncTests.post(1))'"]
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        while !FileManager.default.fileExists(atPath: marker) { usleep(20_000) }
+        let started = Date()
+        let second = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2))
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(second.stderr == "Sync failed: another sync or import of \(db) is running; wait for it to finish\n")
+        #expect(second.status == 1)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(try SyncTests.sqlite(db, "SELECT post_url FROM social_media_posts") == "https://x.com/coach/1")
+    }
+
+    @Test func classificationIsPluggable() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let registered = try SyncTests.sqlite(db, "SELECT count(*) FROM pragma_function_list WHERE name = 'sentiment_classify'")
+        _ = try CLI.run(["sync", "posts", "--db", db, "--no-classify"], input: SyncTests.post(1))
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts WHERE sentiment IS NULL") == "1")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2, extra: #","sentiment":"negative""#))
+        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/2'") == "negative")
+        _ = registered
+    }
+
+    /// kill -9 at 20 moments of a large sync: each time the whole batch or none of it, integrity ok.
+    @Test func killNineLeavesAllOrNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let batch = 5_000
+        let file = scratch.file("big.ndjson")
+        var text = ""
+        for n in 0..<batch { text += SyncTests.post(n) + "\n" }
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        // One run uncut, timed: the kills land from 5% of it to past its end.
+        let started = Date()
+        let whole = try CLI.run(["sync", "posts", file, "--db", db, "--no-classify"])
+        #expect(whole.stdout == "Synced 5000 new posts\n0 duplicates, 0 rejected\n")
+        let duration = Date().timeIntervalSince(started)
+        var committed = batch
+        var sawNone = false, sawAll = false
+        for run in 0..<20 {
+            // Fresh posts per run: shift the URLs so every run is a new batch.
+            let input = scratch.file("run\(run).ndjson")
+            try text.replacingOccurrences(of: "https://x.com/coach/", with: "https://x.com/r\(run)/").write(toFile: input, atomically: false, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["sync", "posts", input, "--db", db, "--no-classify"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(duration * Double(run + 1) / 16 * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let count = Int(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts")) ?? -1
+            #expect(count == committed || count == committed + batch, "run \(run): \(count) rows, expected \(committed) or \(committed + batch)")
+            if count == committed { sawNone = true } else { sawAll = true }
+            committed = count
+            #expect(try SyncTests.sqlite(db, "PRAGMA integrity_check") == "ok", "run \(run)")
+            #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts_docsize") == String(count), "run \(run): FTS")
+        }
+        #expect(sawNone && sawAll, "kills before and after the commit")
+    }
+}
