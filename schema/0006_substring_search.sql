@@ -65,11 +65,7 @@
 --
 -- Plain SQLite: the built-in trigram tokenizer and fts5vocab; triggers call no extension function.
 -- Searching needs the extension (search_contains, search_trigrams, search_short_word, fts_query).
--- Numbered 0006 (user_version 6): main has 0004_spec_model and 0005_views and keeps a placeholder
--- 0006_substring_search.sql for this file, which replaces it on merge. Needs only 0001-0003's
--- columns (seq, post_content, author_name, author_handle), so it applies before or after 0004's
--- renames. trusted_schema=OFF: writes to social_media_posts fail there, as
--- with 0002's index.
+-- trusted_schema=OFF: writes to social_media_posts fail there, as with 0002's index.
 
 PRAGMA foreign_keys = ON;
 PRAGMA recursive_triggers = ON;

@@ -1,4 +1,4 @@
--- 0009_reports.sql — what reports and shared template pieces need (issue 10).
+-- 0008_reports.sql — what reports and shared template pieces need (issue 10).
 --
 --   * template_partials: a user's named Mustache partials, `{{> name}}` in a communication
 --     template (a signature block used by every email, a shared opening line). message_drafts
@@ -89,5 +89,5 @@ FROM (
 )
 ORDER BY template_name, coach_name;
 
-PRAGMA user_version = 9;
+PRAGMA user_version = 8;
 COMMIT;

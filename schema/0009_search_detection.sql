@@ -1,4 +1,4 @@
--- 0010_search_detection.sql — lets Datasette and sqlite-utils find the full-text indexes.
+-- 0009_search_detection.sql — lets Datasette and sqlite-utils find the full-text indexes.
 --
 -- Both look for an FTS table of table T by its declaration's text: `content="T"` or `content=[T]`
 -- (Datasette's detect_fts_sql, sqlite-utils' Table.detect_fts). 0002 wrote `content = 'T'`, which
@@ -46,5 +46,5 @@ CREATE VIRTUAL TABLE tg_groups_fts USING fts5(
 );
 INSERT INTO tg_groups_fts (tg_groups_fts) VALUES ('rebuild');
 
-PRAGMA user_version = 10;
+PRAGMA user_version = 9;
 COMMIT;

@@ -1,1 +1,0 @@
-BEGIN; PRAGMA user_version = 8; COMMIT;
