@@ -3,8 +3,7 @@
     python examples/report.py switchboard-demo.db .build/debug/libswitchboard.so summary.csv
 
 Runs queries/social-stats.sql and queries/notifications-type-counts.sql and writes one CSV row per
-statistic. Until the queries/ write-query name lines are aiosql-compatible, load them with
-mandatory_parameters=False.
+statistic. aiosql loads queries/ with its default settings: the name lines carry aiosql's signatures.
 """
 import csv
 import sys
@@ -18,7 +17,7 @@ def main(db_path, extension, out_path, queries="queries"):
     connection.enable_load_extension(True)
     connection.load_extension(extension)
     connection.execute("SELECT switchboard_now('2026-02-10T12:00:00Z')")
-    sql = aiosql.from_path(queries, "apsw", mandatory_parameters=False)
+    sql = aiosql.from_path(queries, "apsw")
     rows = []
     for stats in sql.social_stats(connection, user_id=None):
         rows += [("social", name, value) for name, value in zip(

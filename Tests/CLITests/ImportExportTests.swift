@@ -6,6 +6,9 @@ import Testing
 @Suite struct ImportExportTests {
     static func sqlite(_ db: String, _ sql: String) throws -> String { try SyncTests.sqlite(db, sql) }
 
+    /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet).
+    static let emptyInTheDemo: Set<String> = ["outbox", "report_runs", "template_partials"]
+
     @Test func exportAllThenImportAllGivesEveryRowOfEveryTable() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -19,7 +22,8 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasSuffix("tables from \(folder)\n"))
         let tables = try ImportExportTests.sqlite(demo, """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY name
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'
+              AND name NOT LIKE '%trigram%' ORDER BY name
             """).split(separator: "\n").map(String.init)
         #expect(tables.count >= 15)
         for table in tables {
@@ -27,7 +31,7 @@ import Testing
             let order = (1...columns).map(String.init).joined(separator: ", ")
             let sql = "SELECT * FROM \(table) ORDER BY \(order)"
             let original = try ImportExportTests.sqlite(demo, sql)
-            #expect(!original.isEmpty, "\(table) has rows in the demo")
+            #expect(original.isEmpty == Self.emptyInTheDemo.contains(table), "\(table): rows in the demo")
             #expect(try ImportExportTests.sqlite(copy, sql) == original, "\(table)")
         }
         #expect(try ImportExportTests.sqlite(copy, "PRAGMA integrity_check") == "ok")

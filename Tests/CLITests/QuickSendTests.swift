@@ -225,7 +225,7 @@ struct QuickSendFixture {
     }
 
     /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in
-    /// the chat list's order. Substring matching inside a word lands with migration 0006 (another branch).
+    /// the chat list's order (migration 0006 and search_contains).
     @Test func groupPickerSearch() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
@@ -239,11 +239,8 @@ struct QuickSendFixture {
         #expect(try titles("FAMILY") == ["Family Chat"])
         #expect(try titles("run") == ["Running Club"])
         #expect(try titles("zzz") == [])
-        let inside = (try titles("AMIL"), try titles("lub"), try titles("n"))
-        withKnownIssue("substring search inside a word arrives with schema 0006 (substring search branch)", isIntermittent: true) {
-            #expect(inside.0 == ["Family Chat"])
-            #expect(inside.1 == ["Running Club"])
-            #expect(inside.2 == ["Running Club"])
-        }
+        #expect(try titles("AMIL") == ["Family Chat"])
+        #expect(try titles("lub") == ["Running Club"])
+        #expect(try titles("n") == ["Running Club"])
     }
 }

@@ -6,9 +6,9 @@ import Testing
 @Suite struct MigrationTrustedSchemaTests {
     static let refused: [(sql: String, message: String)] = [
         ("SELECT count(*) FROM message_drafts", "unsafe use of json_object()"),
-        // The search_tags view's json_quote is refused before the FTS write is reached.
+        // 0006's trigram trigger is the first to write a virtual table.
         ("INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'twitter', 'x', 'A', '@a')",
-         "unsafe use of json_quote()"),
+         "unsafe use of virtual table \"social_posts_trigram\""),
         ("INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'offer', 'x')",
          "unsafe use of virtual table \"notifications_fts\""),
         ("INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",

@@ -1,4 +1,4 @@
--- Test fixture: the migrations, applied quietly (PRAGMA journal_mode prints the mode).
+-- Test fixture: every migration in schema/, applied quietly (PRAGMA journal_mode prints the mode).
 -- Use from a test file (cwd = package root):  .read Tests/schema/schema.sql
 .output /dev/null
 .read schema/0001_core.sql
@@ -6,4 +6,8 @@
 .read schema/0003_views.sql
 .read schema/0004_spec_model.sql
 .read schema/0005_views.sql
+.read schema/0006_substring_search.sql
+.read schema/0007_outbox.sql
+.read schema/0008_reports.sql
+.read schema/0009_search_detection.sql
 .output stdout

@@ -2,15 +2,12 @@
 -- search_contains checking its candidates, finds what the apps' filter finds: substrings inside words,
 -- any case (Unicode), 1- and 2-character words (through the vocab table), % and _ as plain characters.
 .read Tests/schema/schema.sql
-.output /dev/null
-.read schema/0006_substring_search.sql
-.output stdout
 
 INSERT INTO users (id, name) VALUES ('u1', 'Jordan');
 INSERT INTO social_media_posts (seq, user_id, platform, post_url, post_content, author_name, author_handle) VALUES
     (1, 'u1', 'twitter', 'https://x.com/1', 'Deadline extended! #ScholarshipOffer', 'ZOË Smith', '@coachsmith'),
-    (2, 'u1', 'twitter', 'https://x.com/2', '50% off_now, café', 'Ann Lee', NULL),
-    (3, 'u1', 'instagram', 'https://x.com/3', 'camp ... registration', NULL, 'q');
+    (2, 'u1', 'twitter', 'https://x.com/2', '50% off_now, café', 'Ann Lee', ''),
+    (3, 'u1', 'instagram', 'https://x.com/3', 'camp ... registration', '', 'q');
 
 -- The posts a search finds: the trigram candidates (for 1-2 characters, the trigrams that start
 -- with the word), checked with search_contains, as queries/social-feed.sql's index path.
@@ -27,7 +24,7 @@ FROM searches AS s;
 
 SELECT 'substring_status_ok', (SELECT group_concat(ok) FROM search_index_status) = '1,1,1,1,1'
     AND (SELECT rows || '/' || indexed_rows FROM search_index_status WHERE index_name = 'social_posts_trigram') = '3/3';
-SELECT 'substring_user_version', (SELECT user_version FROM pragma_user_version) = 6;
+SELECT 'substring_user_version', (SELECT user_version FROM pragma_user_version) >= 6;
 SELECT 'substring_inside_word', (SELECT seqs FROM found WHERE q = 'line') = '1' AND (SELECT seqs FROM found WHERE q = 'LINE') = '1';
 SELECT 'substring_inside_handle', (SELECT seqs FROM found WHERE q = 'smith') = '1';
 SELECT 'substring_unicode_case', (SELECT seqs FROM found WHERE q = 'zoë') = '1' AND (SELECT seqs FROM found WHERE q = 'Zoë') = '1'

@@ -3,7 +3,7 @@
 -- writes to the tables without an FTS index (users, schools, coaches, template_variables,
 -- tg_templates, tg_icons, post_templates, posts, routes).
 -- Fails (checked with their messages in MigrationTrustedSchemaTests.swift): message_drafts, and
--- writes to social_media_posts (its search_tags view uses json_quote), notifications,
+-- writes to social_media_posts (the trigram and search_tags triggers), notifications,
 -- communication_templates, tg_groups (FTS5 triggers:
 -- unsafe use of virtual table "..._fts") and interactions (its trigger may add a notification, so
 -- it is refused even for outbound rows).

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// examples/shell-session.sql is a sqlite3 session a user can run; run exactly as its header says
+/// (in a folder with libswitchboard.so and the demo database), it prints examples/shell-session.expected.
+@Suite struct ExampleSessionTests {
+    @Test func shellSessionPrintsItsGoldenOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let created = try CLI.run(["demo", "--db", scratch.file("switchboard-demo.db")])
+        #expect(created.status == 0, "\(created.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("libswitchboard.so"),
+                                                   withDestinationPath: "\(PackagePaths.buildFolder)/libswitchboard.so")
+        let session = try String(contentsOfFile: "\(PackagePaths.root)/examples/shell-session.sql", encoding: .utf8)
+        let expected = try String(contentsOfFile: "\(PackagePaths.root)/examples/shell-session.expected", encoding: .utf8)
+        let result = try Subprocess.run(["sqlite3", "switchboard-demo.db"], in: scratch.path, input: session)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout == expected)
+    }
+}
