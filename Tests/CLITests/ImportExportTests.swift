@@ -38,6 +38,36 @@ import Testing
         #expect(try ImportExportTests.sqlite(copy, "SELECT min(ok) FROM search_index_status") == "1")
     }
 
+    /// A TDLib group list as a fetch script prints it: only basic groups and supergroups that are not
+    /// channels go in (spec 003, Phase 4), and each chat left out is named on stderr.
+    @Test func telegramGroupListKeepsOnlyGroups() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        let list = """
+            [{"id": -1001, "title": "Family", "memberCount": 4, "type": "chatTypeBasicGroup"},
+             {"id": -1002, "title": "Team Chat", "memberCount": 23, "type": "chatTypeSupergroup", "isChannel": false},
+             {"id": -1003, "title": "News", "memberCount": 900, "type": "chatTypeSupergroup", "isChannel": true},
+             {"id": 42, "title": "Mom", "memberCount": 2, "type": "chatTypePrivate"}]
+            """
+        let imported = try CLI.run(["import", "tg_groups", "-", "--db", db], input: list)
+        #expect(imported.status == 0)
+        #expect(imported.stdout == "Imported 2 rows into tg_groups\n0 unchanged, 0 updated, 2 rejected\n")
+        #expect(imported.stderr == """
+            record 3: skipped: a channel is not a group (only basic groups and supergroups that are not channels)
+            record 4: skipped: chat type 'chatTypePrivate' is not a group (only basic groups and supergroups that are not channels)
+
+            """)
+        let groups = try CLI.run(["run", "tg-groups", "--format", "json", "--db", db])
+        #expect(groups.stdout == """
+            [
+              {"id":-1001,"title":"Family","memberCount":4},
+              {"id":-1002,"title":"Team Chat","memberCount":23}
+            ]
+
+            """)
+    }
+
     @Test func importKeepsIdsAndCollisionsNeedUpsert() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

@@ -173,6 +173,17 @@ SELECT 'drafts_malformed_listed', (SELECT count(*) FROM message_drafts) = 390
          AND template_error LIKE 'unclosed section%') = 30;
 DELETE FROM communication_templates WHERE id = 't-broken';
 
+-- A user's shared partials (template_partials, 0008): {{> signature}} in a template renders the user's
+-- partial; an unknown partial renders empty.
+INSERT INTO template_partials (user_id, name, body)
+VALUES ((SELECT id FROM sole_user), 'signature', 'Best,' || char(10) || '{{athlete_name}}');
+INSERT INTO communication_templates (id, user_id, name, type, body)
+VALUES ('t-signed', (SELECT id FROM sole_user), 'Signed', 'email', 'Hi {{coach_name}},' || char(10) || '{{> signature}}{{> nope}}');
+SELECT 'drafts_partial_rendered', (SELECT message FROM message_drafts WHERE template_id = 't-signed'
+    AND coach_id = '00000003-0000-4000-8000-000000000001') = 'Hi José Smith,' || char(10) || 'Best,' || char(10) || 'Jordan Rivera';
+DELETE FROM communication_templates WHERE id = 't-signed';
+DELETE FROM template_partials;
+
 -- A second user: zeros included, per-user rows, and sole_user stops answering.
 INSERT INTO users (id, name) VALUES ('u2', 'Sam');
 SELECT 'second_user_type_buttons', (SELECT group_concat(button_label, ',') FROM template_type_counts WHERE user_id = 'u2')

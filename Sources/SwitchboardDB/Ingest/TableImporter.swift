@@ -100,6 +100,7 @@ public final class TableImporter {
 
     /// Inserts one record.
     public func add(_ fields: [RecordField]) throws -> Outcome {
+        if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return .rejected(refusal) }
         let row: [(String, DatabaseValue)]
         do { row = try self.row(fields) } catch let rejection as Rejection { return .rejected(rejection.reason) }
         let table = TableImporter.quote(schema.name)

@@ -28,3 +28,28 @@ public enum TelegramGroupKind {
         }
     }
 }
+
+extension TelegramGroupKind {
+    /// Why a `tg_groups` record is not imported, or nil when it is a group the picker offers: reads
+    /// the record's `type` (text) and `isChannel` / `is_channel` (boolean) fields.
+    ///
+    /// ```swift
+    /// TelegramGroupKind.refusal([RecordField("type", .text("chatTypePrivate"))])
+    /// // "chat type 'chatTypePrivate' is not a group (only basic groups and supergroups that are not channels)"
+    /// ```
+    public static func refusal(_ fields: [RecordField]) -> String? {
+        var type: String?
+        var isChannel: Bool?
+        for field in fields {
+            switch (field.name, field.value) {
+            case ("type", .text(let text)): type = text
+            case ("isChannel", .bool(let flag)), ("is_channel", .bool(let flag)): isChannel = flag
+            case ("isChannel", .integer(let number)), ("is_channel", .integer(let number)): isChannel = number != 0
+            default: break
+            }
+        }
+        guard !keeps(type: type, isChannel: isChannel) else { return nil }
+        let kind = isChannel == true ? "a channel" : "chat type '\(type ?? "")'"
+        return "\(kind) is not a group (only basic groups and supergroups that are not channels)"
+    }
+}
