@@ -152,7 +152,8 @@ public enum SentimentAnalyzer {
     static func tokens(_ text: String) -> (tokens: [Token], exclamations: Int) {
         var tokens: [Token] = []
         var exclamations = 0
-        var word = String.UnicodeScalarView()
+        var word: [UInt8] = [] // the word's UTF-8, lowercased as it is read when ASCII
+        var asciiWord = true
         var upper = 0
         var lower = 0
         var skipping = false // inside a link or mention chunk
@@ -160,14 +161,16 @@ public enum SentimentAnalyzer {
 
         func flushWord() {
             // Apostrophes only count inside a word: strip them from both ends.
-            var scalars = Substring.UnicodeScalarView(word)
-            while let first = scalars.first, first == "'" { scalars.removeFirst() }
-            while let last = scalars.last, last == "'" { scalars.removeLast() }
-            if !scalars.isEmpty {
-                let text = String(String.UnicodeScalarView(scalars))
-                tokens.append(.word(text.lowercased(), caps: upper >= 2 && lower == 0))
+            var start = 0
+            var end = word.count
+            while start < end, word[start] == 0x27 { start += 1 }
+            while end > start, word[end - 1] == 0x27 { end -= 1 }
+            if start < end {
+                let text = String(decoding: word[start..<end], as: UTF8.self)
+                tokens.append(.word(asciiWord ? text : text.lowercased(), caps: upper >= 2 && lower == 0))
             }
-            word = String.UnicodeScalarView()
+            word.removeAll(keepingCapacity: true)
+            asciiWord = true
             upper = 0
             lower = 0
         }
@@ -176,40 +179,62 @@ public enum SentimentAnalyzer {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            let properties = scalar.properties
-            if properties.isWhitespace {
-                flushWord()
-                if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    tokens.append(.clauseBreak)
+            let value = scalar.value
+            let kind: ScalarKind
+            if value < 0x80 {
+                kind = asciiKinds[Int(value)]
+            } else {
+                let properties = scalar.properties
+                if properties.isWhitespace {
+                    kind = value == 0x2028 || value == 0x2029 ? .lineBreak : .space
+                } else if properties.isAlphabetic || properties.numericType != nil {
+                    kind = properties.isUppercase ? .upper : properties.isLowercase ? .lower : .letter
+                } else if value == 0x2019 || value == 0x2018 {
+                    kind = .apostrophe
+                } else {
+                    kind = .other
                 }
+            }
+            switch kind {
+            case .space, .lineBreak:
+                flushWord()
+                if kind == .lineBreak { tokens.append(.clauseBreak) }
                 skipping = false
                 chunkStart = true
                 index += 1
                 continue
+            default:
+                break
             }
             if chunkStart {
                 chunkStart = false
-                if scalar == "@" || startsLink(scalars, at: index) { skipping = true }
+                if value == 0x40 || startsLink(scalars, at: index) { skipping = true } // "@"
             }
             if skipping {
                 index += 1
                 continue
             }
-            if properties.isAlphabetic || properties.numericType != nil {
-                word.append(scalar)
-                if properties.isUppercase { upper += 1 } else if properties.isLowercase { lower += 1 }
-            } else if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{2018}" {
-                word.append("'")
-            } else {
+            switch kind {
+            case .upper, .lower, .letter:
+                if kind == .upper { upper += 1 } else if kind == .lower { lower += 1 }
+                if value < 0x80 {
+                    word.append(kind == .upper ? UInt8(value) | 0x20 : UInt8(value))
+                } else {
+                    asciiWord = false
+                    word.append(contentsOf: String(scalar).utf8)
+                }
+            case .apostrophe:
+                word.append(0x27)
+            default:
                 flushWord()
-                if let weight = SentimentLexicon.emojiWeights[scalar.value] {
+                if let weight = SentimentLexicon.emojiWeights[value] {
                     tokens.append(.emoji(weight))
                 } else {
-                    switch scalar {
-                    case "!", "\u{FF01}", "\u{2757}", "\u{2755}":
+                    switch value {
+                    case 0x21, 0xFF01, 0x2757, 0x2755: // ! ！ ❗ ❕
                         exclamations += 1
                         tokens.append(.clauseBreak)
-                    case ".", ",", ";", ":", "?", "\u{2026}", "\u{FF1F}":
+                    case 0x2E, 0x2C, 0x3B, 0x3A, 0x3F, 0x2026, 0xFF1F: // . , ; : ? … ？
                         tokens.append(.clauseBreak)
                     default:
                         break // '#', '-', '/', quotes, variation selectors, ZWJ, skin tones…: separators only
@@ -222,10 +247,29 @@ public enum SentimentAnalyzer {
         return (tokens, exclamations)
     }
 
+    /// What a character is to the tokenizer.
+    enum ScalarKind {
+        case space, lineBreak, upper, lower, letter, apostrophe, other
+    }
+
+    /// ASCII characters' kinds, so that most text never asks for Unicode properties.
+    static let asciiKinds: [ScalarKind] = (0..<128).map { (code: Int) -> ScalarKind in
+        switch code {
+        case 0x0A, 0x0D: return .lineBreak
+        case 0x09, 0x0B, 0x0C, 0x20: return .space
+        case 0x41...0x5A: return .upper
+        case 0x61...0x7A: return .lower
+        case 0x30...0x39: return .letter
+        case 0x27: return .apostrophe
+        default: return .other
+        }
+    }
+
+    private static let linkPrefixes: [[Unicode.Scalar]] = ["http://", "https://", "www."].map { Array($0.unicodeScalars) }
+
     /// Whether a link starts at `index` (`http://`, `https://` or `www.`, any case).
     private static func startsLink(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        for prefix in ["http://", "https://", "www."] {
-            let expected = Array(prefix.unicodeScalars)
+        for expected in linkPrefixes {
             guard index + expected.count <= scalars.count else { continue }
             var matches = true
             for (offset, character) in expected.enumerated() {
