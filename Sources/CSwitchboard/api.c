@@ -42,6 +42,7 @@ double sb_value_double(sqlite3_value *v) { return sqlite3_value_double(v); }
 
 void sb_result_null(sqlite3_context *ctx) { sqlite3_result_null(ctx); }
 void sb_result_int64(sqlite3_context *ctx, int64_t value) { sqlite3_result_int64(ctx, value); }
+void sb_result_double(sqlite3_context *ctx, double value) { sqlite3_result_double(ctx, value); }
 
 void sb_result_text(sqlite3_context *ctx, const char *text, uint64_t n) {
     // SQLITE_TRANSIENT makes SQLite copy into its own allocator, so the copy counts

@@ -58,6 +58,8 @@ final class Registration: CallEnvironment {
             sb_result_null(context)
         case .integer(let value):
             sb_result_int64(context, value)
+        case .real(let value):
+            sb_result_double(context, value)
         case .text(var text):
             // sqlite3_result_text64 itself raises "string or blob too big" past SQLITE_LIMIT_LENGTH.
             text.withUTF8 { bytes in

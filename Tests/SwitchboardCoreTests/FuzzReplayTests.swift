@@ -54,7 +54,10 @@ struct FuzzReplayCase: CustomTestStringConvertible, Sendable {
         case .null, .text:
             break
         case .integer(let value):
-            Issue.record("\(input.function) returned the integer \(value); every function returns text or NULL")
+            Issue.record("\(input.function) returned the integer \(value); every function returns text, a real or NULL")
+        case .real(let value):
+            // Only sentiment_score returns a real, always a finite score in [-1, 1].
+            #expect(input.function == "sentiment_score" && value.isFinite && abs(value) <= 1, "\(input.function) returned \(value)")
         case .tooBig:
             break
         case .error(let message):

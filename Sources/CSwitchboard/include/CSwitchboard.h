@@ -60,6 +60,8 @@ double sb_value_double(struct sqlite3_value *v);
 
 void sb_result_null(struct sqlite3_context *ctx);
 void sb_result_int64(struct sqlite3_context *ctx, int64_t value);
+/// A REAL result (sentiment_score). SQLite stores a NaN as NULL.
+void sb_result_double(struct sqlite3_context *ctx, double value);
 /// Copies n bytes of UTF-8 into SQLite's own memory; reports SQLITE_NOMEM if that fails.
 void sb_result_text(struct sqlite3_context *ctx, const char *text, uint64_t n);
 void sb_result_error(struct sqlite3_context *ctx, const char *message, int n);

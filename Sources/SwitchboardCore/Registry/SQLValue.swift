@@ -34,6 +34,8 @@ public enum SQLValue: Sendable, Equatable {
 public enum SQLResult: Sendable, Equatable {
     case null
     case integer(Int64)
+    /// A REAL (``sentiment_score``); never NaN or infinite from a Switchboard function.
+    case real(Double)
     case text(String)
     /// An SQL error with this message; the statement fails with it.
     case error(String)

@@ -1,0 +1,23 @@
+-- sentiment_classify and sentiment_score through the real shell.
+SELECT 'classify_offer', sentiment_classify('Blessed to receive an offer from State! 🙏') = 'very_positive';
+SELECT 'classify_positive', sentiment_classify('Great practice today.') = 'positive';
+SELECT 'classify_neutral', sentiment_classify('Buses leave at 4:15 for the away game.') = 'neutral';
+SELECT 'classify_negative', sentiment_classify('Tough loss tonight. We have to be better.') = 'negative';
+SELECT 'classify_decommit', sentiment_classify('I have decided to decommit.') = 'negative';
+SELECT 'score_is_real', typeof(sentiment_score('great')) = 'real';
+SELECT 'score_exact', sentiment_score('great') = 0.3333;
+SELECT 'score_negation', sentiment_score('not great') = -0.2727;
+SELECT 'score_intensifier', sentiment_score('so great') = 0.3939;
+SELECT 'score_caps', sentiment_score('GREAT') = 0.3939;
+SELECT 'score_exclamation', sentiment_score('great!!!') = 0.4444;
+SELECT 'score_emoji', sentiment_score('😡') = -0.3846;
+SELECT 'score_neutral_zero', sentiment_score('Film at 6.') = 0.0;
+SELECT 'classify_matches_score', sentiment_classify('So proud of this group!!') = CASE WHEN sentiment_score('So proud of this group!!') >= 0.5 THEN 'very_positive' ELSE 'positive' END;
+SELECT 'null_gives_null', sentiment_classify(NULL) IS NULL AND sentiment_score(NULL) IS NULL;
+SELECT 'blank_gives_null', sentiment_classify(' ' || char(10) || char(9)) IS NULL AND sentiment_score('') IS NULL;
+SELECT 'integer_is_neutral', sentiment_classify(42) = 'neutral' AND sentiment_score(4.5) = 0.0;
+SELECT 'blob_read_as_text', sentiment_classify(CAST('Congrats!' AS BLOB)) = 'positive';
+SELECT 'invalid_utf8_neutral', sentiment_classify(x'fffe80') = 'neutral';
+SELECT 'megabytes_bounded', sentiment_score(replace(hex(zeroblob(1000000)), '00', 'great ')) = 0.9993;
+SELECT 'per_row', (SELECT group_concat(sentiment_classify(t), ',') FROM (SELECT 'Huge win!!! 🔥🔥' AS t UNION ALL SELECT 'Game at 7')) = 'very_positive,neutral';
+SELECT 'usable_in_check', (SELECT count(*) FROM (SELECT sentiment_classify('ok') AS s) WHERE s IN ('very_positive', 'positive', 'neutral', 'negative')) = 1;
