@@ -4,8 +4,9 @@ import Testing
 
 /// `switchboard sync posts`: formats, --map, dedupe, reports, --update, --command, the lock.
 @Suite struct SyncTests {
-    static func post(_ n: Int, date: String = "2026-02-10T14:30:00Z", extra: String = "") -> String {
-        #"{"platform":"twitter","post_url":"https://x.com/coach/\#(n)","post_content":"Post \#(n) #camp","post_date":"\#(date)","author_handle":"@coach","author_name":"Coach \#(n)"\#(extra)}"#
+    static func post(_ n: Int, date: String = "2026-02-10T14:30:00Z", content: String? = nil, extra: String = "") -> String {
+        let text = content ?? "Post \(n) #camp"
+        return #"{"platform":"twitter","post_url":"https://x.com/coach/\#(n)","post_content":"\#(text)","post_date":"\#(date)","author_handle":"@coach","author_name":"Coach \#(n)"\#(extra)}"#
     }
 
     static func sqlite(_ db: String, _ sql: String) throws -> String {
@@ -157,16 +158,18 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT post_url FROM social_media_posts") == "https://x.com/coach/1")
     }
 
-    @Test func classificationIsPluggable() throws {
+    /// Posts without a sentiment get sentiment_classify's; --no-classify leaves them NULL; a given one is kept.
+    @Test func postsWithoutASentimentAreClassified() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let registered = try SyncTests.sqlite(db, "SELECT count(*) FROM pragma_function_list WHERE name = 'sentiment_classify'")
-        _ = try CLI.run(["sync", "posts", "--db", db, "--no-classify"], input: SyncTests.post(1))
-        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts WHERE sentiment IS NULL") == "1")
-        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2, extra: #","sentiment":"negative""#))
-        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/2'") == "negative")
-        _ = registered
+        let offer = "Blessed to receive an offer from State! 🙏"
+        _ = try CLI.run(["sync", "posts", "--db", db, "--no-classify"], input: SyncTests.post(1, content: offer))
+        #expect(try SyncTests.sqlite(db, "SELECT sentiment IS NULL FROM social_media_posts WHERE post_url LIKE '%/1'") == "1")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2, content: offer))
+        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/2'") == "very_positive")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(3, content: offer, extra: #","sentiment":"negative""#))
+        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/3'") == "negative")
     }
 
     /// kill -9 at 20 moments of a large sync: each time the whole batch or none of it, integrity ok.
