@@ -28,7 +28,12 @@ for n in "${@:-100000 1000000}"; do
     measure "sync posts (triggers, default)" "$bin" sync posts "$work/posts.ndjson" --db "$work/b.db" --no-classify
     fresh "$work/c.db"
     SWITCHBOARD_SYNC_INDEX=at-end measure "sync posts (index at end)" "$bin" sync posts "$work/posts.ndjson" --db "$work/c.db" --no-classify
-    for db in a b c; do
+    # The same records without a sentiment, so that sync classifies every one.
+    sed 's/"sentiment":"neutral",//' "$work/posts.ndjson" >"$work/unlabelled.ndjson"
+    fresh "$work/d.db"
+    measure "sync posts (classification on)" "$bin" sync posts "$work/unlabelled.ndjson" --db "$work/d.db"
+    printf '  d: classified %s\n' "$(sqlite3 "$work/d.db" 'SELECT count(sentiment) FROM social_media_posts')"
+    for db in a b c d; do
         printf '  %s: rows %s, fts ok %s\n' "$db" "$(sqlite3 "$work/$db.db" 'SELECT count(*) FROM social_media_posts')" \
             "$(sqlite3 "$work/$db.db" "SELECT ok FROM search_index_status WHERE index_name = 'social_posts_fts'")"
     done
