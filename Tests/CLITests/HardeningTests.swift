@@ -41,5 +41,23 @@ import Testing
         #expect(show.stdout.contains("integer, default 14, between 0 and 3650: days without outbound contact\n"))
     }
 
+    @Test func invalidUTF8InAnArgumentIsAUsageErrorNamingIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        expectError(try Self.runWithBytes(["run", "users-list", "--db", db, "--queries", CLI.fixtureQueries, "-p", "limit=1\\377"]),
+                    "parameter :limit is not valid UTF-8", status: 2)
+        expectError(try Self.runWithBytes(["run", "social-feed", "--db", db, "-p", "search=caf\\351"]),
+                    "parameter :search is not valid UTF-8", status: 2)
+        expectError(try Self.runWithBytes(["sql", "--db", db, "SELECT :x", "-p:x=\\300\\257"]),
+                    "parameter :x is not valid UTF-8", status: 2)
+        let notes = try Self.runWithBytes(["run", "templates-create", "--db", db, "-p", "name=t", "-p", "body=Hi \\355\\240\\200"])
+        expectError(notes, "parameter :body is not valid UTF-8", status: 2)
+        #expect(try Self.count("communication_templates", db: db) == "n\r\n0\r\n")
+        expectError(try Self.runWithBytes(["sql", "--db", db, "SELECT 1 -- caf\\351"]), "argument 4 is not valid UTF-8", status: 2)
+        let valid = try Self.runWithBytes(["sql", "--db", db, "SELECT :x AS x", "-p", "x=caf\\303\\251", "--format", "csv"])
+        #expect(valid.stdout == "x\r\ncafé\r\n", "\(valid.stderr)")
+    }
+
 }
 
