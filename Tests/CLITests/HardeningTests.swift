@@ -59,5 +59,19 @@ import Testing
         #expect(valid.stdout == "x\r\ncafé\r\n", "\(valid.stderr)")
     }
 
+    @Test func textWithANULIsWrittenWhole() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let sql = "SELECT 'a' || char(0) || 'b|c' AS t, 1 AS n"
+        #expect(try CLI.run(["sql", "--db", db, sql, "--format", "jsonl"]).stdout == #"{"t":"a\u0000b|c","n":1}"# + "\n")
+        #expect(try CLI.run(["sql", "--db", db, sql, "--format", "json"]).stdout.contains(#""t":"a\u0000b|c""#))
+        #expect(try CLI.run(["sql", "--db", db, sql, "--format", "csv"]).stdout == "t,n\r\n\"a\u{0}b|c\",1\r\n")
+        #expect(try CLI.run(["sql", "--db", db, sql, "--format", "markdown"]).stdout == "| t | n |\n| --- | --- |\n| a␀b\\|c | 1 |\n")
+        #expect(try CLI.run(["sql", "--db", db, sql]).stdout == "t      n\n-----  -\na␀b|c  1\n")
+        #expect(try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET name = 'Ada' || char(0) || 'L'"]).status == 0)
+        #expect(try CLI.run(["export", "users", "--db", db, "--format", "jsonl"]).stdout.contains(#""name":"Ada\u0000L""#))
+    }
+
 }
 
