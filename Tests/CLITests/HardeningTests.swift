@@ -73,5 +73,87 @@ import Testing
         #expect(try CLI.run(["export", "users", "--db", db, "--format", "jsonl"]).stdout.contains(#""name":"Ada\u0000L""#))
     }
 
+    @Test func theReadOnlyGuardNamesTheRealOperation() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        for (sql, name) in [("DROP TABLE users", "DROP TABLE"), ("DROP VIEW IF EXISTS social_feed", "DROP VIEW"),
+                            ("CREATE TABLE t(a)", "CREATE TABLE"), ("CREATE TEMP TABLE t(a)", "CREATE TEMP TABLE"),
+                            ("VACUUM", "VACUUM"), ("VACUUM INTO '\(scratch.file("v.db"))'", "VACUUM INTO"),
+                            ("ATTACH '\(scratch.file("a.db"))' AS a", "ATTACH")] {
+            expectError(try CLI.run(["sql", "--db", db, sql]), "not allowed in a read-only query: \(name)", status: 1)
+        }
+        #expect(scratch.entries == ["test.db"])
+    }
+
+    @Test func aNewerSchemaIsRefusedEverywhereWithOneMessage() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        #expect(try CLI.run(["sql", "--write", "--db", db, "PRAGMA user_version = 99"]).status == 0)
+        let latest = try Self.latestVersion(scratch)
+        let message = "\(db): database schema version 99 is newer than this switchboard (\(latest))"
+        let commands: [[String]] = [
+            ["init"], ["run", "social-stats"], ["run", "notifications-mark-all-read"], ["sql", "SELECT 1"],
+            ["sql", "--write", "UPDATE users SET name = 'x'"], ["report", "digest"], ["export", "users"],
+        ]
+        for command in commands { expectError(try CLI.run(command + ["--db", db]), message, status: 1) }
+        #expect(try Subprocess.run(["sqlite3", db, "SELECT name FROM users"]).stdout == "Ada Lovelace\n")
+    }
+
+    static func latestVersion(_ scratch: Scratch) throws -> String {
+        let fresh = try scratch.database(seed: nil, name: "fresh.db")
+        return try CLI.run(["sql", "--db", fresh, "PRAGMA user_version", "--format", "csv"]).stdout
+            .components(separatedBy: "\r\n")[1]
+    }
+
+    @Test func initAndDemoErrorsNameThePath() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let text = scratch.file("notes.txt")
+        try "hello, not a database\n".write(toFile: text, atomically: true, encoding: .utf8)
+        expectError(try CLI.run(["init", "--db", text]), "\(text): file is not a database", status: 1)
+        let missing = scratch.file("missing/app.db")
+        expectError(try CLI.run(["init", "--db", missing]),
+                    "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
+        expectError(try CLI.run(["demo", "--db", missing]),
+                    "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
+        expectError(try CLI.run(["init", "--db", scratch.path]),
+                    "\(scratch.path): unable to open database file (it is a folder)", status: 1)
+        expectError(try CLI.run(["demo", "--db", scratch.path]),
+                    "\(scratch.path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)",
+                    status: 1)
+        expectError(try CLI.run(["sql", "--db", text, "SELECT 1"]), "\(text): file is not a database", status: 1)
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "hello, not a database\n")
+    }
+
+    /// Runs the CLI as a user that may not write `folder` (as `nobody` through `setpriv` when the tests run as root,
+    /// since root writes anywhere).
+    static func runWithoutWriteAccess(_ arguments: [String]) throws -> CLIResult {
+        let prefix = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"] : []
+        return try Subprocess.run(prefix + [CLI.binary] + arguments, environment: ["COLUMNS": "120", "PATH": "/usr/bin:/bin"])
+    }
+
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aWALDatabaseInAReadOnlyFolderIsRead() throws {
+        let scratch = try Scratch()
+        defer {
+            chmod(scratch.path, 0o755)
+            scratch.cleanUp()
+        }
+        let db = try scratch.database()
+        chmod(db, 0o644)
+        chmod(scratch.path, 0o555)
+        let read = try Self.runWithoutWriteAccess(["sql", "--db", db, "SELECT name FROM users", "--format", "csv"])
+        #expect(read.stdout == "name\r\nAda Lovelace\r\n", "\(read.stderr)")
+        #expect(read.status == 0)
+        let stats = try Self.runWithoutWriteAccess(["run", "social-stats", "--db", db, "--columns", "totalPosts", "--format", "csv"])
+        #expect(stats.stdout == "totalPosts\r\n0\r\n", "\(stats.stderr)")
+        expectError(try Self.runWithoutWriteAccess(["run", "notifications-mark-all-read", "--db", db]),
+                    "\(db) is open read-only: it is a WAL database and its folder is not writable (make the folder writable to change it)",
+                    status: 1)
+        #expect(scratch.entries == ["test.db"])
+    }
+
 }
 
