@@ -155,5 +155,24 @@ import Testing
         #expect(scratch.entries == ["test.db"])
     }
 
+    @Test func sqlTimeoutInterruptsAndChangesNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+        let started = Date()
+        expectError(try CLI.run(["sql", "--db", db, "--timeout", "0.5", "\(endless) SELECT count(*) FROM c"]),
+                    "query interrupted after 0.5 s (--timeout)", status: 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+        expectError(try CLI.run(["sql", "--write", "--db", db, "--timeout", "1",
+                                 "INSERT INTO users (id, name) \(endless) SELECT 'x' || x, 'n' FROM c"]),
+                    "query interrupted after 1 s (--timeout)", status: 1)
+        #expect(try Self.count("users", db: db) == "n\r\n1\r\n")
+        expectError(try CLI.run(["sql", "--db", db, "--timeout=-1", "SELECT 1"]),
+                    "--timeout must be a number of seconds, 0 or more, got '-1.0'", status: 2)
+        #expect(try CLI.run(["sql", "--db", db, "--timeout", "0", "SELECT 1 AS one", "--format", "csv"]).stdout == "one\r\n1\r\n")
+        #expect(try CLI.run(["sql", "--help"]).stdout.contains("default 30"))
+    }
+
 }
 

@@ -19,6 +19,9 @@ public final class QueryDatabase {
     /// writable), said when a write is refused; nil when it is open for writing.
     private let readOnlyReason: String?
 
+    /// The default of ``runSQL(_:write:parameters:columns:timeout:)``'s time limit, in seconds.
+    public static let defaultSQLTimeout: Double = 30
+
     /// Opens the database at `path`. Unless `create` is true, a missing file is
     /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database), and a
     /// database whose schema version is above ``Migration/latestVersion`` is refused with the message
@@ -166,11 +169,17 @@ public final class QueryDatabase {
 
     /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
     /// TEXT to its `:name` parameters (never spliced into the SQL); `columns` as in ``run(_:binding:columns:)``.
-    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil) throws -> QueryOutcome {
+    /// A statement still running after `timeout` seconds (nil or 0: no limit) is interrupted through
+    /// SQLite's progress handler: the error `query interrupted after N s (--timeout)`, and a write
+    /// is rolled back whole.
+    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil,
+                       timeout: Double? = nil) throws -> QueryOutcome {
         let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
         return try withConnection { db in
-            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
-                : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
+            try TimeLimit.interrupting(db, after: timeout) {
+                write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
+                    : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
+            }
         }
     }
 
