@@ -4,7 +4,7 @@
 -- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in
 -- the last :days days. Times come from switchboard_now(), so a pinned clock gives reproducible results.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
--- :days     integer, default 14: days without outbound contact
+-- :days     integer, between 0 and 3650, default 14: days without outbound contact
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
                            related_entity_type, related_entity_id, related_coach_id, related_school_id)
 SELECT

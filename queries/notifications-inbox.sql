@@ -13,7 +13,7 @@
 -- :when                  text, one of due|upcoming|all, default due: due now, scheduled in the future, or both
 -- :cursor_scheduled_for  text, optional: scheduled_for of the last row of the previous page
 -- :cursor_id             text, optional: id of the last row of the previous page
--- :limit                 integer, optional: at most this many (all when not given)
+-- :limit                 integer, between 1 and 10000, optional: at most this many (all when not given)
 -- returns boolean: email_sent, is_read
 -- returns json: route
 SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,

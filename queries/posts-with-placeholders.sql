@@ -5,7 +5,7 @@
 -- editor's fallbacks "Title", "Summary" and "Body".
 -- :template_name  text, optional: only posts of this template
 -- :parent_id      integer, optional: only replies to this post
--- :limit          integer, default 50: at most this many
+-- :limit          integer, between 1 and 10000, default 50: at most this many
 -- returns boolean: ai_generated
 SELECT id, user_id, parent_id, title, summary, body, image_url, created_at, timezone, location_tag, ai_generated,
        author_name, author_email, child_count, placeholder_title, placeholder_summary, placeholder_body, template_name,

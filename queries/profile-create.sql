@@ -4,7 +4,7 @@
 -- :name             text: the athlete's name ({{athlete_name}} in templates)
 -- :email            text, optional: their email
 -- :sport            text, optional: their sport ({{sport}} in templates)
--- :graduation_year  integer, optional: e.g. 2027
+-- :graduation_year  integer, between 1900 and 2100, optional: e.g. 2027
 -- :id               text, optional: the user's id (default: a new UUID)
 INSERT INTO users (id, name, email, sport, graduation_year, created_at, updated_at)
 VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'

@@ -3,7 +3,7 @@
 -- :name             text, optional: the new name
 -- :email            text, optional: the new email
 -- :sport            text, optional: the new sport
--- :graduation_year  integer, optional: the new graduation year
+-- :graduation_year  integer, between 1900 and 2100, optional: the new graduation year
 -- :user_id          text, optional: the acting user (defaults to the database's only user)
 UPDATE users
 SET name = COALESCE(:name, name), email = COALESCE(:email, email), sport = COALESCE(:sport, sport),

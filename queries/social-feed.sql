@@ -19,7 +19,7 @@
 -- :sentiment         text, one of very_positive|positive|neutral|negative, optional: only this sentiment
 -- :cursor_post_date  text, optional: post_date of the last row of the previous page
 -- :cursor_id         text, optional: id of the last row of the previous page
--- :limit             integer, default 50: page size
+-- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
 WITH feed AS NOT MATERIALIZED (

@@ -10,7 +10,7 @@
 -- :target_group_name  text, optional: the group's name (default: its title in tg_groups)
 -- :icon               text, default paperplane.fill: an SF Symbol name (see tg_icons)
 -- :include_location   boolean, default false: append the current location
--- :sort_order         integer, default 0: its place in the list
+-- :sort_order         integer, at least 0, default 0: its place in the list
 -- returns boolean: include_location
 INSERT INTO tg_templates (name, icon, message_text, target_group_id, target_group_name, include_location, sort_order,
                           created_at, updated_at)

@@ -7,7 +7,7 @@
 -- sqlite3) report them.
 -- Reports how many rows changed (0 for an unknown id or a NULL position).
 -- :id        text: the template to move
--- :position  integer: its new position, counted from 0
+-- :position  integer, at least 0: its new position, counted from 0 (past the end is last)
 UPDATE tg_templates SET sort_order = moved.position
 FROM (
     WITH ordered AS (

@@ -2,9 +2,11 @@ import SwitchboardDB
 
 /// The `csv` (RFC 4180) and `markdown` output formats.
 ///
-/// CSV has a header row and CRLF line ends; a field with a comma, quote or line break is quoted with
-/// quotes doubled; NULL is an empty field; a BLOB is its base64 text. Markdown is a pipe table with `|`
-/// escaped and line breaks as `<br>`.
+/// CSV has a header row and CRLF line ends; a field with a comma, quote, line break or NUL is quoted
+/// with quotes doubled; NULL is an empty field; a BLOB is its base64 text. CSV is data, so text is
+/// written whole: an embedded NUL is written as the NUL byte, inside a quoted field (RFC 4180 allows
+/// any byte there). Markdown is a pipe table for reading, with `|` escaped, line breaks as `<br>` and
+/// NUL as `␀` (U+2400).
 ///
 /// ```swift
 /// let table = ResultTable(columns: ["id", "note"], rows: [[.integer(1), .text("a, \"b\"")]])
@@ -39,15 +41,16 @@ enum DelimitedRenderer {
         }
     }
 
-    /// A CSV field, quoted (quotes doubled) when it holds a comma, quote or line break.
+    /// A CSV field, quoted (quotes doubled) when it holds a comma, quote, line break or NUL.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{0}" })
+        else { return text }
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }
 
-    /// A Markdown table cell: `\\` and `|` escaped, line breaks as `<br>`.
+    /// A Markdown table cell: `\\` and `|` escaped, line breaks as `<br>`, NUL as `␀`.
     static func markdownCell(_ text: String) -> String {
-        text.replacingAll("\\", with: "\\\\").replacingAll("|", with: "\\|")
+        text.replacingAll("\\", with: "\\\\").replacingAll("|", with: "\\|").replacingAll("\u{0}", with: "␀")
             .replacingAll("\r\n", with: "<br>").replacingAll("\n", with: "<br>").replacingAll("\r", with: "<br>")
     }
 }

@@ -9,6 +9,8 @@ struct SQLCommand: ParsableCommand {
         discussion: """
             The statement is read-only (an allow-list authorizer refuses writes, ATTACH, VACUUM and PRAGMA \
             changes) unless --write is given; writes run in BEGIN IMMEDIATE. One statement only.
+            --timeout SECONDS (default 30; 0 for none) interrupts a statement still running after that long: \
+            "query interrupted after N s (--timeout)", exit 1, and a write changes nothing.
             -p name=value binds TEXT to the statement's :name parameter (never spliced); every :name the \
             statement uses must be given, and only those.
             Example:
@@ -25,9 +27,18 @@ struct SQLCommand: ParsableCommand {
     @Option(name: .customShort("p"), help: ArgumentHelp("A value for the statement's :name parameter, bound as text (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Interrupt the statement after this many seconds (default 30; 0: no limit).", valueName: "seconds"))
+    var timeout: Double = QueryDatabase.defaultSQLTimeout
+
     @OptionGroup var formatOption: FormatOption
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
+
+    func validate() throws {
+        guard timeout.isFinite, timeout >= 0 else {
+            throw SwitchboardError.usage("--timeout must be a number of seconds, 0 or more, got '\(timeout)'")
+        }
+    }
 
     func run() throws {
         let values = try ParameterBinding.values(of: parameters)
@@ -43,6 +54,6 @@ struct SQLCommand: ParsableCommand {
             throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
         }
         formatOption.print(try database.open(now: clock.value).runSQL(statement, write: write, parameters: values,
-                                                                      columns: formatOption.columnList))
+                                                                      columns: formatOption.columnList, timeout: timeout))
     }
 }

@@ -6,7 +6,7 @@ import SwitchboardIO
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show a canned query: its description, parameters (type, default, allowed values) and SQL.",
+        abstract: "Show a canned query: its description, parameters (type, default, allowed values, range) and SQL.",
         discussion: """
             Example:
               switchboard show social-feed
@@ -41,6 +41,7 @@ struct ShowCommand: ParsableCommand {
             case .defaultValue(let value): facts.append("default \(value)")
             }
             if !parameter.allowedValues.isEmpty { facts.append("one of \(parameter.allowedValues.joined(separator: "|"))") }
+            if let range = parameter.range { facts.append(range.description) }
             let description = parameter.description.isEmpty ? "" : ": \(parameter.description)"
             output += "  :\(parameter.name.padding(to: width))  \(facts.joined(separator: ", "))\(description)\n"
         }
@@ -67,6 +68,7 @@ struct ShowCommand: ParsableCommand {
             return .object([("name", .string(parameter.name)), ("type", .string(parameter.type.rawValue)),
                             ("requirement", .string(requirement)), ("default", defaultValue),
                             ("allowed", .array(parameter.allowedValues.map { .string($0) })),
+                            ("range", parameter.range.map { .string($0.description) } ?? .null),
                             ("description", .string(parameter.description))])
         }
         let columnTypes = query.columnTypes.keys.sorted().map { ($0, JSONDocument.string(query.columnTypes[$0]!.rawValue)) }

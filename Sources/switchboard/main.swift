@@ -5,6 +5,7 @@ import Foundation
 import SwitchboardDB
 
 do {
+    try ArgumentEncoding.check(ArgumentEncoding.rawArguments)
     var command = try Switchboard.parseAsRoot()
     try command.run()
 } catch let error as SwitchboardError {

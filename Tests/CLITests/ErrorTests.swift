@@ -69,7 +69,7 @@ import Testing
             .components(separatedBy: "\r\n")[1]
         #expect(try CLI.run(["sql", "--write", "--db", db, "PRAGMA user_version = 99"]).status == 0)
         expectError(try CLI.run(["init", "--db", db]),
-                    "database schema version 99 is newer than this switchboard (\(version))", status: 1)
+                    "\(db): database schema version 99 is newer than this switchboard (\(version))", status: 1)
     }
 
     @Test func sqlErrorsAreOneLine() throws {

@@ -4,15 +4,15 @@ import Testing
 /// The read-only authorizer, one statement per query, path checks and all-or-nothing writes.
 @Suite struct SafetyTests {
     static let refused: [(sql: String, message: String)] = [
-        ("VACUUM INTO 'OUT/vacuum.db'", "not allowed in a read-only query: ATTACH"),
+        ("VACUUM INTO 'OUT/vacuum.db'", "not allowed in a read-only query: VACUUM INTO"),
         ("ATTACH 'OUT/attached.db' AS other", "not allowed in a read-only query: ATTACH"),
         ("PRAGMA query_only=0", "not allowed in a read-only query: PRAGMA query_only = 0"),
-        ("CREATE TEMP TABLE t(a)", "not allowed in a read-only query: INSERT"),
+        ("CREATE TEMP TABLE t(a)", "not allowed in a read-only query: CREATE TEMP TABLE"),
         ("PRAGMA writable_schema=1", "not allowed in a read-only query: PRAGMA writable_schema = 1"),
         ("DELETE FROM users", "not allowed in a read-only query: DELETE"),
         ("UPDATE users SET name = 'x'", "not allowed in a read-only query: UPDATE"),
         ("INSERT INTO users (id, name) VALUES ('u9', 'x')", "not allowed in a read-only query: INSERT"),
-        ("DROP TABLE users", "not allowed in a read-only query: DELETE"),
+        ("DROP TABLE users", "not allowed in a read-only query: DROP TABLE"),
         ("BEGIN", "not allowed in a read-only query: a transaction statement"),
         ("PRAGMA journal_mode = DELETE", "not allowed in a read-only query: PRAGMA journal_mode = DELETE"),
         ("SELECT 1; DELETE FROM users", "only one statement is allowed; the SQL holds more than one"),

@@ -36,6 +36,56 @@ import Testing
         }
     }
 
+    @Test func rangesBoundNumbers() throws {
+        let days = try QueryParameter(declaration: ":days integer, between 0 and 3650, default 14: days without contact")
+        #expect(days.range?.description == "between 0 and 3650")
+        #expect(days.requirement == .defaultValue("14"))
+        #expect(days.description == "days without contact")
+        #expect(try days.value(for: "0") == .integer(0))
+        #expect(try days.value(for: "3650") == .integer(3650))
+        for outside in ["-1", "3651", "9223372036854775807"] {
+            #expect(throws: SwitchboardError.usage("parameter :days must be between 0 and 3650, got '\(outside)'")) {
+                try days.value(for: outside)
+            }
+        }
+        let position = try QueryParameter(declaration: ":position integer, at least 0")
+        #expect(position.requirement == .required)
+        #expect(try position.value(for: "9223372036854775807") == .integer(.max))
+        #expect(throws: SwitchboardError.usage("parameter :position must be at least 0, got '-1'")) { try position.value(for: "-1") }
+        let ratio = try QueryParameter(declaration: ":ratio real, optional, at most 0.5")
+        #expect(try ratio.value(for: "0.5") == .real(0.5))
+        #expect(throws: SwitchboardError.usage("parameter :ratio must be at most 0.5, got '0.75'")) { try ratio.value(for: "0.75") }
+    }
+
+    @Test func refusesMalformedRanges() {
+        let cases: [(String, String)] = [
+            (":x integer, between 5 and 1", "'between 5 and 1': 5 is above 1"),
+            (":x integer, between 1 and ten", "'between 1 and ten': ten is not an integer"),
+            (":x text, at least 1", "'at least 1' needs an integer or real parameter, not text"),
+            (":x integer, between 1 to 5", "'between 1 to 5' must read 'between LOW and HIGH', 'at least LOW' or 'at most HIGH'"),
+            (":x integer, at least 0, at most 9", "more than one range"),
+            (":x integer, between 1 and 9, default 10", "bad default: parameter :x must be between 1 and 9, got '10'"),
+        ]
+        for (declaration, reason) in cases {
+            #expect(throws: SwitchboardError.failure("bad parameter declaration '\(declaration)': \(reason)")) {
+                try QueryParameter(declaration: declaration)
+            }
+        }
+    }
+
+    @Test func builtInPageSizesAndWindowsDeclareRanges() throws {
+        let catalog = try QueryCatalog()
+        for name in catalog.names {
+            guard let query = try catalog.query(named: name) else { continue }
+            for parameter in query.parameters where ["limit", "days"].contains(parameter.name) {
+                #expect(parameter.range != nil, "\(name): :\(parameter.name) declares no range")
+            }
+        }
+        #expect(try catalog.query(named: "notifications-generate-follow-ups")?.parameter(named: "days")?.range?.description
+                == "between 0 and 3650")
+        #expect(try catalog.query(named: "tg-reorder")?.parameter(named: "position")?.range?.description == "at least 0")
+    }
+
     @Test func convertsValuesByType() {
         #expect(ParameterType.integer.convert("-42") == .integer(-42))
         #expect(ParameterType.integer.convert("1.5") == nil)

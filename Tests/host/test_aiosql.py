@@ -41,6 +41,29 @@ def declarations(query):
     return {name: (kind, required) for name, (kind, required, _) in declared_defaults(query).items()}
 
 
+# A range clause: `between LOW and HIGH`, `at least LOW` or `at most HIGH`, bounds included.
+RANGE = re.compile(r"^(?:between (-?\d+) and (-?\d+)|at least (-?\d+)|at most (-?\d+))$")
+
+
+def declared_ranges(query):
+    """name -> (lowest, highest) allowed value (None for no bound), for the parameters that declare a range."""
+    ranges = {}
+    for line in query.__doc__.splitlines():
+        match = DECLARATION.match(line.strip())
+        if match:
+            for clause in clauses_of(match.group(3)):
+                bounds = RANGE.match(clause)
+                if bounds:
+                    low, high, least, most = (None if b is None else int(b) for b in bounds.groups())
+                    ranges[match.group(1)] = (low if least is None else least, high if most is None else most)
+    return ranges
+
+
+def clauses_of(rest):
+    """The comma-separated clauses of a declaration after its type, up to the description."""
+    return [clause.strip() for clause in re.split(r":(?= |$)", rest, maxsplit=1)[0].split(",")]
+
+
 def declared_defaults(query):
     """name -> (type, required, default as a bindable value or None)."""
     declared = {}
@@ -48,7 +71,7 @@ def declared_defaults(query):
         match = DECLARATION.match(line.strip())
         if match:
             name, kind, rest = match.groups()
-            clauses = [clause.strip() for clause in rest.split(":", 1)[0].split(",")]
+            clauses = clauses_of(rest)
             default = next((clause[len("default "):] for clause in clauses if clause.startswith("default ")), None)
             if default is not None and kind == "boolean":
                 default = {"true": 1, "false": 0}[default]
@@ -155,6 +178,20 @@ def test_defaults_in_the_sql_match_the_declared_ones(demo, path):
     unset = demo_arguments(demo, path)
     defaults = {name: default for name, (_, _, default) in declared_defaults(query).items() if default is not None}
     assert list(query(demo, **unset)) == list(query(demo, **{**unset, **defaults}))
+
+
+def test_ranges_hold_their_defaults_and_bound_every_limit_and_days():
+    for path in QUERY_FILES:
+        query = getattr(LOADED, function_name(path))
+        ranges, defaults = declared_ranges(query), declared_defaults(query)
+        for name, (low, high) in ranges.items():
+            default = defaults[name][2]
+            assert default is None or ((low is None or low <= default) and (high is None or default <= high)), path
+        for name in ("limit", "days"):
+            if name in defaults:
+                assert name in ranges, f"{path}: :{name} declares no range"
+    assert declared_ranges(LOADED.notifications_generate_follow_ups) == {"days": (0, 3650)}
+    assert declared_ranges(LOADED.tg_reorder) == {"position": (0, None)}
 
 
 @pytest.mark.parametrize("name", ["social-feed", "notifications-inbox", "templates-list", "tg-groups"])

@@ -83,6 +83,9 @@ def test_arguments_are_checked_as_the_cli_checks_them(demo):
         (lambda: q.social_feed(colour="red"), "unknown parameter :colour for query 'social-feed'"),
         (lambda: q.templates_show(), "missing required parameter :id"),
         (lambda: q.social_feed(flagged="maybe"), "parameter :flagged must be a boolean (true|false|1|0|yes|no), got 'maybe'"),
+        (lambda: q.social_feed(limit="0"), "parameter :limit must be between 1 and 10000, got '0'"),
+        (lambda: q.notifications_generate_follow_ups(days=-1), "parameter :days must be between 0 and 3650, got -1"),
+        (lambda: q.tg_reorder(id="x", position=-1), "parameter :position must be at least 0, got -1"),
     ]:
         with pytest.raises(switchboard.QueryError) as error:
             call()

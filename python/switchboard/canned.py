@@ -2,7 +2,8 @@
 
 A file starts with `-- name: NAME(PARAM, ...)OP` (OP: nothing for a read, `!` a write, `<!` a write
 returning rows, `#` a script), then docstring lines: the summary, parameter declarations
-`:name TYPE[, one of a|b][, required | optional | default VALUE][: description]` and column types
+`:name TYPE[, one of a|b][, RANGE][, required | optional | default VALUE][: description]` (RANGE, for
+integer and real: `between LOW and HIGH`, `at least LOW` or `at most HIGH`, bounds included) and column types
 `returns boolean|json: col, col`.
 """
 import json
@@ -16,6 +17,7 @@ _RETURNS = re.compile(r"^returns\s+(?P<type>\w+)\s*:\s*(?P<columns>.*)$")
 # A string literal, quoted name or comment (kept as it is), or a `:name` parameter.
 _PARAMETER_OR_SKIPPED = re.compile(r"""'(?:''|[^'])*'|"(?:""|[^"])*"|\[[^\]]*\]|--[^\n]*|/\*.*?\*/"""
                                    r"|(?<![\w:]):(?P<name>[A-Za-z_]\w*)", re.DOTALL)
+_RANGE = re.compile(r"^(?:between (?P<low>\S+) and (?P<high>\S+)|at least (?P<least>\S+)|at most (?P<most>\S+))$")
 _ARTICLE = {"text": "text", "integer": "an integer", "real": "a real number",
             "boolean": "a boolean (true|false|1|0|yes|no)"}
 
@@ -25,7 +27,7 @@ class QueryError(ValueError):
 
 
 class Parameter:
-    """One declared parameter: name, type, allowed values, and required / optional / default."""
+    """One declared parameter: name, type, allowed values, range, and required / optional / default."""
 
     def __init__(self, line, origin):
         """Parses a declaration line (the docstring line without `--`); `origin` names the file in errors."""
@@ -36,8 +38,15 @@ class Parameter:
         specification, self.description = (rest[:cut.start()], rest[cut.end():].strip()) if cut else (rest, "")
         self.name, self.type = match["name"], match["type"]
         self.allowed, self.required, self.default = [], True, None
+        self.range, self.minimum, self.maximum = None, None, None
+        default = None
         for clause in [c.strip() for c in specification.split(",")][1:]:
-            if clause.startswith("one of "):
+            bounds = _RANGE.match(" ".join(clause.split()))
+            if bounds and self.type in ("integer", "real"):
+                self.range = " ".join(clause.split())
+                self.minimum = _convert(self.type, bounds["low"] or bounds["least"]) if bounds["low"] or bounds["least"] else None
+                self.maximum = _convert(self.type, bounds["high"] or bounds["most"]) if bounds["high"] or bounds["most"] else None
+            elif clause.startswith("one of "):
                 self.allowed = [value.strip() for value in clause[len("one of "):].split("|")]
             elif clause == "optional":
                 self.required = False
@@ -47,9 +56,11 @@ class Parameter:
                 raw = clause[len("default "):].strip()
                 if len(raw) >= 2 and raw[0] == raw[-1] == "'":
                     raw = raw[1:-1]
-                self.required, self.default = False, self.convert(raw)
+                self.required, default = False, raw
             else:
                 raise QueryError(f"{origin}: bad parameter declaration '{line}': unknown clause '{clause}'")
+        if default is not None:
+            self.default = self.convert(default)
 
     def convert(self, value):
         """The bindable value for `value` (a Python value or the text the CLI would take), checked."""
@@ -58,6 +69,9 @@ class Parameter:
             raise QueryError(f"parameter :{self.name} must be {_ARTICLE[self.type]}, got {value!r}")
         if self.allowed and converted not in [_convert(self.type, allowed) for allowed in self.allowed]:
             raise QueryError(f"parameter :{self.name} must be one of {'|'.join(self.allowed)}, got {value!r}")
+        if ((self.minimum is not None and converted < self.minimum)
+                or (self.maximum is not None and converted > self.maximum)):
+            raise QueryError(f"parameter :{self.name} must be {self.range}, got {value!r}")
         return converted
 
 
@@ -127,7 +141,7 @@ class CannedQuery:
         """Every declared parameter's value: given ones converted and checked, defaults applied, the rest None.
 
         A given None counts as not given. Raises `QueryError` for an unknown parameter, a missing required
-        one, or a value of the wrong type or not among the allowed values.
+        one, or a value of the wrong type, not among the allowed values or out of the declared range.
         """
         unknown = sorted(set(arguments) - set(self.parameters))
         if unknown:

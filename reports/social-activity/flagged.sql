@@ -1,6 +1,6 @@
 -- name: flagged
 -- Flagged posts of the last :days days with their notes, newest first (at most 20).
--- :days     integer, default 30: the window, the last N days up to now
+-- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: has_notes
 SELECT display_name, school_name, platform_label, platform_color, replace(text_preview(post_content, 100), char(10), ' ') AS preview,

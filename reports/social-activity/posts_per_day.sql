@@ -1,7 +1,7 @@
 -- name: posts_per_day
 -- Posts per day and platform over the last :days days (every day, zeros included), oldest first, as a
 -- stacked bar per day: twitter_bar then instagram_bar, out of 180 pixels for the busiest day.
--- :days     integer, default 30: the window, the last N days up to now
+-- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 WITH RECURSIVE
     days(n, day) AS (SELECT 0, date(switchboard_now()) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),

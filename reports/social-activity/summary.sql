@@ -1,6 +1,6 @@
 -- name: summary
 -- The dashboard's headline numbers over the last :days days, one row.
--- :days     integer, default 30: the window, the last N days up to now
+-- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: has_posts, has_flagged
 WITH p AS (

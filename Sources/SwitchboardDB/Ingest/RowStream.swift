@@ -10,8 +10,7 @@ extension QueryDatabase {
                 let statement = try QueryDatabase.singleStatement(db, sql: sql)
                 if !arguments.isEmpty { try statement.setArguments(StatementArguments(arguments)) }
                 try columns(statement.columnNames)
-                let cursor = try Row.fetchCursor(statement)
-                while let row = try cursor.next() { try body(row.databaseValues.map(Cell.init)) }
+                try Cell.eachRow(of: statement, body)
             }
         }
     }

@@ -15,6 +15,7 @@ public enum DemoDatabase {
     public static let applicationID: Int32 = 0x5342_4445
 
     /// Creates (or replaces a previous demo at) `path` from the embedded schema and demo scripts.
+    /// Its errors name `path`, e.g. `missing/demo.db: unable to open database file`.
     public static func create(at path: String, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) {
@@ -25,13 +26,13 @@ public enum DemoDatabase {
         let temporary = "\(path).building-\(getpid())"
         removeDatabaseFiles(temporary)
         do {
-            let database = try QueryDatabase(path: temporary, create: true)
+            let database = try QueryDatabase(path: temporary, create: true, displayPath: path)
             _ = try database.migrateToLatest()
             try database.withConnection { db in
                 for script in demoScripts {
                     do { try db.execute(sql: script.sql) } catch let error as DatabaseError {
                         if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
-                        throw SwitchboardError.failure("demo script \(script.name) failed: \(error.message ?? "\(error)")")
+                        throw SwitchboardError.failure("\(path): demo script \(script.name) failed: \(error.message ?? "\(error)")")
                     }
                 }
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
@@ -52,7 +53,9 @@ public enum DemoDatabase {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         // The SQLite header: the magic string, and the application id at offset 68 (big-endian).
-        let header = [UInt8](handle.readData(ofLength: 72))
+        // A folder opens but cannot be read: not a demo (`readData` would trap on it).
+        guard let data = try? handle.read(upToCount: 72) else { return false }
+        let header = [UInt8](data)
         guard header.count == 72, header.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return Int32(bitPattern: id) == applicationID

@@ -15,21 +15,105 @@ public final class QueryDatabase {
     public let path: String
     private let queue: DatabaseQueue
     private let now: String?
+    /// Why the database could only be opened read-only (a WAL database in a folder that is not
+    /// writable), said when a write is refused; nil when it is open for writing.
+    private let readOnlyReason: String?
+
+    /// The default of ``runSQL(_:write:parameters:columns:timeout:)``'s time limit, in seconds.
+    public static let defaultSQLTimeout: Double = 30
 
     /// Opens the database at `path`. Unless `create` is true, a missing file is
-    /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database). `now` pins the clock (`switchboard_now`).
-    public init(path: String, create: Bool = false, now: String? = nil) throws {
+    /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database), and a
+    /// database whose schema version is above ``Migration/latestVersion`` is refused with the message
+    /// `init` gives (``MigrationError/databaseIsNewer(found:supported:)``), so no command reads or writes
+    /// it. A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
+    /// `now` pins the clock (`switchboard_now`). `displayPath`, default `path`, is the path errors name:
+    /// every error opening the file starts with it, e.g. `app.db: file is not a database`.
+    public init(path: String, create: Bool = false, now: String? = nil, displayPath: String? = nil) throws {
+        let shown = displayPath ?? path
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw DatabaseCondition.noDatabase(path: path)
         }
         SwitchboardFunctions.registerInProcess()
+        var configuration = switchboardConfiguration()
+        var openPath = path
+        var readOnlyReason: String?
+        if !create, let opening = try QueryDatabase.readOnlyOpening(path: path, shown: shown) {
+            configuration.readonly = true
+            openPath = opening.path
+            readOnlyReason = opening.reason
+        }
         do {
-            queue = try DatabaseQueue(path: path, configuration: switchboardConfiguration())
+            queue = try DatabaseQueue(path: openPath, configuration: configuration)
+            if !create {
+                let version = try queue.inDatabase { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+                if version > Migration.latestVersion {
+                    throw MigrationError.databaseIsNewer(found: version, supported: Migration.latestVersion)
+                }
+            }
         } catch let error as DatabaseError {
-            throw QueryDatabase.translate(error)
+            let hint = error.resultCode == .SQLITE_CANTOPEN ? QueryDatabase.cannotOpenHint(path).map { " (\($0))" } ?? "" : ""
+            throw SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)\(hint)")
+        } catch let error as MigrationError {
+            throw SwitchboardError.failure("\(shown): \(error.description)")
         }
         self.path = path
+        self.displayPath = shown
         self.now = now
+        self.readOnlyReason = readOnlyReason
+    }
+
+    /// The path errors name (``init(path:create:now:displayPath:)``).
+    public let displayPath: String
+
+    /// How to open a WAL database whose folder this process may not write, where SQLite cannot create
+    /// the `-wal` and `-shm` files a reader needs (it would say "attempt to write a readonly database"):
+    /// read-only, through an `immutable=1` URI when there is no unmerged `-wal` file (nothing else can
+    /// write the file either, as no writer could create one), or read-only through the existing `-wal`
+    /// and `-shm` files. Nil for any other database (it opens as usual). Throws, saying what to do, for
+    /// a `-wal` file without its `-shm`, which SQLite cannot read from a read-only folder.
+    static func readOnlyOpening(path: String, shown: String) throws -> (path: String, reason: String)? {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) != 0, isWAL(path) else { return nil }
+        let reason = "\(shown) is open read-only: it is a WAL database and its folder is not writable "
+            + "(make the folder writable to change it)"
+        let manager = FileManager.default
+        let walSize = (try? manager.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
+        guard let walSize, walSize > 0 else {
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+                .replacingOccurrences(of: "#", with: "%23")
+            return ("file:\(escaped)?immutable=1", reason)
+        }
+        guard manager.fileExists(atPath: path + "-shm") else {
+            throw SwitchboardError.failure(
+                "\(shown): cannot read it: it is a WAL database with changes in \(shown)-wal not yet merged, and its "
+                    + "folder is not writable, so SQLite cannot create \(shown)-shm; make the folder writable, "
+                    + "or copy the database and its -wal file to a writable folder")
+        }
+        return (path, reason)
+    }
+
+    /// Why SQLite could not open `path`, when the file system says: it is a folder, its folder does
+    /// not exist, or its folder is not writable (so the file cannot be created).
+    static func cannotOpenHint(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        let folder = (path as NSString).deletingLastPathComponent
+        let shownFolder = folder.isEmpty ? "." : folder
+        if !manager.fileExists(atPath: shownFolder, isDirectory: &isFolder) || !isFolder.boolValue {
+            return "no folder \(shownFolder)"
+        }
+        if access(shownFolder, W_OK) != 0 && !manager.fileExists(atPath: path) { return "the folder \(shownFolder) is not writable" }
+        return nil
+    }
+
+    /// Whether the file at `path` is an SQLite database in WAL mode (header bytes 18 and 19 are 2).
+    static func isWAL(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
     /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages.
@@ -40,6 +124,7 @@ public final class QueryDatabase {
                 return try body(db)
             }
         } catch let error as DatabaseError {
+            if let readOnlyReason, error.resultCode == .SQLITE_READONLY { throw SwitchboardError.failure(readOnlyReason) }
             throw QueryDatabase.translate(error)
         } catch let error as MigrationError {
             throw SwitchboardError.failure(error.description)
@@ -48,11 +133,16 @@ public final class QueryDatabase {
 
     /// Creates the schema or brings it to the newest version (``migrate(_:)-(Database)``);
     /// returns the schema version before and after.
+    /// Its errors start with the path, as opening errors do: `app.db: database schema version 99 is newer …`.
     public func migrateToLatest() throws -> (from: Int, to: Int) {
-        try withConnection { db in
-            let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try migrate(db)
-            return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+        do {
+            return try withConnection { db in
+                let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try migrate(db)
+                return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+            }
+        } catch let error as SwitchboardError {
+            throw SwitchboardError.failure("\(displayPath): \(error.message)")
         }
     }
 
@@ -79,11 +169,17 @@ public final class QueryDatabase {
 
     /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
     /// TEXT to its `:name` parameters (never spliced into the SQL); `columns` as in ``run(_:binding:columns:)``.
-    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil) throws -> QueryOutcome {
+    /// A statement still running after `timeout` seconds (nil or 0: no limit) is interrupted through
+    /// SQLite's progress handler: the error `query interrupted after N s (--timeout)`, and a write
+    /// is rolled back whole.
+    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil,
+                       timeout: Double? = nil) throws -> QueryOutcome {
         let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
         return try withConnection { db in
-            write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
-                : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
+            try TimeLimit.interrupting(db, after: timeout) {
+                write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
+                    : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
+            }
         }
     }
 

@@ -1,13 +1,18 @@
 /// One parameter a canned query declares in its docstring, e.g.
 /// `-- :platform  text, one of twitter|instagram, optional: filter by platform`.
 ///
-/// The grammar is `:name TYPE[, one of a|b|c][, required | optional | default VALUE][: description]`,
-/// TYPE one of text, integer, real, boolean. A parameter is required unless it says optional or has a default.
+/// The grammar is
+/// `:name TYPE[, one of a|b|c][, RANGE][, required | optional | default VALUE][: description]`,
+/// TYPE one of text, integer, real, boolean; RANGE, for integer and real only, one of
+/// `between LOW and HIGH`, `at least LOW`, `at most HIGH` (bounds included, see ``ParameterRange``).
+/// The clauses after the type may come in any order. A parameter is required unless it says optional
+/// or has a default; a default must be of the type, among the allowed values and in the range.
 ///
 /// ```swift
-/// let p = try QueryParameter(declaration: ":limit integer, default 50: page size")
+/// let p = try QueryParameter(declaration: ":limit integer, between 1 and 10000, default 50: page size")
 /// p.requirement      // .defaultValue("50")
 /// try p.value(for: "ten") // throws "parameter :limit must be an integer, got 'ten'"
+/// try p.value(for: "0")   // throws "parameter :limit must be between 1 and 10000, got '0'"
 /// ```
 public struct QueryParameter: Sendable, Equatable {
     /// Whether a value must be given, may be left NULL, or falls back to a default.
@@ -26,6 +31,8 @@ public struct QueryParameter: Sendable, Equatable {
     public let type: ParameterType
     /// The allowed values (`one of a|b|c`); empty when any value of the type is allowed.
     public let allowedValues: [String]
+    /// The range of allowed values (`between 1 and 10000`, `at least 0`, `at most 9`); nil when any value of the type is allowed.
+    public let range: ParameterRange?
     /// Required, optional or defaulted.
     public let requirement: Requirement
     /// The text after the declaration's first `: `, possibly empty.
@@ -61,7 +68,17 @@ public struct QueryParameter: Sendable, Equatable {
         }
         var allowed: [String] = []
         var requirement: Requirement?
+        var range: ParameterRange?
         for clause in clauses.dropFirst() {
+            let parsedRange: ParameterRange?
+            do { parsedRange = try ParameterRange(clause: clause, type: type) } catch let error as SwitchboardError {
+                throw QueryParameter.malformed(declaration, error.message)
+            }
+            if let parsedRange {
+                guard range == nil else { throw QueryParameter.malformed(declaration, "more than one range") }
+                range = parsedRange
+                continue
+            }
             if clause.hasPrefix("one of ") {
                 allowed = clause.dropFirst("one of ".count).split(separator: "|").map { String($0).trimmingSpaces() }
                 guard !allowed.isEmpty, allowed.allSatisfy({ type.convert($0) != nil }) else {
@@ -87,6 +104,7 @@ public struct QueryParameter: Sendable, Equatable {
         self.name = String(name)
         self.type = type
         self.allowedValues = allowed
+        self.range = range
         self.requirement = requirement ?? .required
         self.description = String(description).trimmingSpaces()
         if case .defaultValue(let value) = self.requirement {
@@ -112,7 +130,8 @@ public struct QueryParameter: Sendable, Equatable {
         return ParameterType(rawValue: String(word)) != nil && (rest.isEmpty || rest.first == "," || rest.first == ":")
     }
 
-    /// The bindable value for a value given on the command line, checked against the type and the allowed values.
+    /// The bindable value for a value given on the command line, checked against the type, the allowed
+    /// values and the range; every refusal is a usage error naming the parameter.
     public func value(for raw: String) throws -> ParameterType.Value {
         guard let value = type.convert(raw) else {
             throw SwitchboardError.usage("parameter :\(name) must be \(type.withArticle), got '\(raw)'")
@@ -120,6 +139,9 @@ public struct QueryParameter: Sendable, Equatable {
         if !allowedValues.isEmpty && !allowedValues.contains(where: { type.convert($0) == value }) {
             throw SwitchboardError.usage(
                 "parameter :\(name) must be one of \(allowedValues.joined(separator: "|")), got '\(raw)'")
+        }
+        if let range, !range.contains(value) {
+            throw SwitchboardError.usage("parameter :\(name) must be \(range), got '\(raw)'")
         }
         return value
     }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// One value of a result row, typed as SQLite stored it.
 public enum Cell: Sendable, Equatable {
@@ -13,13 +14,32 @@ public enum Cell: Sendable, Equatable {
     /// A BLOB.
     case blob([UInt8])
 
-    init(_ value: DatabaseValue) {
-        switch value.storage {
-        case .null: self = .null
-        case .int64(let number): self = .integer(number)
-        case .double(let number): self = .real(number)
-        case .string(let text): self = .text(text)
-        case .blob(let data): self = .blob(Array(data))
+    /// Column `index` of the row `statement` stands on. TEXT is read with its byte length
+    /// (`sqlite3_column_bytes`), not as a C string, so an embedded NUL and what follows it are kept;
+    /// invalid UTF-8 in it becomes U+FFFD.
+    init(_ statement: SQLiteStatement, column index: Int32) {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            let text = sqlite3_column_text(statement, index)
+            let count = Int(sqlite3_column_bytes(statement, index))
+            self = .text(String(decoding: UnsafeBufferPointer(start: text, count: text == nil ? 0 : count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(statement, index)
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes, count > 0 else { self = .blob([]); return }
+            self = .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: self = .null
+        }
+    }
+
+    /// Steps `statement` to the end, handing each row's cells (``init(_:column:)``) to `body`.
+    static func eachRow(of statement: Statement, _ body: ([Cell]) throws -> Void) throws {
+        let columns = Int32(statement.columnCount)
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            try body((0..<columns).map { Cell(statement.sqliteStatement, column: $0) })
         }
     }
 }
@@ -57,10 +77,7 @@ public struct ResultTable: Sendable, Equatable {
     init(statement: Statement) throws {
         columns = statement.columnNames
         var rows: [[Cell]] = []
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() {
-            rows.append(row.databaseValues.map(Cell.init))
-        }
+        try Cell.eachRow(of: statement) { rows.append($0) }
         self.rows = rows
     }
 }

@@ -28,8 +28,13 @@ final class StatementAuthorizer {
     }
 
     private let policy: Policy
+    /// The connection, to tell a `VACUUM`'s own `ATTACH` from the user's.
+    private let connection: OpaquePointer?
 
-    private init(policy: Policy) { self.policy = policy }
+    private init(policy: Policy, connection: OpaquePointer?) {
+        self.policy = policy
+        self.connection = connection
+    }
 
     /// PRAGMAs that only read, allowed without a value.
     static let readPragmas: Set<String> = [
@@ -45,12 +50,12 @@ final class StatementAuthorizer {
     /// The schema tables, which SQLite reports as updated while connecting a virtual table.
     static let schemaTables: Set<String> = ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"]
 
-    /// What the first denied action was, e.g. `ATTACH` or `PRAGMA query_only = 0`.
+    /// What the first denied action was, e.g. `ATTACH`, `DROP TABLE`, `VACUUM` or `PRAGMA query_only = 0`.
     private(set) var denied: String?
 
     /// Runs `body` with the authorizer installed on `db`, removing it afterwards.
     static func guarding<T>(_ db: Database, _ policy: Policy = .readOnly, _ body: () throws -> T) throws -> T {
-        let authorizer = StatementAuthorizer(policy: policy)
+        let authorizer = StatementAuthorizer(policy: policy, connection: db.sqliteConnection)
         let context = Unmanaged.passUnretained(authorizer).toOpaque()
         sqlite3_set_authorizer(db.sqliteConnection, { context, action, first, second, _, _ in
             guard let context else { return SQLITE_DENY }
@@ -76,7 +81,7 @@ final class StatementAuthorizer {
     private func authorizeWrite(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
         switch action {
         case SQLITE_ATTACH:
-            return deny("ATTACH")
+            return deny(attachName)
         case SQLITE_PRAGMA where (first ?? "").lowercased() == "journal_mode" && second != nil:
             return deny("PRAGMA journal_mode = \(second ?? "")")
         default:
@@ -92,6 +97,14 @@ final class StatementAuthorizer {
             // SQLite asks this while connecting a virtual table (FTS5, pragma_table_info()). Statements
             // cannot really update the schema table: that needs PRAGMA writable_schema, which is denied.
             return SQLITE_OK
+        case SQLITE_INSERT where StatementAuthorizer.schemaTables.contains(first ?? ""),
+             SQLITE_DELETE where StatementAuthorizer.schemaTables.contains(first ?? ""):
+            // CREATE and DROP ask for these first, then for their own action (CREATE TABLE, DROP TABLE…),
+            // which is denied below and so names the statement. Writing the schema table directly
+            // needs PRAGMA writable_schema, which is denied.
+            return SQLITE_OK
+        case SQLITE_ATTACH:
+            return deny(attachName)
         case SQLITE_PRAGMA:
             let name = (first ?? "").lowercased()
             if StatementAuthorizer.describingPragmas.contains(name)
@@ -102,6 +115,20 @@ final class StatementAuthorizer {
         default:
             return deny(StatementAuthorizer.actionNames[action] ?? "action \(action)")
         }
+    }
+
+    /// What an `ATTACH` authorization stands for: `VACUUM` (or `VACUUM INTO`) when a running VACUUM
+    /// statement asks for it (SQLite implements VACUUM with an ATTACH of its own), else `ATTACH`.
+    private var attachName: String {
+        var statement = sqlite3_next_stmt(connection, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0, let text = sqlite3_sql(current) {
+                let words = String(cString: text).uppercased().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+                if words.first == "VACUUM" { return words.contains("INTO") ? "VACUUM INTO" : "VACUUM" }
+            }
+            statement = sqlite3_next_stmt(connection, current)
+        }
+        return "ATTACH"
     }
 
     private func deny(_ what: String) -> Int32 {

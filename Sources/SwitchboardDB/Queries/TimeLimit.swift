@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A statement time limit through SQLite's progress handler: past the deadline the handler asks
+/// SQLite to stop, the statement fails with `SQLITE_INTERRUPT`, and that becomes one line naming the limit.
+///
+/// ```swift
+/// try TimeLimit.interrupting(db, after: 30) { try Row.fetchAll(db, sql: sql) }
+/// // past 30 s: throws SwitchboardError.failure("query interrupted after 30 s (--timeout)")
+/// ```
+final class TimeLimit {
+    /// SQLite virtual-machine steps between two looks at the clock (a few microseconds of work).
+    static let stepsPerCheck: Int32 = 1000
+
+    private let deadline: UInt64
+
+    private init(deadline: UInt64) { self.deadline = deadline }
+
+    /// Runs `body` with the limit installed on `db` (nil or 0 seconds: no limit), removing it afterwards.
+    /// An interruption is thrown as `query interrupted after N s (--timeout)`.
+    static func interrupting<T>(_ db: Database, after seconds: Double?, _ body: () throws -> T) throws -> T {
+        guard let seconds, seconds > 0 else { return try body() }
+        let limit = TimeLimit(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000))
+        let context = Unmanaged.passUnretained(limit).toOpaque()
+        sqlite3_progress_handler(db.sqliteConnection, stepsPerCheck, { context in
+            guard let context else { return 1 }
+            let limit = Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue()
+            return DispatchTime.now().uptimeNanoseconds >= limit.deadline ? 1 : 0
+        }, context)
+        defer {
+            sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil)
+            withExtendedLifetime(limit) {}
+        }
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw SwitchboardError.failure("query interrupted after \(describe(seconds)) s (--timeout)")
+        }
+    }
+
+    /// Seconds as the message writes them: `30`, `0.5`.
+    static func describe(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e15 ? String(Int64(seconds)) : String(seconds)
+    }
+}
