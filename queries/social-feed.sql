@@ -26,7 +26,7 @@
 -- table; its joins and display columns are read for the rows of the page only, at the end): the
 -- window walks and the sort of the hits read small rows, and the view is inlined once.
 WITH feed AS NOT MATERIALIZED (
-    SELECT seq, post_date, id FROM social_media_posts
+    SELECT seq, post_date, id FROM social_media_posts AS p
     WHERE likely(user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
       AND (:platform IS NULL OR platform = :platform)
       AND (:school_id IS NULL OR school_id = :school_id)
