@@ -22,8 +22,11 @@
 -- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
+-- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
+-- table; its joins and display columns are read for the rows of the page only, at the end): the
+-- window walks and the sort of the hits read small rows, and the view is inlined once.
 WITH feed AS NOT MATERIALIZED (
-    SELECT * FROM social_feed
+    SELECT seq, post_date, id FROM social_media_posts AS p
     WHERE likely(user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
       AND (:platform IS NULL OR platform = :platform)
       AND (:school_id IS NULL OR school_id = :school_id)
@@ -35,69 +38,118 @@ WITH feed AS NOT MATERIALIZED (
 ),
 -- Search (schema/0006_substring_search.sql): the apps' case-insensitive substring test,
 -- search_contains, on every post found, by the cheaper of two paths, chosen once per query:
--- * common (10000+ trigram candidates, a word of 1-2 characters, or no search): the feed in date
---   order, each post tested, for at most 7000 posts; a full page found there is the answer;
--- * otherwise: the trigram candidates (for 1-2 characters: the trigrams starting with them),
---   tested, plus the unicode61 hits (accent folding: `cafe` finds `café`) when under 5000 and the
---   words are letters and digits, sorted by date.
+-- * window (no search, a word of 1-2 characters, or 10000+ trigram candidates): the feed in date
+--   order, each post tested; a full page is the answer. 10000+ candidates: up to 7000 posts.
+--   1-2 characters: a probe of 1000 posts, then up to 7000 only if the hits in the probe, scaled
+--   to the table (max(seq)), promise 10000+ hits; a rarer word goes straight to the index path.
+-- * index (otherwise, or when the window did not fill the page): the trigram candidates, tested,
+--   plus the unicode61 hits (accent folding: `cafe` finds `café`) when under 5000 and the words
+--   are letters and digits, sorted by date. Under 10000 candidates: the candidates listed. Else
+--   the posts holding every overlapping run of three characters of every word (not only the runs
+--   at offsets 0, 3, ... and the last that search_trigrams gives): `ranmela` needs `anm` and `nme`
+--   too, which no post holds, so 0 posts to test instead of 268k. 1-2 characters: the trigrams
+--   starting with the word, from the vocab, ORed.
+-- Each reference to a CTE re-reads its definition and those it names while the statement is
+-- prepared, so the decision (path) is joined in once per list.
 search AS MATERIALIZED (
     SELECT search_trigrams(:search) IS NULL AND search_short_word(:search) IS NULL AS blank,
            search_trigrams(:search) IS NULL AS short,
-           coalesce(search_trigrams(:search), '""') AS trigrams
+           coalesce(search_trigrams(:search), '""') AS trigrams,
+           max(1000, COALESCE(:limit, 50)) AS probe_size,
+           max(7000, COALESCE(:limit, 50)) AS window_size
 ),
 candidates AS MATERIALIZED (
     SELECT rowid AS seq FROM social_posts_trigram
     WHERE social_posts_trigram MATCH (SELECT trigrams FROM search)
     LIMIT (SELECT CASE WHEN short THEN 0 ELSE 10000 END FROM search)
 ),
-scanned AS MATERIALIZED (
+counted AS MATERIALIZED (
+    SELECT count(*) AS candidates FROM candidates
+),
+probe AS MATERIALIZED (
     SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date DESC, id DESC
-                     LIMIT (SELECT CASE WHEN blank THEN -1
-                                        WHEN short OR (SELECT count(*) FROM candidates) = 10000
-                                        THEN max(7000, COALESCE(:limit, 50)) ELSE 0 END
-                            FROM search)) AS f
+                     LIMIT (SELECT CASE WHEN blank THEN -1 WHEN short THEN probe_size
+                                        WHEN candidates = 10000 THEN window_size ELSE 0 END
+                            FROM search, counted)) AS f
     WHERE EXISTS (SELECT 1 FROM social_media_posts AS m WHERE m.seq = f.seq
                   AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
     LIMIT COALESCE(:limit, 50)
 ),
-path AS MATERIALIZED (
-    SELECT short, trigrams,
+probed AS MATERIALIZED (
+    SELECT count(*) AS hits FROM probe
+),
+scanned AS MATERIALIZED (
+    SELECT seq FROM probe
+    UNION ALL
+    SELECT seq FROM (
+        SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date DESC, id DESC
+                         LIMIT (SELECT CASE WHEN short AND NOT blank AND hits < COALESCE(:limit, 50)
+                                             AND hits * (SELECT max(seq) FROM social_media_posts) >= 10000 * probe_size
+                                            THEN window_size - probe_size ELSE 0 END
+                                FROM search, probed)
+                         OFFSET (SELECT probe_size FROM search)) AS f
+        WHERE EXISTS (SELECT 1 FROM social_media_posts AS m WHERE m.seq = f.seq
+                      AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
+        LIMIT (SELECT COALESCE(:limit, 50) - hits FROM probed))
+),
+decided AS MATERIALIZED (
+    SELECT blank, short,
            NOT blank AND (SELECT count(*) FROM scanned) < COALESCE(:limit, 50) AS use_index,
-           NOT short AND (SELECT count(*) FROM candidates) < 10000 AS listed,
+           NOT short AND candidates < 10000 AS listed
+    FROM search, counted
+),
+path AS MATERIALIZED (
+    SELECT use_index, listed,
+           -- what the index path matches when the candidates were not all listed (read only then):
+           -- every overlapping run of three characters of every word (search_trigrams of each
+           -- 3-character slice, NULL for a slice with whitespace), ANDed; for 1-2 characters the
+           -- trigrams starting with the longest word, from the vocab, ORed
+           CASE WHEN NOT use_index OR listed THEN '""'
+                WHEN NOT short
+                THEN coalesce((WITH RECURSIVE slice(i) AS (
+                                   SELECT 1 UNION ALL SELECT i + 1 FROM slice
+                                   WHERE i < min(length(CAST(:search AS TEXT)) - 2, 256))
+                               SELECT group_concat(run, ' ') FROM (
+                                   SELECT DISTINCT search_trigrams(substr(CAST(:search AS TEXT), i, 3)) AS run
+                                   FROM slice)
+                               WHERE run IS NOT NULL AND run <> '""'),
+                              search_trigrams(:search))
+                ELSE coalesce((SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ')
+                               FROM social_posts_trigram_vocab
+                               WHERE term >= search_short_word(:search)
+                                 AND term < search_short_word(:search) || char(1114111)), '""') END AS expression,
            -- accent folding through unicode61 only for words of letters and digits, which it reads as
            -- they are (it would read `a_b` or `C#` as other words)
-           NOT blank AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1) AS folding
-    FROM search
+           use_index AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1) AS folding
+    FROM decided
+),
+-- Every post found: by the window, by the index path (each tested), and the unicode61 hits when
+-- under 5000. path is joined in (one reference each): each reference to a CTE re-reads its
+-- definition and those it names while the statement is prepared.
+hits AS MATERIALIZED (
+    SELECT seq FROM scanned
+    UNION
+    SELECT m.seq FROM social_media_posts AS m
+    WHERE m.seq IN (SELECT seq FROM path CROSS JOIN candidates WHERE use_index AND listed
+                    UNION ALL
+                    SELECT rowid FROM path CROSS JOIN social_posts_trigram
+                    WHERE use_index AND NOT listed AND social_posts_trigram MATCH expression)
+      AND search_contains(:search, m.post_content, m.author_name, m.author_handle)
+    UNION
+    SELECT rowid FROM (SELECT rowid, count(*) OVER () AS found
+                       FROM (SELECT rowid FROM path CROSS JOIN social_posts_fts
+                             WHERE folding
+                               AND social_posts_fts MATCH coalesce(fts_query(:search), '""')
+                             LIMIT 5000))
+    WHERE found < 5000
 )
 SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
        is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at,
        preview, school_name, coach_name, display_name, author_avatar_url, relative_time, sentiment_label,
        sentiment_emoji, platform_label, platform_color, has_notes, accessibility_label,
        likes_count, shares_count, replies_count, media_urls
-FROM (SELECT * FROM feed
-      WHERE seq IN (SELECT seq FROM scanned
-                    UNION
-                    SELECT m.seq FROM social_media_posts AS m
-                    WHERE m.seq IN (SELECT seq FROM candidates
-                                    WHERE (SELECT use_index AND listed FROM path)
-                                    UNION ALL
-                                    SELECT rowid FROM (
-                                        SELECT rowid FROM social_posts_trigram
-                                        WHERE social_posts_trigram MATCH (SELECT CASE WHEN NOT short THEN trigrams ELSE
-                                            coalesce((SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ')
-                                                      FROM social_posts_trigram_vocab
-                                                      WHERE term >= search_short_word(:search)
-                                                        AND term < search_short_word(:search) || char(1114111)), '""')
-                                            END FROM path)
-                                        LIMIT (SELECT CASE WHEN use_index AND NOT listed THEN -1 ELSE 0 END FROM path)))
-                      AND search_contains(:search, m.post_content, m.author_name, m.author_handle)
-                    UNION
-                    SELECT rowid FROM (SELECT rowid FROM social_posts_fts
-                                       WHERE social_posts_fts MATCH coalesce(fts_query(:search), '""')
-                                       LIMIT (SELECT CASE WHEN use_index AND folding THEN 5000 ELSE 0 END FROM path))
-                    WHERE (SELECT count(*) FROM (SELECT 1 FROM social_posts_fts
-                                                 WHERE social_posts_fts MATCH coalesce(fts_query(:search), '""')
-                                                 LIMIT (SELECT CASE WHEN use_index AND folding THEN 5000 ELSE 0 END FROM path))) < 5000)
-      ORDER BY post_date DESC, id DESC
-      LIMIT COALESCE(:limit, 50))
+FROM social_feed
+WHERE seq IN (SELECT seq FROM feed WHERE seq IN (SELECT seq FROM hits)
+              ORDER BY post_date DESC, id DESC
+              LIMIT COALESCE(:limit, 50))
 ORDER BY post_date DESC, id DESC;

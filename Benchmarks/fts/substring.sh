@@ -30,17 +30,20 @@ SO="$ROOT/.build/release/libswitchboard"
 mkdir -p "$DIR"
 now() { date +%s.%N; }
 
-schema() { # 0001-0003 (and 0004 once it exists)
+schema() { # 0001-0003, the schema generate.sql writes to (finish brings it up to date)
     printf '.output /dev/null\n.read schema/0001_core.sql\n.read schema/0002_search.sql\n.read schema/0003_views.sql\n'
-    [ -f schema/0004_spec_model.sql ] && printf '.read schema/0004_spec_model.sql\n'
     printf '.output stdout\n'
 }
 load() { # $1 = database, $2 = rows, $3 = SQL run after the schema, before the rows
     { schema; printf '%s\nPRAGMA cache_size = -262144;\nCREATE TEMP TABLE bench(rows); INSERT INTO bench VALUES (%s);\nBEGIN;\n.read Benchmarks/fts/generate.sql\nCOMMIT;\n' "$3" "$2"; } \
         | sqlite3 -bail "$1" >/dev/null
 }
-finish() { # rename to 0004's names (generate.sql writes the 0001 names)
-    if [ ! -f schema/0004_spec_model.sql ]; then
+finish() { # bring the 0001-0003 database generate.sql wrote up to the current schema before 0006:
+    # 0004 (the spec model: tables rebuilt with the spec's names, 0003's views dropped) and 0005 (the views)
+    if [ -f schema/0004_spec_model.sql ]; then
+        { printf '.output /dev/null\nPRAGMA cache_size = -262144;\n.read schema/0004_spec_model.sql\n'
+          [ -f schema/0005_views.sql ] && printf '.read schema/0005_views.sql\n'; } | sqlite3 -bail "$1" >/dev/null
+    else
         sqlite3 -bail "$1" "ALTER TABLE social_media_posts RENAME COLUMN posted_at TO post_date;
                             ALTER TABLE social_media_posts RENAME COLUMN is_flagged TO flagged_for_review;
                             PRAGMA user_version = 4;"
@@ -76,13 +79,17 @@ fi
 
 # The feed query with the search part forced to one design (perl substitutions on the committed SQL).
 FEED="$(sed '/^--/d' queries/social-feed.sql)"
+# The hybrid as it was at BEFORE (a git revision; default the merge base with main), timed like the hybrid.
+BEFORE_REV=${BEFORE:-$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD)}
+BEFORE="$(git show "$BEFORE_REV:queries/social-feed.sql" | sed '/^--/d')"
 design_sql() { # $1 = design
     case $1 in
         hybrid) echo "$FEED" ;;
-        index) # never probe: every non-blank search through the trigram candidates
-            echo "$FEED" | perl -0pe 's/WHEN short OR \(SELECT count\(\*\) FROM candidates\) = 10000/WHEN 0/' ;;
+        before) echo "$BEFORE" ;;
+        index) # never the window: every non-blank search through the trigram candidates
+            echo "$FEED" | perl -0pe 's/WHEN short THEN probe_size\s*WHEN candidates = 10000 THEN window_size ELSE 0 END/ELSE 0 END/' ;;
         scan) # always the ordered scan, to the end of the feed if need be; never the index
-            echo "$FEED" | perl -0pe 's/WHEN short OR \(SELECT count\(\*\) FROM candidates\) = 10000\s*THEN max\(7000, COALESCE\(:limit, 50\)\)/WHEN 1 THEN -1/; s/NOT blank AND \(SELECT count\(\*\) FROM scanned\) < COALESCE\(:limit, 50\) AS use_index/0 AS use_index/' ;;
+            echo "$FEED" | perl -0pe 's/WHEN short THEN probe_size\s*WHEN candidates = 10000 THEN window_size ELSE 0 END/ELSE -1 END/; s/WHEN short AND NOT blank AND hits/WHEN 0 AND hits/; s/NOT blank AND \(SELECT count\(\*\) FROM scanned\) < COALESCE\(:limit, 50\) AS use_index/0 AS use_index/' ;;
         word-prefix) # 0002 as it was: top 50 of the unicode61 hits
             echo "SELECT id FROM social_feed WHERE user_id = 'bench-user' AND seq IN (SELECT rowid FROM social_posts_fts
                   WHERE fts_query(:search) IS NOT NULL AND social_posts_fts MATCH fts_query(:search))
@@ -93,6 +100,8 @@ design_sql() { # $1 = design
 for design in index scan; do # the substitutions must have applied
     [ "$(design_sql $design)" != "$FEED" ] || { echo "design $design: substitution failed" >&2; exit 1; }
 done
+[ "$(design_sql scan | grep -c 'ELSE -1 END\|WHEN 0 AND hits\|0 AS use_index')" -ge 3 ] \
+    || { echo "design scan: substitution failed" >&2; exit 1; }
 
 # One sqlite3 process per (design, query): a warm-up, then RUNS timed runs; prints CPU ms per run.
 times() { # $1 = runs, $2 = design, $3 = search text
@@ -164,8 +173,8 @@ echo "$(git rev-parse --short HEAD)). $ROWS synthetic posts (Benchmarks/fts/gene
 echo "queries/social-feed.sql; CPU ms (user + sys) per run after a warm-up, $RUNS runs per query for the hybrid, $SCAN_RUNS for the others."
 echo "p50/p95 are over all runs of all queries of a class. hits = posts the apps' filter finds (search_contains)."
 echo
-echo "| query | class | hits | trigram candidates | word-prefix p50 | index p50 | scan p50 | hybrid p50 | hybrid p95 |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| query | class | hits | trigram candidates | word-prefix p50 | index p50 | scan p50 | before p50 | before p95 | hybrid p50 | hybrid p95 |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 declare -A CLASS_TIMES
 ALL=""
 while IFS='|' read -r class q; do
@@ -174,29 +183,31 @@ while IFS='|' read -r class q; do
                   (SELECT group_concat('\"' || replace(term, '\"', '\"\"') || '\"', ' OR ') FROM social_posts_trigram_vocab
                    WHERE term >= search_short_word(:search) AND term < search_short_word(:search) || char(1114111)), '\"\"')" "$q")
     row="| \`$q\` | $class | $hits | $cand |"
-    for design in word-prefix index scan hybrid; do
-        runs=$RUNS; [ "$design" = hybrid ] || runs=$SCAN_RUNS
+    for design in word-prefix index scan before hybrid; do
+        runs=$RUNS; [ "$design" = hybrid ] || [ "$design" = before ] || runs=$SCAN_RUNS
         t=$(times "$runs" "$design" "$q")
         read -r p50 p95 <<< "$(echo "$t" | pct)"
         row="$row $p50 |"
         CLASS_TIMES["$design|$class"]+="$t"$'\n'
         CLASS_TIMES["$design|all"]+="$t"$'\n'
-        [ "$design" = hybrid ] && row="$row $p95 |"
+        if [ "$design" = hybrid ] || [ "$design" = before ]; then row="$row $p95 |"; fi
     done
     echo "$row"
 done <<< "$QUERIES"
 echo
-echo "| class | word-prefix p50 / p95 | index p50 / p95 | scan p50 / p95 | hybrid p50 / p95 | hybrid without prepare p50 / p95 |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "| class | word-prefix p50 / p95 | index p50 / p95 | scan p50 / p95 | before p50 / p95 | hybrid p50 / p95 | hybrid without prepare p50 / p95 | hybrid / before (p50, p95) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for class in $(echo "$QUERIES" | cut -d'|' -f1 | awk '!seen[$0]++' | tr ' ' '~') all; do
     class=${class//\~/ }
     row="| $class |"
-    for design in word-prefix index scan hybrid; do
+    for design in word-prefix index scan before hybrid; do
         read -r p50 p95 <<< "$(printf '%s' "${CLASS_TIMES["$design|$class"]}" | grep . | pct)"
         row="$row $p50 / $p95 |"
+        [ "$design" = before ] && { b50=$p50; b95=$p95; }
+        [ "$design" = hybrid ] && { h50=$p50; h95=$p95; }
     done
     read -r p50 p95 <<< "$(printf '%s' "${CLASS_TIMES["hybrid|$class"]}" | grep . | awk -v p="$PREP50" '{ print $1 - p }' | pct)"
-    echo "$row $p50 / $p95 |"
+    echo "$row $p50 / $p95 | $(echo "$h50 $b50 $h95 $b95" | awk '{ printf "%.2f×, %.2f×", $1 / $2, $3 / $4 }') |"
 done
 echo
 sizes=$(sqlite3 "$DIR/search.db" "
