@@ -21,6 +21,8 @@
 -- Tests/host/test_search_recall.py checks both against the apps' filter in Python: 0 misses on the
 -- demo data and on a generated corpus of tricky text, and no extra outside those two kinds.
 --
+-- (The feed's plan has since been refined; queries/social-feed.sql and BENCHMARKS.md, "Substring search",
+-- describe and measure the current one. What follows is the design this index was built for.)
 -- How it is fast at 1M posts (top 50 by date; queries/social-feed.sql, Benchmarks/fts/substring.sh,
 -- BENCHMARKS.md "Substring search"): the path is chosen once per query.
 --   * rare: the trigram MATCH search_trigrams(:search) (runs of 3 characters of each word, ANDed) gives
