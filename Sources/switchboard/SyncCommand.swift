@@ -78,7 +78,11 @@ struct SyncCommand: ParsableCommand {
             options.update = update
             options.strictRefs = strictRefs
             options.classify = !noClassify
-            options.indexAtEnd = indexAtEnd || Terminal.environment("SWITCHBOARD_SYNC_INDEX") == "at-end"
+            switch Terminal.environment("SWITCHBOARD_SYNC_INDEX") {
+            case "at-end": options.indexAtEnd = true
+            case "triggers": options.indexAtEnd = false
+            default: options.indexAtEnd = indexAtEnd ? true : nil
+            }
             try opened.withConnection { db in
                 try db.inTransaction(.immediate) {
                     let sync = try PostSync(db, options: options)
