@@ -71,7 +71,7 @@ struct ShowCommand: ParsableCommand {
                             ("range", parameter.range.map { .string($0.description) } ?? .null),
                             ("description", .string(parameter.description))])
         }
-        let columnTypes = query.columnTypes.keys.sorted().map { ($0, JSONDocument.string(query.columnTypes[$0]!.rawValue)) }
+        let columnTypes = query.columnTypes.sorted { $0.key < $1.key }.map { ($0.key, JSONDocument.string($0.value.rawValue)) }
         return .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
                         ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
                         ("origin", .string(query.origin)), ("summary", .string(query.summary)),

@@ -113,7 +113,7 @@ public struct TableSchema: Sendable {
         var ordered: [String] = []
         var remaining = all
         while !remaining.isEmpty {
-            let ready = remaining.filter { parents[$0]!.isSubset(of: Set(ordered)) }
+            let ready = remaining.filter { (parents[$0] ?? []).isSubset(of: Set(ordered)) }
             let next = ready.isEmpty ? [remaining[0]] : ready
             ordered += next
             remaining.removeAll { next.contains($0) }

@@ -90,8 +90,10 @@ public enum Outbox {
                                pinnedClock: Bool) throws -> Enqueued {
         var result: Enqueued!
         try db.inTransaction(.immediate) {
-            let createdAt = try String.fetchOne(db, sql: pinnedClock
-                ? "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', switchboard_now())" : "SELECT \(timestamp)")!
+            guard let createdAt = try String.fetchOne(db, sql: pinnedClock
+                ? "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', switchboard_now())" : "SELECT \(timestamp)") else {
+                throw SwitchboardError.failure("the clock gave no time (switchboard_now)")
+            }
             if let key {
                 if let existing = try message(db, key: key) {
                     guard existing.text == draft.text, existing.groupID == draft.groupID else {
@@ -119,7 +121,7 @@ public enum Outbox {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
                 """, arguments: [key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
                                  draft.groupName, draft.text, draft.location, createdAt])
-            result = .queued(try message(db, id: db.lastInsertedRowID)!)
+            result = .queued(try written(db, id: db.lastInsertedRowID))
             return .commit
         }
         return result
@@ -128,6 +130,15 @@ public enum Outbox {
     /// The row with this id.
     public static func message(_ db: Database, id: Int64) throws -> OutboxMessage? {
         try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]).map(OutboxMessage.init)
+    }
+
+    /// The row with this id, which the caller has just written in its transaction: a clear error,
+    /// not a trap, should it be missing.
+    static func written(_ db: Database, id: Int64) throws -> OutboxMessage {
+        guard let row = try message(db, id: id) else {
+            throw SwitchboardError.failure("outbox message \(id) is missing inside its own transaction")
+        }
+        return row
     }
 
     /// The row with this idempotency key.
@@ -167,7 +178,7 @@ public enum Outbox {
                         last_error = 'lease expired during attempt ' || attempts || ' of ' || ?
                     WHERE id = ?
                     """, arguments: [maxAttempts, id])
-                claim = .exhausted(try message(db, id: id)!)
+                claim = .exhausted(try written(db, id: id))
                 return .commit
             }
             try db.execute(sql: "UPDATE outbox_fence SET token = token + 1 WHERE id = 1")
@@ -181,7 +192,7 @@ public enum Outbox {
                         THEN 'lease expired during attempt ' || attempts ELSE last_error END
                 WHERE id = ?
                 """, arguments: [leaseModifier, leaseModifier, id])
-            claim = .claimed(try message(db, id: id)!)
+            claim = .claimed(try written(db, id: id))
             return .commit
         }
         return claim

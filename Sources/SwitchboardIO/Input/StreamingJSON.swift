@@ -145,7 +145,7 @@ struct StreamingJSON {
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
                     scalar = 0xFFFD
                 }
-                bytes.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                bytes.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
             default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }
