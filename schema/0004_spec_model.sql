@@ -56,7 +56,7 @@ DROP VIEW IF EXISTS message_drafts;
 DROP VIEW IF EXISTS posts_with_placeholders;
 DROP VIEW IF EXISTS tg_template_buttons;
 DROP VIEW IF EXISTS widget_templates;
-DROP VIEW IF EXISTS search_index_status;
+DROP VIEW IF EXISTS search_index_status;  -- re-created by 0006 with the trigram index
 DROP TRIGGER IF EXISTS social_posts_fts_insert;
 DROP TRIGGER IF EXISTS social_posts_fts_update;
 DROP VIEW IF EXISTS social_posts_search_tags;
@@ -446,39 +446,6 @@ ON communication_templates BEGIN
     VALUES ('delete', OLD.seq, OLD.name, OLD.body);
     INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
 END;
-
--- Whether each index holds exactly the rows of its table (ok = 1). FTS5 keeps one row per indexed
--- document in the <index>_docsize shadow table.
-CREATE VIEW search_index_status AS
-SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
-       CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
-FROM (
-    SELECT 'social_posts_fts' AS index_name, 'social_media_posts' AS table_name,
-           (SELECT count(*) FROM social_media_posts) AS rows,
-           (SELECT count(*) FROM social_posts_fts_docsize) AS indexed_rows,
-           (SELECT count(*) FROM social_media_posts WHERE seq NOT IN (SELECT id FROM social_posts_fts_docsize)) AS missing,
-           (SELECT count(*) FROM social_posts_fts_docsize WHERE id NOT IN (SELECT seq FROM social_media_posts)) AS orphaned
-    UNION ALL
-    SELECT 'notifications_fts', 'notifications',
-           (SELECT count(*) FROM notifications),
-           (SELECT count(*) FROM notifications_fts_docsize),
-           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
-           (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
-    UNION ALL
-    SELECT 'communication_templates_fts', 'communication_templates',
-           (SELECT count(*) FROM communication_templates),
-           (SELECT count(*) FROM communication_templates_fts_docsize),
-           (SELECT count(*) FROM communication_templates
-            WHERE seq NOT IN (SELECT id FROM communication_templates_fts_docsize)),
-           (SELECT count(*) FROM communication_templates_fts_docsize
-            WHERE id NOT IN (SELECT seq FROM communication_templates))
-    UNION ALL
-    SELECT 'tg_groups_fts', 'tg_groups',
-           (SELECT count(*) FROM tg_groups),
-           (SELECT count(*) FROM tg_groups_fts_docsize),
-           (SELECT count(*) FROM tg_groups WHERE id NOT IN (SELECT id FROM tg_groups_fts_docsize)),
-           (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
-);
 
 INSERT INTO social_posts_fts (social_posts_fts) VALUES ('rebuild');
 INSERT INTO notifications_fts (notifications_fts) VALUES ('rebuild');
