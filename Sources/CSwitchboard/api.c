@@ -3,6 +3,8 @@
 // sqlite3ext.h turns each sqlite3_xxx call below into sqlite3_api->xxx, where
 // sqlite3_api is the table the host passed to sqlite3_switchboard_init. Nothing
 // here links against libsqlite3.
+#define _GNU_SOURCE  // dladdr
+#include <dlfcn.h>
 #include <sqlite3ext.h>
 #include <string.h>
 #include "CSwitchboard.h"
@@ -17,8 +19,20 @@ _Static_assert(SB_INTEGER == SQLITE_INTEGER && SB_FLOAT == SQLITE_FLOAT &&
                SB_TEXT == SQLITE_TEXT && SB_BLOB == SQLITE_BLOB && SB_NULL == SQLITE_NULL,
                "type mismatch");
 
+// Keeps this library loaded for the life of the process. SQLite dlcloses an extension when the last
+// connection that loaded it closes, but the Swift runtime keeps pointers into the library (its type
+// and conformance records) and cannot forget them: a later load at another address then crashed the
+// host in the first call (Tests/host/test_load.py, test_extension_survives_unload_and_reload).
+static void pin_library(void) {
+    Dl_info info;
+    if (dladdr((void *)pin_library, &info) != 0 && info.dli_fname != NULL) {
+        (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    }
+}
+
 int sqlite3_switchboard_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi) {
     SQLITE_EXTENSION_INIT2(pApi);
+    pin_library();
     return switchboard_register_functions(db, pzErrMsg);
 }
 
