@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A Switchboard database opened for the CLI: functions registered in-process, foreign keys and
-/// recursive triggers on, a 5 s busy timeout; runs canned queries and ad-hoc SQL safely.
+/// recursive triggers on, a 5 s busy timeout (``BusyWait``); runs canned queries and ad-hoc SQL safely.
 ///
 /// ```swift
 /// let database = try QueryDatabase(path: "switchboard.db")
@@ -36,6 +36,7 @@ public final class QueryDatabase {
         }
         SwitchboardFunctions.registerInProcess()
         var configuration = switchboardConfiguration()
+        configuration.busyMode = BusyWait.mode(timeout: switchboardBusyTimeout)
         var openPath = path
         var readOnlyReason: String?
         if !create, let opening = try QueryDatabase.readOnlyOpening(path: path, shown: shown) {
