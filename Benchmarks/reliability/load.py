@@ -135,6 +135,7 @@ class Harness:
         self.done_writes = 0
         self.total_writes = options.writers * options.writes
         self.stop = threading.Event()
+        self.interrupted = threading.Event()  # SIGINT or SIGTERM: the writers stop, the checks still run
         self.load_samples = []
         self.failures = []        # check failures, one line each
 
@@ -198,6 +199,8 @@ class Harness:
     # ---- the workers --------------------------------------------------------------------------
     def writer(self, w):
         for i in range(self.o.writes):
+            if self.interrupted.is_set():
+                return
             operation, k = OPERATIONS[i % len(OPERATIONS)], i // len(OPERATIONS)
             if operation == "mark_read":
                 run = call(self.db, "run", "notifications-mark-read", "-p", f"id={target(operation, w, k)}", "--format", "jsonl")
@@ -222,8 +225,10 @@ class Harness:
         count = len(self.batches)
         for index, (kind, b, size, path) in enumerate(self.batches):
             # spread the batches over the writers' progress
-            while not self.stop.is_set() and self.done_writes * count < index * self.total_writes:
+            while not self.interrupted.is_set() and self.done_writes * count < index * self.total_writes:
                 time.sleep(0.05)
+            if self.interrupted.is_set():
+                return
             if kind == "sync":
                 run = call(self.db, "sync", "posts", str(path), "--no-classify")
             else:
@@ -365,6 +370,8 @@ class Harness:
             background.append(threading.Thread(target=self.holder))
         ingester = threading.Thread(target=self.ingester)
         writers = [threading.Thread(target=self.writer, args=(w,)) for w in range(o.writers)]
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: self.interrupted.set())
         for thread in background + [ingester] + writers:
             thread.start()
         for thread in writers + [ingester]:
@@ -461,7 +468,7 @@ class Harness:
                 self.errors[run.stderr.strip()] = self.errors.get(run.stderr.strip(), 0) + 1
                 if present != 0:
                     self.fail(f"{kind} batch {b}: reported an error, but {present} rows are present")
-        if len(self.ingests) != len(self.batches):
+        if len(self.ingests) != len(self.batches) and not self.interrupted.is_set():
             self.fail(f"{len(self.ingests)} of {len(self.batches)} ingest batches ran")
         held = rows("SELECT count(*) FROM schools WHERE id LIKE 'load-hold-%'")[0][0]
         held_committed = sum(1 for h in self.holds if h[1])
@@ -531,11 +538,14 @@ class Harness:
             torn_read_checks=self.torn_checks, torn_reads=len(self.torn), torn_checker="python sqlite3, one transaction"
             if self.extension_loads else "switchboard sql, one statement",
             integrity=self.integrity, outbox=self.outbox, deliverer_exits=self.deliverer_exits,
-            errors=self.errors, writing_seconds=round(self.write_seconds, 1), wall_seconds=round(self.wall, 1),
+            errors=self.errors, interrupted=self.interrupted.is_set(), writing_seconds=round(self.write_seconds, 1), wall_seconds=round(self.wall, 1),
             load_average=self.load, cores=os.cpu_count(), database=self.db, failures=self.failures,
         )
         w = result["writes"]
         lines = [
+            f"INTERRUPTED after {self.write_seconds:.0f} s: the figures and checks are of the writes that ran"
+        ] if self.interrupted.is_set() else []
+        lines += [
             f"load: {o.writers} writers x {o.writes} writes, {o.readers} readers, holder {o.hold:g} s every {o.hold_every:g} s, "
             f"{o.batches} sync + {o.batches} import batches of {o.batch_size}",
             f"writes: {w['attempted']} attempted, {w['committed']} committed, {w['errored']} errored, "
