@@ -392,7 +392,6 @@ class Harness:
         self.failures.append(message)
 
     def check(self):
-        o = self.o
         con = connect(self.db, extension=False)
         rows = lambda sql, *args: con.execute(sql, args).fetchall()
         integrity = [r[0] for r in rows("PRAGMA integrity_check")]
@@ -499,8 +498,7 @@ class Harness:
         twice = sum(1 for key, times in delivered.items() if times > 1)
         never = len(load_keys - set(delivered))
         self.outbox = dict(enqueued=len(committed_keys), rows=len(load_keys), statuses=statuses,
-                           handed_to_sender=sum(delivered.values()), delivered_twice=twice, never_delivered=never,
-                           delivered_during_run=None)
+                           handed_to_sender=sum(delivered.values()), delivered_twice=twice, never_delivered=never)
         if twice:
             self.fail(f"outbox: {twice} messages handed to the sender more than once")
         if never:
