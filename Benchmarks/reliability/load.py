@@ -104,15 +104,15 @@ def write_json(path, records):
         json.dump(records, out)
 
 
-def post(kind, writer, k, *, flagged=False):
-    """A SocialPost record for the seed or a sync batch."""
+def post(kind, writer, k):
+    """A SocialPost record (not flagged) for the seed or a sync batch."""
     return {
         "id": f"load-{kind}-{writer}-{k}", "platform": "twitter" if k % 3 else "instagram",
         "post_url": f"https://load.example/{kind}/{writer}/{k}",
         "post_content": f"load {kind} post {writer} {k} recruiting camp visit",
         "post_date": f"2026-01-{1 + k % 28:02d}T{k % 24:02d}:{k % 60:02d}:00Z",
         "author_handle": f"@{kind}{writer}", "author_name": f"Load {kind} {writer}",
-        "is_recruiting_related": k % 2 == 0, "flagged_for_review": flagged, "sentiment": "neutral",
+        "is_recruiting_related": k % 2 == 0, "flagged_for_review": False, "sentiment": "neutral",
     }
 
 
@@ -126,7 +126,7 @@ class Harness:
         self.lock = threading.Lock()
         self.writes = []          # (writer, i, operation, Run)
         self.ingests = []         # (kind, batch, size, Run)
-        self.reads = []           # Run, per reader call (only failures keep their text)
+        self.reads = []           # the reader calls that failed (Run)
         self.read_loops = 0
         self.torn = []            # descriptions of torn reads
         self.torn_checks = 0
