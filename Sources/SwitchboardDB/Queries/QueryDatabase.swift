@@ -155,8 +155,7 @@ public final class QueryDatabase {
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
-            if binding.leavesUserToDatabase { try QueryDatabase.requireSingleUser(db) }
-            if let user = binding.user { try QueryDatabase.requireKnownUser(db, user) }
+            try QueryDatabase.checkUser(db, binding)
             switch query.kind {
             case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
             case .write:
@@ -231,6 +230,12 @@ public final class QueryDatabase {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_MISUSE {
             throw SwitchboardError.failure("only one statement is allowed; the SQL holds more than one")
         }
+    }
+
+    /// Refuses the acting user of `binding`: an id the database does not hold, or none among several users.
+    static func checkUser(_ db: Database, _ binding: ParameterBinding) throws {
+        if binding.leavesUserToDatabase { try requireSingleUser(db) }
+        if let user = binding.user { try requireKnownUser(db, user) }
     }
 
     /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``).
