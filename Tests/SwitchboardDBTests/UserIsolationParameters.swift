@@ -7,8 +7,9 @@ import GRDB
 ///
 /// - `:id` and `:X_id`: the id of one of A's rows and of one of B's rows in each table the query touches
 ///   whose name holds X (`coach_id` → coaches; shared tables such as schools give two rows) or, for `id`,
-///   the query's area (templates-show → communication_templates; else every per-user table it touches). Acting as A with B's id must neither show nor change B's row.
-///   The id of a row the query creates (`default: a new UUID`): a fresh id, and B's id, which must fail.
+///   the query's area (templates-show → communication_templates; else every per-user table it touches).
+///   Acting as A with B's id must neither show nor change B's row. The id of a row the query creates
+///   (`default: a new UUID`): a fresh id, and B's id, which must fail.
 /// - `one of a|b`: every allowed value; boolean: true and false; integer or real: the range's bounds
 ///   and the default (0, 1 and 100 without a range).
 /// - text named `*_at`, `*_for`, `*_date` or described as ISO-8601: a time (now, and ten days before);
