@@ -104,10 +104,13 @@ import Testing
     }
 
     /// Runs `arguments` and expects exactly `line` on stderr, exit 1, nothing on stdout, each of `files` byte
-    /// for byte as before (its hash unchanged) and no new file beside them but `allowed` ones.
+    /// for byte as before (its hash unchanged), its -wal as before or empty (unless `framesMayStay`), and no new
+    /// file beside them but `allowed` ones.
     static func expectFault(_ arguments: [String], _ line: String, unchanged files: [String], as runner: Runner = .plain,
-                            allowed: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+                            allowed: Set<String> = [], framesMayStay: Bool = false,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = files.map { FileManager.default.contents(atPath: $0) }
+        let walsBefore = files.map { FileManager.default.contents(atPath: $0 + "-wal") }
         let folders = Array(Set(files.map { ($0 as NSString).deletingLastPathComponent }))
         let listed = folders.map(entries)
         let result = try runner.run(arguments)
@@ -117,6 +120,12 @@ import Testing
         #expect(result.stdout == "", "\(command)", sourceLocation: sourceLocation)
         for (file, data) in zip(files, before) {
             #expect(FileManager.default.contents(atPath: file) == data, "\(command) changed \(file)", sourceLocation: sourceLocation)
+        }
+        // Nor is a change waiting in the write-ahead log: it is as before, or empty (unless a rolled-back
+        // transaction's frames may stay there, `framesMayStay`; the caller then counts the rows).
+        for (file, wal) in zip(files, walsBefore) where !framesMayStay {
+            let after = FileManager.default.contents(atPath: file + "-wal")
+            #expect(after == wal || after?.isEmpty == true, "\(command) wrote \(file)-wal", sourceLocation: sourceLocation)
         }
         for (folder, old) in zip(folders, listed) {
             let new = entries(folder).subtracting(old).subtracting(allowed)
@@ -382,9 +391,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: created))
         // export --all from a database elsewhere into the full disk.
         let elsewhere = try f.scratch.database(name: "elsewhere.db")
+        try (#"{"platform":"myspace","post_url":"https://x.com/bad/1"}"# + "\n" + (try String(contentsOfFile: f.posts, encoding: .utf8)))
+            .write(toFile: f.scratch.file("bad.ndjson"), atomically: false, encoding: .utf8)
         try Self.expectFault(["export", "--all", "\(f.folder)/backup", "--db", elsewhere],
                              "error: cannot write \(f.folder)/backup/notification_types.json: No space left on device",
                              unchanged: [f.db, elsewhere], allowed: sidecars.union(["backup"]))
+        // A reject file on the full disk: after the skipped record's report, the sync names the file and
+        // commits nothing.
+        let rejected = "\(f.folder)/rejected.ndjson"
+        let before = try #require(FileManager.default.contents(atPath: elsewhere))
+        let sync = try CLI.run(["sync", "posts", f.scratch.file("bad.ndjson"), "--reject", rejected, "--db", elsewhere])
+        #expect(sync.stderr == "line 1: skipped: platform 'myspace' is unknown (twitter or instagram)\n"
+                + "Sync failed: cannot write \(rejected): No space left on device\n")
+        #expect(sync.status == 1 && sync.stdout == "")
+        #expect(FileManager.default.contents(atPath: elsewhere) == before)
+        #expect(try Subprocess.run(["sqlite3", elsewhere, "SELECT count(*) FROM social_media_posts"]).stdout == "0\n")
     }
 
     /// Standard output on a full disk (/dev/full): one line, exit 1, not a crash.
@@ -416,7 +437,13 @@ import Testing
             (["init", "--db", f.v3], "error: \(f.v3): migration 0004_spec_model.sql failed: disk I/O error"),
         ]
         for (arguments, line) in cases {
-            try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], as: limit, allowed: ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"])
+            try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], as: limit, allowed: ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"],
+                                 framesMayStay: true)
         }
+        // The rolled-back frames left in the -wal files hold no commit: nothing was written.
+        let counts = try CLI.run(["sql", "--db", f.db, "--format", "csv",
+                                  "SELECT (SELECT count(*) FROM users) || ' ' || (SELECT count(*) FROM social_media_posts) || ' ' || (SELECT count(*) FROM schools) AS n"])
+        #expect(counts.stdout == "n\r\n1 0 0\r\n", "\(counts.stderr)")
+        #expect(try Subprocess.run(["sqlite3", f.v3, "PRAGMA user_version"]).stdout == "3\n")
     }
 }
