@@ -3,7 +3,6 @@ through Benchmarks/reliability/faults.py in a small version: 3 runs per operatio
 within the uncut run's time. Every run must leave integrity ok, its batch whole or absent, init at one
 whole schema version, and no outbox message lost (RELIABILITY.md has the documented large run)."""
 import json
-import pathlib
 import subprocess
 import sys
 
