@@ -112,7 +112,7 @@ import Testing
         // Wait until it holds the lock.
         while !FileManager.default.fileExists(atPath: marker) && holder.isRunning { usleep(20_000) }
         expectError(try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'mine'"]),
-                    "database is locked (another writer held it for 5 s)", status: 1)
+                    "\(db): database is locked (another writer held it for 5 s)", status: 1)
     }
 
     @Test func userFoldersShadowBuiltInsByName() throws {

@@ -52,8 +52,8 @@ public final class QueryDatabase {
                 }
             }
         } catch let error as DatabaseError {
-            let hint = error.resultCode == .SQLITE_CANTOPEN ? QueryDatabase.cannotOpenHint(path).map { " (\($0))" } ?? "" : ""
-            throw SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)\(hint)")
+            throw QueryDatabase.fileError(error, path: path, shown: shown)
+                ?? SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)")
         } catch let error as MigrationError {
             throw SwitchboardError.failure("\(shown): \(error.description)")
         }
@@ -116,7 +116,8 @@ public final class QueryDatabase {
         return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages.
+    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages;
+    /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
     public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
@@ -125,7 +126,7 @@ public final class QueryDatabase {
             }
         } catch let error as DatabaseError {
             if let readOnlyReason, error.resultCode == .SQLITE_READONLY { throw SwitchboardError.failure(readOnlyReason) }
-            throw QueryDatabase.translate(error)
+            throw QueryDatabase.fileError(error, path: path, shown: displayPath) ?? QueryDatabase.translate(error)
         } catch let error as MigrationError {
             throw SwitchboardError.failure(error.description)
         }
@@ -141,7 +142,7 @@ public final class QueryDatabase {
                 try migrate(db)
                 return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
             }
-        } catch let error as SwitchboardError {
+        } catch let error as SwitchboardError where !error.message.hasPrefix("\(displayPath)") {
             throw SwitchboardError.failure("\(displayPath): \(error.message)")
         }
     }
