@@ -5,7 +5,7 @@ extension QueryDatabase {
     /// The SQLite result codes that are about the file rather than the statement: a lock held past the
     /// busy timeout, a file that cannot be written, read or opened, a damaged file, a full disk.
     static let fileResultCodes: [ResultCode] = [
-        .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM,
+        .SQLITE_BUSY, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM,
         .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR, .SQLITE_FULL,
     ]
 

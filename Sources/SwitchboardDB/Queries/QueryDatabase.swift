@@ -271,9 +271,11 @@ public final class QueryDatabase {
         }
     }
 
-    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock.
+    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock another
+    /// connection held past the busy timeout. (SQLITE_LOCKED is a conflict inside this connection,
+    /// e.g. dropping a table a running statement reads, so it keeps SQLite's own words.)
     static func translate(_ error: DatabaseError) -> SwitchboardError {
-        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        if error.resultCode == .SQLITE_BUSY {
             return .failure("database is locked (another writer held it for \(Int(switchboardBusyTimeout)) s)")
         }
         return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")
