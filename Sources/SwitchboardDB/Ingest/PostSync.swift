@@ -110,7 +110,7 @@ public final class PostSync {
         }
         for count in ["likes_count", "shares_count", "replies_count"] {
             guard let value = values[count], !value.isNull else { continue }
-            guard let number = Int64.fromDatabaseValue(value) ?? text(count).flatMap({ Int64($0) }), number >= 0 else {
+            guard let number = PostSync.count(value), number >= 0 else {
                 return "\(count) '\(value.storageText)' is not a count"
             }
             values[count] = number.databaseValue
@@ -136,6 +136,17 @@ public final class PostSync {
         }
         if db.changesCount == 0 { inputDuplicates += 1 }
         return nil
+    }
+
+    /// A count's value: an integer, a real without a fraction (`7.0`) or integer text; nil for
+    /// anything else (`9.5` is not rounded to 9).
+    static func count(_ value: DatabaseValue) -> Int64? {
+        switch value.storage {
+        case .int64(let number): return number
+        case .double(let number): return Int64(exactly: number)
+        case .string(let text): return Int64(text)
+        case .null, .blob: return nil
+        }
     }
 
     /// Moves the staged posts into the table and returns the counts.

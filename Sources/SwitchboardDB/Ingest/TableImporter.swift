@@ -7,8 +7,12 @@ public struct Rejection: Error, Sendable {
 }
 
 /// Converts a record's value for a column of `schema`: flags to 0/1, arrays and objects to JSON
-/// text, dates checked. Throws ``Rejection`` when the value does not fit.
+/// text, dates checked. Throws ``Rejection`` when the value does not fit, and for text holding a
+/// NUL character, which SQLite would cut short there.
 func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) throws -> DatabaseValue {
+    if case .text(let text) = value, text.utf8.contains(0) {
+        throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+    }
     if schema.booleanColumns.contains(column) {
         switch value {
         case .null: return .null

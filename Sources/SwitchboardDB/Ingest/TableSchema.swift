@@ -121,8 +121,18 @@ public struct TableSchema: Sendable {
         return ordered
     }
 
+    /// The days of `month` (1-12) in the Gregorian `year`.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Whether `text` is an ISO-8601 timestamp as the schema's CHECKs accept it:
-    /// `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`, fields in range.
+    /// `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`, fields in range (a day the month has, no hour 24
+    /// or leap second), e.g. not `2026-02-30T10:00:00Z`.
     public static func isISODate(_ text: String) -> Bool {
         let b = Array(text.utf8)
         func digits(_ at: Int, _ count: Int) -> Int? {
@@ -134,9 +144,10 @@ public struct TableSchema: Sendable {
             }
             return value
         }
-        guard b.count >= 16, digits(0, 4) != nil, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
+        guard b.count >= 16, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
               b[10] == UInt8(ascii: "T"), let hour = digits(11, 2), b[13] == 0x3A, let minute = digits(14, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return false }
+              let year = digits(0, 4), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+              hour < 24, minute < 60 else { return false }
         var i = 16
         if i < b.count, b[i] == 0x3A {
             guard let second = digits(i + 1, 2), second < 60 else { return false }
