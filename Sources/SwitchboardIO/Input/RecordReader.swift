@@ -290,7 +290,7 @@ public final class RecordReader {
     }
 
     private func skipRestOfLine(from line: Int) {
-        while source.line == line, source.next() != nil {}
+        if source.line == line { source.skipLine() }
     }
 
     // MARK: CSV
@@ -340,17 +340,25 @@ public final class RecordReader {
         var atFieldStart = true
         let startLine = source.line
         let start = source.consumed
-        func next() -> UInt8? {
+        func checkSize() {
             if !row.overflowed && source.consumed - start > InputLimits.recordBytes {
                 row.overflowed = true
                 row.cells = []
                 field = []
             }
+        }
+        func next() -> UInt8? {
+            checkSize()
             return source.next()
         }
         func append(_ byte: UInt8) {
             atFieldStart = false
             if !row.overflowed { field.append(byte) }
+        }
+        /// The rest of a run of plain bytes, in bulk.
+        func appendRun(_ plain: (UInt8) -> Bool) {
+            checkSize()
+            source.take(into: &field, keep: !row.overflowed, while: plain)
         }
         func endField() {
             if !row.overflowed { row.cells.append(quoted || !field.isEmpty ? field : nil) }
@@ -375,6 +383,7 @@ public final class RecordReader {
                         if source.peek() == UInt8(ascii: "\"") { _ = next(); append(inner) } else { break }
                     } else {
                         append(inner)
+                        appendRun { $0 != UInt8(ascii: "\"") }
                     }
                 }
             case UInt8(ascii: ","):
@@ -386,6 +395,7 @@ public final class RecordReader {
                 return row
             default:
                 append(byte)
+                appendRun { $0 != UInt8(ascii: ",") && $0 != 0x0A && $0 != 0x0D }
             }
         }
     }

@@ -187,6 +187,7 @@ final class StreamingJSON {
         var bytes: [UInt8] = []
         let subject = isKey ? "a key" : nil
         while true {
+            source.take(into: &bytes, keep: !overLimit()) { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 }
             guard let byte = source.next() else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw error("control character in a string") }
