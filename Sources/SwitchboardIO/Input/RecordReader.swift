@@ -127,7 +127,7 @@ public final class RecordReader {
             }
         case .csv:
             guard let row = try readCSVRow() else { finished = true; csvHeader = []; return }
-            guard !row.overflowed else { throw InputSyntaxError(message: "line 1: the CSV header is over \(InputLimits.recordBytes >> 20) MiB") }
+            if let overflow = row.overflow { throw InputSyntaxError(message: "line 1: CSV header: \(overflow)") }
             csvHeader = try row.cells.enumerated().map { position, cell in
                 guard let cell else { return "" }
                 guard let name = String(validating: cell, as: UTF8.self) else {
@@ -225,7 +225,8 @@ public final class RecordReader {
     /// An envelope member beside `data` over the size limit fails the input (it is no record to skip).
     private func checkEnvelopeMember() throws {
         if json.overflowed {
-            throw InputSyntaxError(message: "line \(source.line): a member of the envelope is over \(InputLimits.recordBytes >> 20) MiB")
+            throw InputSyntaxError(message: "line \(source.line): a member of the envelope beside \"data\" is over the limits for one record "
+                                   + "(\(InputLimits.recordBytes >> 20) MiB, \(InputLimits.recordValues) JSON values)")
         }
     }
 
@@ -250,7 +251,7 @@ public final class RecordReader {
         default: throw json.error("expected ',' or ']'\(json.found())")
         }
         guard case .object(let fields) = value else {
-            return InputRecord(fields: [], location: location, problem: json.overflowed ? InputLimits.oversizeReason : "not a JSON object")
+            return InputRecord(fields: [], location: location, problem: json.recordProblem ?? "not a JSON object")
         }
         return record(fields, location)
     }
@@ -301,7 +302,7 @@ public final class RecordReader {
         let line = source.line
         guard let row = try readCSVRow() else { finished = true; return nil }
         let location = "line \(line)"
-        if row.overflowed { return InputRecord(fields: [], location: location, problem: InputLimits.oversizeReason) }
+        if let overflow = row.overflow { return InputRecord(fields: [], location: location, problem: overflow) }
         let header = csvHeader ?? []
         var cells: [String?] = []
         for (position, bytes) in row.cells.enumerated() {
@@ -323,11 +324,18 @@ public final class RecordReader {
         return InputRecord(fields: fields, location: location)
     }
 
-    /// One CSV row as read: its cells' bytes (nil for an empty unquoted field), and whether it
-    /// passed ``InputLimits/recordBytes`` (then its content was dropped as it was read).
+    /// One CSV row as read: its cells' bytes (nil for an empty unquoted field), and the limit it
+    /// passed, if it did: ``InputLimits/recordBytes``, or ``InputLimits/recordValues`` cells
+    /// (then its content was dropped as it was read).
     private struct CSVRow {
         var cells: [[UInt8]?] = []
-        var overflowed = false
+        var overflow: String?
+        var overflowed: Bool { overflow != nil }
+
+        mutating func drop(_ reason: String) {
+            overflow = reason
+            cells = []
+        }
     }
 
     /// One CSV row (RFC 4180: commas, quotes doubled inside quoted fields, LF or CRLF, a line
@@ -342,8 +350,7 @@ public final class RecordReader {
         let start = source.consumed
         func checkSize() {
             if !row.overflowed && source.consumed - start > InputLimits.recordBytes {
-                row.overflowed = true
-                row.cells = []
+                row.drop(InputLimits.oversizeReason)
                 field = []
             }
         }
@@ -362,6 +369,7 @@ public final class RecordReader {
         }
         func endField() {
             if !row.overflowed { row.cells.append(quoted || !field.isEmpty ? field : nil) }
+            if row.cells.count > InputLimits.recordValues { row.drop(InputLimits.tooManyFieldsReason) }
             field.removeAll(keepingCapacity: true)
             quoted = false
             atFieldStart = true

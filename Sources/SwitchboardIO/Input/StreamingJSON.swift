@@ -10,8 +10,9 @@ public struct InputSyntaxError: Error, Sendable {
 ///
 /// A record that is well-formed JSON but cannot be stored gets a ``recordProblem`` instead of an
 /// error, so the reader can skip it and go on: text that is not valid UTF-8 or holds a lone
-/// surrogate escape, a number beyond 64 bits, or more than ``InputLimits/recordBytes`` bytes
-/// (whose content is then dropped as it is read, so memory stays bounded).
+/// surrogate escape, a number beyond 64 bits, or more than ``InputLimits/recordBytes`` bytes or
+/// ``InputLimits/recordValues`` values (whose content is then dropped as it is read, so memory
+/// stays bounded).
 ///
 /// ```swift
 /// let json = StreamingJSON(source: source)
@@ -28,8 +29,13 @@ final class StreamingJSON {
     /// The record's member being read, which a problem names.
     private var field: String?
     private var problem: String?
-    /// Whether the current record passed ``InputLimits/recordBytes``; its content is dropped.
-    private(set) var overflowed = false
+    /// The values read since the record began.
+    private var values = 0
+    /// Why the current record's content is being dropped: it passed a limit.
+    private var overflow: String?
+    /// Whether the current record passed ``InputLimits/recordBytes`` or ``InputLimits/recordValues``;
+    /// its content is dropped.
+    var overflowed: Bool { overflow != nil }
 
     init(source: ByteSource) { self.source = source }
 
@@ -39,11 +45,12 @@ final class StreamingJSON {
         openObjects = 0
         field = nil
         problem = nil
-        overflowed = false
+        values = 0
+        overflow = nil
     }
 
     /// Why the record read since ``beginRecord()`` cannot be stored, or nil.
-    var recordProblem: String? { overflowed ? InputLimits.oversizeReason : problem }
+    var recordProblem: String? { overflow ?? problem }
 
     /// Notes the record's first problem; `what` follows the member's name, or `a value`.
     private func note(_ what: String, subject: String? = nil) {
@@ -53,8 +60,8 @@ final class StreamingJSON {
 
     /// Whether the record is over the limit (checked as bytes are read).
     @inline(__always) private func overLimit() -> Bool {
-        if !overflowed && source.consumed - recordStart > InputLimits.recordBytes { overflowed = true }
-        return overflowed
+        if overflow == nil && source.consumed - recordStart > InputLimits.recordBytes { overflow = InputLimits.oversizeReason }
+        return overflow != nil
     }
 
     func error(_ what: String) -> InputSyntaxError {
@@ -74,6 +81,8 @@ final class StreamingJSON {
 
     func value(depth: Int = 0) throws -> RecordValue {
         guard let byte = source.skipSpace() else { throw error("unexpected end of the input") }
+        values += 1
+        if overflow == nil && values > InputLimits.recordValues { overflow = InputLimits.tooManyValuesReason }
         switch byte {
         case UInt8(ascii: "{"):
             _ = source.next()
