@@ -63,7 +63,7 @@ public final class ByteSource {
     /// Consumes the bytes that satisfy `plain` from what is buffered (reading more only when
     /// nothing is), up to the first that does not, appending them to `bytes` when `keep`: the
     /// fast path through a long string or field, without a call per byte.
-    @inline(__always) public func take(into bytes: inout [UInt8], keep: Bool, while plain: (UInt8) -> Bool) {
+    @inline(__always) func take(into bytes: inout [UInt8], keep: Bool, while plain: (UInt8) -> Bool) {
         guard start < end || fill() else { return }
         var index = start
         while index < end {
@@ -78,7 +78,7 @@ public final class ByteSource {
     }
 
     /// Consumes the rest of the current line, its LF included.
-    public func skipLine() {
+    func skipLine() {
         var unused: [UInt8] = []
         while peek() != nil {
             take(into: &unused, keep: false) { $0 != 0x0A }
