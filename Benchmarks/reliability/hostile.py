@@ -8,7 +8,8 @@ over --timeout seconds is killed and shown as a hang), and the script exits 1 if
 or hung.
 
 Usage: Benchmarks/reliability/hostile.py [--bin PATH] [--mb 100] [--timeout 600]
-  (default binary: .build/release/switchboard-cli, built first when missing)
+  (default binary: .build/release/switchboard-cli, built first; --only TEXT runs the cases whose
+  name contains TEXT)
 """
 import argparse
 import os
@@ -118,6 +119,9 @@ def cases(mb):
             post("num", b',"likes_count":' + n.encode()) + b"\n")
     yield "import: memberCount 99999999999999999999", ["import", "tg_groups"], lambda p: open(p, "wb").write(
         b'[{"id":-1001,"title":"T","memberCount":99999999999999999999}]')
+    for number in ("99999999999999999999", "12abc"):
+        yield f"import: CSV member_count {number}", ["import", "tg_groups"], lambda p, n=number: open(p, "wb").write(
+            b"id,title,member_count\n-1001,T," + n.encode() + b"\n")
     for date in ("2026-02-30T10:00:00Z", "2026-13-01T10:00:00Z", "2026-02-10T25:00:00Z", "2026-02-30"):
         yield f"post_date {date}", sync, lambda p, d=date: open(p, "wb").write(post("date", date=d) + b"\n")
 
@@ -150,13 +154,15 @@ def count(db, table):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/switchboard-cli"))
+    parser.add_argument("--bin", help="the CLI to run (default: build and run .build/release/switchboard-cli)")
     parser.add_argument("--mb", type=int, default=100, help="size of the large single-line cases, in MB (10^6 bytes)")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--only", help="run only the cases whose name contains this text")
     options = parser.parse_args()
-    if not os.path.exists(options.bin):
-        subprocess.run(["swift", "build", "-c", "release", "--product", "switchboard-cli"], cwd=ROOT, check=True)
+    if not options.bin:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "switchboard-cli"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        options.bin = os.path.join(ROOT, ".build/release/switchboard-cli")
     work = tempfile.mkdtemp(prefix="switchboard-hostile-")
     try:
         base = os.path.join(work, "base.db")
@@ -197,7 +203,7 @@ def main():
             if len(first) > 110:
                 first = first[:107] + "..."
             first = first.replace("|", "\\|")
-            ratio = f"{rss * 1024 / size:.2f}" if size >= 1_000_000 else ""
+            ratio = f"{rss * 1024 / size:.2f}" if size >= 10_000_000 else ""
             shown = f"{size / 1e6:.0f} MB" if size >= 1_000_000 else f"{size} B"
             print(f"| {name} | {shown} | {outcome} | {code} | `{first}` | {before} → {after} | {wall:.2f} s | "
                   f"{rss / 1024:.0f} MiB | {ratio} |", flush=True)

@@ -278,7 +278,7 @@ import Testing
             line 1: skipped: likes_count '99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
             line 2: skipped: likes_count '-1e400' is beyond the range of a 64-bit floating-point number
             line 3: skipped: likes_count '1e400' is beyond the range of a 64-bit floating-point number
-            line 4: skipped: likes_count '9.5' is not a count
+            line 4: skipped: likes_count '9.5' is not an integer
             line 5: skipped: likes_count '-99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
             line 6: skipped: author_avatar_url '1e400' is beyond the range of a 64-bit floating-point number
 
@@ -287,10 +287,14 @@ import Testing
         #expect(result.stdout == "Synced 3 new posts\n0 duplicates, 6 rejected\n")
         #expect(try SyncTests.sqlite(db, "SELECT group_concat(likes_count || ':' || typeof(likes_count), ' ') FROM (SELECT likes_count FROM social_media_posts ORDER BY seq)")
                 == "9223372036854775807:integer 7:integer 0:integer")
-        // CSV counts are text: the same range check.
+        // CSV values are text: an integer column takes them only as whole 64-bit numbers.
         let csv = Self.bytes("post_url,platform,post_date,author_handle,author_name,likes_count\n"
-            + "https://x.com/c/10,twitter,2026-02-10T14:30:00Z,@c,C,99999999999999999999\n")
-        #expect(try Self.sync(csv, scratch, db).stderr == "line 2: skipped: likes_count '99999999999999999999' is not a count\n")
+            + "https://x.com/c/10,twitter,2026-02-10T14:30:00Z,@c,C,99999999999999999999\n"
+            + "https://x.com/c/11,twitter,2026-02-10T14:30:00Z,@c,C,12\n")
+        let csvResult = try Self.sync(csv, scratch, db)
+        #expect(csvResult.stderr == "line 2: skipped: likes_count '99999999999999999999' is not an integer\n")
+        #expect(csvResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
+        #expect(try SyncTests.sqlite(db, "SELECT likes_count || ':' || typeof(likes_count) FROM social_media_posts WHERE post_url LIKE '%/11'") == "12:integer")
         // import: any column.
         let groups = Self.bytes(#"[{"id":-1001,"title":"Team","memberCount":99999999999999999999},{"id":-1002,"title":"Parents","memberCount":1e999}]"#)
         let imported = try Self.run(["import", "tg_groups"], groups, scratch, db)
@@ -300,7 +304,19 @@ import Testing
 
             """)
         #expect(imported.stdout == "No rows imported into tg_groups\n0 unchanged, 0 updated, 2 rejected\n")
-        #expect(try Self.posts(db) == "3")
+        // The same from CSV, where SQLite alone would store 1.0e+20, Inf and the text '12abc'.
+        let groupsCSV = Self.bytes("id,title,member_count\n-1,A,99999999999999999999\n-2,B,1e400\n-3,C,12abc\n-4,D,1e19\n-5,E,24\n")
+        let csvImport = try Self.run(["import", "tg_groups"], groupsCSV, scratch, db)
+        #expect(csvImport.stderr == """
+            line 2: skipped: member_count '99999999999999999999' is not an integer
+            line 3: skipped: member_count '1e400' is not an integer
+            line 4: skipped: member_count '12abc' is not an integer
+            line 5: skipped: member_count '1e19' is not an integer
+
+            """)
+        #expect(csvImport.stdout == "Imported 1 row into tg_groups\n0 unchanged, 0 updated, 4 rejected\n")
+        #expect(try SyncTests.sqlite(db, "SELECT id || ':' || member_count || ':' || typeof(member_count) FROM tg_groups") == "-5:24:integer")
+        #expect(try Self.posts(db) == "4")
     }
 
     @Test func impossibleDatesAreRefused() throws {

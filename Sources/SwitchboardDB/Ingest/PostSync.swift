@@ -110,10 +110,10 @@ public final class PostSync {
         }
         for count in ["likes_count", "shares_count", "replies_count"] {
             guard let value = values[count], !value.isNull else { continue }
-            guard let number = PostSync.count(value), number >= 0 else {
+            // An integer column: databaseValue gave a whole number or refused the record.
+            guard case .int64(let number) = value.storage, number >= 0 else {
                 return "\(count) '\(value.storageText)' is not a count"
             }
-            values[count] = number.databaseValue
         }
         if let media = text("media_urls"), !(media.hasPrefix("[") && media.hasSuffix("]")) {
             return "media_urls '\(media)' is not a JSON array"
@@ -136,17 +136,6 @@ public final class PostSync {
         }
         if db.changesCount == 0 { inputDuplicates += 1 }
         return nil
-    }
-
-    /// A count's value: an integer, a real without a fraction (`7.0`) or integer text; nil for
-    /// anything else (`9.5` is not rounded to 9).
-    static func count(_ value: DatabaseValue) -> Int64? {
-        switch value.storage {
-        case .int64(let number): return number
-        case .double(let number): return Int64(exactly: number)
-        case .string(let text): return Int64(text)
-        case .null, .blob: return nil
-        }
     }
 
     /// Moves the staged posts into the table and returns the counts.

@@ -23,6 +23,9 @@ public struct TableSchema: Sendable {
     public let booleanColumns: Set<String>
     public let jsonColumns: Set<String>
     public let dateColumns: Set<String>
+    /// Columns of INTEGER affinity (a declared type containing `INT`) that are not flags: text and
+    /// reals must be whole 64-bit numbers there, never stored as text or a rounded real.
+    public let integerColumns: Set<String>
     /// Tables this one's foreign keys point at.
     public let parents: Set<String>
     /// `user_id` when it references `users(id)`: filled with the acting user when a record lacks it.
@@ -76,6 +79,7 @@ public struct TableSchema: Sendable {
             booleanColumns: words(before: [" IN (0, 1)", " IN (0,1)"], in: sql).intersection(names),
             jsonColumns: words(before: [" GLOB '[[]*]'", " GLOB '{*}'"], in: sql).intersection(names),
             dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
+            integerColumns: Set(columns.filter { $0.type.contains("INT") }.map(\.name)),
             parents: parents, userColumn: userColumn)
     }
 
