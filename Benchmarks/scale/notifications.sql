@@ -2,9 +2,10 @@
 -- shaped like the demo's (schema/demo/0001_demo.sql): the six types in turn, priority high every 7th
 -- and low every 5th, unread one in 4 of each type, titles and messages naming a coach and a school, action URLs.
 -- Needs the temp table bench(rows) (how many notifications), the current schema and the user
--- 'bench-user' (Benchmarks/fts/generate.sql adds it). scheduled_for: one a minute or so back from
--- 2026-11-01 (due once the clock is past it; the benchmark pins switchboard_now to 2026-11-01), and
--- every 50th one in 2027 (upcoming), so a `when=due` page skips them.
+-- 'bench-user' (Benchmarks/fts/generate.sql adds it). scheduled_for: the history spread over the
+-- 2 × rows minutes before 2026-11-01 (the benchmark pins switchboard_now there), and 100 upcoming ones
+-- (the first 100, every 7 hours after it) at every size: the future holds a few reminders, the past
+-- grows with the database. A `when=due` page (the default) skips the upcoming ones.
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT rows FROM bench)),
     types(k, type) AS (VALUES (0, 'follow_up_reminder'), (1, 'deadline_alert'), (2, 'daily_digest'),
         (3, 'inbound_interaction'), (4, 'offer'), (5, 'event')),
@@ -14,9 +15,11 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT
         (3, 'Virtual info session')),
     rows AS (
         SELECT n.i, types.type, 'Coach ' || (n.i * 7 % 997) AS coach_name, 'School ' || (n.i * 13 % 211) AS school_name,
-               strftime('%Y-%m-%dT%H:%M:%SZ',
-                        CASE WHEN n.i % 50 = 0 THEN '2027-06-01T00:00:00Z' ELSE '2026-11-01T00:00:00Z' END,
-                        '-' || ((n.i * 7919) % ((SELECT rows FROM bench) * 2 + 1)) || ' minutes') AS scheduled_for
+               CASE WHEN n.i <= 100
+                    THEN strftime('%Y-%m-%dT%H:%M:%SZ', '2026-11-01T00:00:00Z', '+' || (n.i * 7) || ' hours')
+                    ELSE strftime('%Y-%m-%dT%H:%M:%SZ', '2026-11-01T00:00:00Z',
+                                  '-' || ((n.i * 7919) % ((SELECT rows FROM bench) * 2 + 1)) || ' minutes') END
+                   AS scheduled_for
         FROM n JOIN types ON types.k = n.i % 6)
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, read_at, scheduled_for,
                            created_at, updated_at, related_entity_type, related_entity_id)
