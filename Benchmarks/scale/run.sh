@@ -15,8 +15,9 @@
 #
 # Databases: `switchboard init`, then Benchmarks/fts/generate.sql's posts (its two 0001 column names
 # changed to 0004's; every row goes through the table's search triggers) and notifications.sql's
-# notifications, in one transaction each; no ANALYZE or VACUUM (the file as the CLI leaves it). Timing details: measure.py. Runtime at
-# 1M: ~15 minutes on 2 idle cores (building the database is most of it).
+# notifications, in one transaction each; no ANALYZE or VACUUM (the file as the CLI leaves it).
+# Timing details: measure.py. Runtime of the three sizes: about an hour on 2 cores at load average
+# 12-52 (building the 1M database: 23 minutes of it); less on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SIZES=("${@:-10000 100000 1000000}")
@@ -47,7 +48,7 @@ timed() { # command...: runs it; "wall_s cpu_s" (user + system, children include
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "Scale curve: $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), SQLite $(sqlite3 :memory: 'select sqlite_version()'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-[ "${REUSE:-0}" = 1 ] || $PY Benchmarks/sync/generate.py "$BATCH" "$DIR/batch.ndjson" /dev/null
+[ "${REUSE:-0}" = 1 ] && [ -f "$DIR/batch.ndjson" ] || $PY Benchmarks/sync/generate.py "$BATCH" "$DIR/batch.ndjson" /dev/null
 for n in "${SIZES[@]}"; do
     db=$DIR/scale-$n.db out=$DIR/scale-$n.json
     if [ "${REUSE:-0}" != 1 ] || [ ! -f "$db" ]; then
