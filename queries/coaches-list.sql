@@ -5,7 +5,7 @@
 SELECT c.id, c.user_id, c.school_id, c.name, c.title, c.email, c.phone, c.twitter_handle, c.instagram_handle,
        c.created_at, c.updated_at, coalesce(s.name, 'Unknown School') AS school_name,
        (SELECT max(occurred_at) FROM interactions AS i
-        WHERE i.coach_id = c.id AND i.direction = 'outbound') AS last_contacted_at
+        WHERE i.user_id = c.user_id AND i.coach_id = c.id AND i.direction = 'outbound') AS last_contacted_at
 FROM coaches AS c
 LEFT JOIN schools AS s ON s.id = c.school_id
 WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))

@@ -2,7 +2,8 @@
 -- Create follow-up reminders for coaches with no outbound contact in :days days; running it twice adds none.
 -- Every coach of the user whose latest outbound interaction is older than :days days (or who was never
 -- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in
--- the last :days days. Times come from switchboard_now(), so a pinned clock gives reproducible results.
+-- the last :days days; only the user's own interactions and notifications count. Times come from
+-- switchboard_now(), so a pinned clock gives reproducible results.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :days     integer, between 0 and 3650, default 14: days without outbound contact
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
@@ -28,11 +29,12 @@ SELECT
 FROM coaches AS c
 LEFT JOIN schools AS s ON s.id = c.school_id
 LEFT JOIN (SELECT coach_id, max(julianday(occurred_at)) AS day, max(occurred_at) AS occurred_at
-           FROM interactions WHERE direction = 'outbound' GROUP BY coach_id) AS last ON last.coach_id = c.id
+           FROM interactions WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND direction = 'outbound'
+           GROUP BY coach_id) AS last ON last.coach_id = c.id
 WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (last.day IS NULL OR last.day < julianday(switchboard_now(), '-' || COALESCE(:days, 14) || ' days'))
   AND NOT EXISTS (
       SELECT 1 FROM notifications AS n
-      WHERE n.related_coach_id = c.id AND n.type = 'follow_up_reminder'
+      WHERE n.user_id = c.user_id AND n.related_coach_id = c.id AND n.type = 'follow_up_reminder'
         AND (n.read_at IS NULL
              OR julianday(n.created_at) >= julianday(switchboard_now(), '-' || COALESCE(:days, 14) || ' days')));

@@ -16,15 +16,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 echo "sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores, $CLI"
 
-fill() { # fill DB N
-    "$CLI" init --db "$1" > /dev/null
-    sqlite3 "$1" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2)
-        INSERT INTO outbox (idempotency_key, group_id, group_name, text, created_at, due_at)
-        SELECT 'key-' || i, -1001, 'Family', 'Running ' || i || ' minutes late',
-               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour', '+' || i || ' seconds' ),
-               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour', '+' || i || ' seconds')
-        FROM n;"
-}
+. Benchmarks/outbox/fill.sh   # fill DB N
 
 echo
 echo "## Claim cost (200 claims each)"

@@ -69,6 +69,7 @@ void sb_result_error(sqlite3_context *ctx, const char *message, int n) {
 }
 
 void sb_result_error_toobig(sqlite3_context *ctx) { sqlite3_result_error_toobig(ctx); }
+void sb_result_error_nomem(sqlite3_context *ctx) { sqlite3_result_error_nomem(ctx); }
 
 int sb_length_limit(sqlite3_context *ctx) {
     return sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
@@ -77,6 +78,15 @@ int sb_length_limit(sqlite3_context *ctx) {
 void *sb_get_auxdata(sqlite3_context *ctx, int arg) { return sqlite3_get_auxdata(ctx, arg); }
 void sb_set_auxdata(sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy) {
     sqlite3_set_auxdata(ctx, arg, data, destroy);
+}
+
+int64_t sb_heap_headroom(void) {
+    // hard_heap_limit64 joined the API table in 3.31.0: an older host's table ends before it.
+    if (sqlite3_libversion_number() < 3031000) return -1;
+    sqlite3_int64 limit = sqlite3_hard_heap_limit64(-1);
+    if (limit <= 0) return -1;
+    sqlite3_int64 used = sqlite3_memory_used();
+    return limit > used ? limit - used : 0;
 }
 
 const char *sb_libversion(void) { return sqlite3_libversion(); }

@@ -27,9 +27,20 @@ final class Registration: CallEnvironment {
 
     var now: Double { connection.pinnedNow ?? SystemClock.now() }
 
+    /// The connection's SQLITE_LIMIT_LENGTH, lowered to half of what `PRAGMA hard_heap_limit` still
+    /// allows when that is less: a result exists twice while SQLite copies it, so a render stops
+    /// before the host's heap limit instead of growing past it (and then reports "out of memory").
     var maxLength: Int {
         guard let context else { return Int(Int32.max) }
-        return Int(max(sb_length_limit(context), 0))
+        let length = Int(max(sb_length_limit(context), 0))
+        guard let headroom = Self.heapHeadroom else { return length }
+        return min(length, headroom / 2)
+    }
+
+    /// What the host's hard heap limit still allows, or nil when it sets none.
+    private static var heapHeadroom: Int? {
+        let headroom = sb_heap_headroom()
+        return headroom < 0 ? nil : Int(headroom)
     }
 
     func pinClock(_ seconds: Double?) { connection.pinnedNow = seconds }
@@ -68,7 +79,12 @@ final class Registration: CallEnvironment {
         case .error(let message):
             sb_result_error(context, message, -1)
         case .tooBig:
-            sb_result_error_toobig(context)
+            // Past the heap limit's share it is "out of memory", past SQLITE_LIMIT_LENGTH "string or blob too big".
+            if let headroom = heapHeadroom, headroom / 2 < Int(max(sb_length_limit(context), 0)) {
+                sb_result_error_nomem(context)
+            } else {
+                sb_result_error_toobig(context)
+            }
         }
     }
 }

@@ -101,19 +101,28 @@ struct ExportCommand: ParsableCommand {
     }
 
     func exportAll(_ folder: String, _ opened: QueryDatabase) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SwitchboardError.failure("cannot create the folder \(folder): \(Terminal.reason(error))")
+        }
         var total = 0
         let tables = try opened.workspaceTables()
         for table in tables {
             guard let schema = try opened.tableSchema(table) else { continue }
             let path = "\(folder)/\(table).json"
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SwitchboardError.failure("cannot write \(path)")
+                throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
             }
-            var exporter = RowExporter(format: .json) { handle.write(Data($0.utf8)) }
+            var failure: Error?
+            var exporter = RowExporter(format: .json) { text in
+                guard failure == nil else { return }
+                do { try handle.write(contentsOf: Data(text.utf8)) } catch { failure = error }
+            }
             ExportCommand.configure(&exporter, for: schema)
             try stream(opened, "SELECT * FROM \(quote(table)) ORDER BY rowid", [:], &exporter)
-            try handle.close()
+            do { try handle.close() } catch { failure = failure ?? error }
+            if let failure { throw SwitchboardError.failure("cannot write \(path): \(Terminal.reason(failure))") }
             total += exporter.count
         }
         Terminal.write("Exported \(total.counted("row")) of \(tables.count.counted("table")) to \(folder)\n")

@@ -54,8 +54,18 @@ struct ImportCommand: ParsableCommand {
             let suggestion = NameSuggestion.closest(to: table, among: tables)
             throw SwitchboardError.usage("unknown table '\(table)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
+        // The acting user fills a missing user_id: a given one must exist; without one, the only user
+        // (none among several or no users: then every record must carry its user_id).
+        let given = ingest.user ?? Terminal.environment("SWITCHBOARD_USER")
+        let user: String?
+        if schema.userColumn == nil {
+            user = nil
+        } else if let given {
+            user = try opened.actingUser(given)
+        } else {
+            user = try? opened.actingUser(nil)
+        }
         let input = try IngestInput(file: file, options: ingest)
-        let user = schema.userColumn == nil ? nil : try? opened.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER"))
         try SyncLock.acquire(path: database.path)
         var counts: [TableImporter.Outcome: Int] = [:]
         do {

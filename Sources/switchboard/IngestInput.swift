@@ -32,6 +32,9 @@ final class IngestInput {
     private var process: Process?
     private let totalBytes: Int?
     private var rejectHandle: FileHandle?
+    private var rejectPath = ""
+    /// Why a rejected record could not be written to the reject file (a full disk): reported by `finish()`.
+    private var rejectFailure: Error?
     private(set) var rejected = 0
     private var progress: Progress?
     private var checkedHeader = false
@@ -62,9 +65,10 @@ final class IngestInput {
         reader = RecordReader(source: ByteSource(fd: fd), format: options.inputFormat)
         if let path = options.reject {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SwitchboardError.failure("cannot write \(path)")
+                throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
             }
             rejectHandle = handle
+            rejectPath = path
         }
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
     }
@@ -101,16 +105,18 @@ final class IngestInput {
     func skip(_ record: InputRecord, _ reason: String) {
         rejected += 1
         progress?.clear()
-        FileHandle.standardError.write(Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
-        if let rejectHandle, !record.fields.isEmpty {
-            rejectHandle.write(Data((record.jsonText + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
+        if let rejectHandle, !record.fields.isEmpty, rejectFailure == nil {
+            do { try rejectHandle.write(contentsOf: Data((record.jsonText + "\n").utf8)) } catch { rejectFailure = error }
         }
     }
 
-    /// After the last record: the command's exit status (an error when it failed), the bar cleared.
+    /// After the last record: the command's exit status (an error when it failed), the reject file
+    /// written whole (else an error, so nothing is committed), the bar cleared.
     func finish() throws {
         progress?.clear()
-        try rejectHandle?.close()
+        do { try rejectHandle?.close() } catch { rejectFailure = rejectFailure ?? error }
+        if let rejectFailure { throw SwitchboardError.failure("cannot write \(rejectPath): \(Terminal.reason(rejectFailure))") }
         if let readError = reader.source.readError { throw SwitchboardError.failure("reading the input failed: \(readError)") }
         if let process {
             process.waitUntilExit()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwitchboardDB
 
 /// `switchboard init`: create the database or bring its schema up to date.
@@ -14,9 +15,16 @@ struct InitCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    /// Creates or migrates the database; a file it created is removed again when that fails (a full disk).
     func run() throws {
-        let opened = try QueryDatabase(path: database.path, create: true)
-        let versions = try opened.migrateToLatest()
+        let created = !FileManager.default.fileExists(atPath: database.path)
+        let versions: (from: Int, to: Int)
+        do {
+            versions = try QueryDatabase(path: database.path, create: true).migrateToLatest()
+        } catch {
+            if created { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(database.path + suffix) } }
+            throw error
+        }
         if versions.from == versions.to {
             print("\(database.path) is up to date (schema version \(versions.to))")
         } else {

@@ -117,7 +117,7 @@ struct SyncCommand: ParsableCommand {
     func fail(_ reason: String) -> Never {
         let line = "Sync failed: \(Terminal.errorLine(reason))"
         if json { Terminal.write("{\"success\":false,\"message\":\(JSONString.of(line))}\n") }
-        FileHandle.standardError.write(Data("\(line)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(line)\n".utf8))
         Foundation.exit(ExitCode.failure)
     }
 }

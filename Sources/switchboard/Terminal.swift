@@ -18,16 +18,30 @@ enum Terminal {
     /// Whether standard output is a terminal (not a pipe or a file).
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// Writes `text` to standard output as is.
+    /// Writes `text` to standard output as is; when standard output cannot take it (a full disk, a
+    /// closed descriptor), fails with `cannot write to standard output: <reason>`, exit 1.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            fail("cannot write to standard output: \(reason(error))", code: ExitCode.failure)
+        }
+    }
+
+    /// The operating system's words for a file error, e.g. `No space left on device`.
+    static func reason(_ error: Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
+           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32((underlying as NSError).code)))
+        }
+        return (error as NSError).localizedDescription
     }
 
     /// Prints `error: message` on one line to standard error and exits with `code`: line breaks
     /// as spaces, other control characters (ESC …) as spaces too, and each `'quoted'` stretch of
     /// more than ``quoteLimit`` characters (echoed input) cut with `…`.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(errorLine(message))\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("error: \(errorLine(message))\n".utf8))
         exit(code)
     }
 
@@ -64,12 +78,12 @@ enum Terminal {
 extension Terminal {
     /// Prints `message` as a line on standard error and carries on (a note, not an error).
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     }
 
     /// Prints `warning: message` to standard error and carries on.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("warning: \(message)\n".utf8))
     }
 
     /// The folder of the running executable (from /proc/self/exe).

@@ -112,7 +112,18 @@ import Testing
         // Wait until it holds the lock.
         while !FileManager.default.fileExists(atPath: marker) && holder.isRunning { usleep(20_000) }
         expectError(try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'mine'"]),
-                    "database is locked (another writer held it for 5 s)", status: 1)
+                    "\(db): database is locked (another writer held it for 5 s)", status: 1)
+    }
+
+    /// A conflict inside the connection (SQLITE_LOCKED: DROP TABLE users while SQLite still reads it
+    /// for the foreign-key actions) keeps SQLite's words; it is not another writer's lock.
+    @Test func aTableLockIsNotCalledAnotherWriter() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = scratch.file("demo.db")
+        #expect(try CLI.run(["demo", "--db", db]).status == 0)
+        expectError(try CLI.run(["sql", "--write", "--db", db, "DROP TABLE users"]), "database table is locked", status: 1)
+        #expect(try CLI.run(["sql", "--db", db, "SELECT count(*) AS n FROM users", "--format", "csv"]).stdout == "n\r\n1\r\n")
     }
 
     @Test func userFoldersShadowBuiltInsByName() throws {

@@ -60,6 +60,25 @@ import Testing
         #expect(result.stdout == "300000\n100\n")
         #expect(result.stderr == "Runtime error near line 3: out of memory (7)\n")
     }
+
+    /// A render that would outgrow `hard_heap_limit` stops at half of what the limit still allows
+    /// (its own buffer and SQLite's copy of it), so the shell's peak memory stays near the limit:
+    /// 150 MB of output under a 40 MB limit peaks far below 150 MB. A smaller render still works.
+    @Test func renderStopsAtTheHardHeapLimit() throws {
+        let script = """
+            PRAGMA hard_heap_limit = 40000000;
+            SELECT length(template_render('{{#l}}{{s}}{{/l}}', json_object('l', (SELECT json_group_array(1) FROM generate_series(1, 150)), 's', replace(hex(zeroblob(50000)), '0', 'x'))));
+            SELECT length(template_render('{{#l}}{{s}}{{/l}}', json_object('l', (SELECT json_group_array(1) FROM generate_series(1, 1500)), 's', replace(hex(zeroblob(50000)), '0', 'x'))));
+            .system grep VmHWM /proc/$PPID/status
+
+            """
+        let result = try Subprocess.run(["sqlite3", "-batch", "-cmd", ".load \(SQLShell.extensionPath)", ":memory:"], input: script)
+        #expect(result.stderr == "Runtime error near line 3: out of memory (7)\n")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.prefix(2) == ["40000000", "15000000"])
+        let peak = lines.last.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        #expect(peak.map { $0 < 100_000 } == true, "peak RSS \(lines.last ?? "?") for 150 MB of output")
+    }
 }
 
 /// Results and views at the host's limits and trust settings.

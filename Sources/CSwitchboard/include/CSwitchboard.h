@@ -67,8 +67,12 @@ void sb_result_text(struct sqlite3_context *ctx, const char *text, uint64_t n);
 void sb_result_error(struct sqlite3_context *ctx, const char *message, int n);
 // "string or blob too big" (SQLITE_TOOBIG), as SQLite's own functions raise it.
 void sb_result_error_toobig(struct sqlite3_context *ctx);
+void sb_result_error_nomem(struct sqlite3_context *ctx);
 // The connection's SQLITE_LIMIT_LENGTH: the longest string or BLOB it accepts, in bytes.
 int sb_length_limit(struct sqlite3_context *ctx);
+// What PRAGMA hard_heap_limit still allows SQLite to allocate, in bytes; -1 when no hard limit
+// is set (or the host's SQLite, older than 3.31, has none).
+int64_t sb_heap_headroom(void);
 
 void *sb_get_auxdata(struct sqlite3_context *ctx, int arg);
 void sb_set_auxdata(struct sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy);

@@ -110,10 +110,10 @@ public final class PostSync {
         }
         for count in ["likes_count", "shares_count", "replies_count"] {
             guard let value = values[count], !value.isNull else { continue }
-            guard let number = Int64.fromDatabaseValue(value) ?? text(count).flatMap({ Int64($0) }), number >= 0 else {
+            // An integer column: databaseValue gave a whole number or refused the record.
+            guard case .int64(let number) = value.storage, number >= 0 else {
                 return "\(count) '\(value.storageText)' is not a count"
             }
-            values[count] = number.databaseValue
         }
         if let media = text("media_urls"), !(media.hasPrefix("[") && media.hasSuffix("]")) {
             return "media_urls '\(media)' is not a JSON array"

@@ -26,13 +26,12 @@ extension QueryDatabase {
         try withConnection { try Bool.fetchOne($0, sql: "SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?", arguments: [name]) ?? false }
     }
 
-    /// The acting user: `given` when it exists, else the database's only user.
+    /// The acting user: `given` when it exists, else the database's only user. A `given` id the
+    /// database does not hold is ``DatabaseCondition/unknownUser(id:)``, as in ``run(_:binding:columns:)``.
     public func actingUser(_ given: String?) throws -> String {
         try withConnection { db in
             if let given {
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [given]) == true else {
-                    throw SwitchboardError.failure("unknown user '\(given)' (see switchboard export users)")
-                }
+                try QueryDatabase.requireKnownUser(db, given)
                 return given
             }
             let ids = try String.fetchAll(db, sql: "SELECT id FROM users LIMIT 2")
@@ -46,9 +45,11 @@ extension QueryDatabase {
 }
 
 extension QueryDatabase {
-    /// Streams a read query's rows (``streamRows(_:arguments:columns:row:)``) with checked parameters.
+    /// Streams a read query's rows (``streamRows(_:arguments:columns:row:)``) with checked parameters,
+    /// refusing the acting user as ``run(_:binding:columns:)`` does (unknown, or not given among several).
     public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, columns: ([String]) throws -> Void,
                             row: ([Cell]) throws -> Void) throws {
+        try withConnection { try QueryDatabase.checkUser($0, binding) }
         var arguments: [String: DatabaseValueConvertible?] = [:]
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         try streamRows(query.sql, arguments: arguments, columns: columns, row: row)

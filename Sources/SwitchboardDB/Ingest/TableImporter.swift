@@ -7,8 +7,14 @@ public struct Rejection: Error, Sendable {
 }
 
 /// Converts a record's value for a column of `schema`: flags to 0/1, arrays and objects to JSON
-/// text, dates checked. Throws ``Rejection`` when the value does not fit.
+/// text, dates checked, integer columns given whole 64-bit numbers (`"12"` from CSV becomes 12;
+/// `12abc`, `9.5` or `99999999999999999999` are refused, never stored as text or a rounded real).
+/// Throws ``Rejection`` when the value does not fit, and for text holding a NUL character, which
+/// SQLite would cut short there.
 func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) throws -> DatabaseValue {
+    if case .text(let text) = value, text.utf8.contains(0) {
+        throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+    }
     if schema.booleanColumns.contains(column) {
         switch value {
         case .null: return .null
@@ -29,6 +35,19 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
         case .null: return .null
         case .text(let text) where TableSchema.isISODate(text): return text.databaseValue
         default: throw Rejection("\(column) '\(value.displayText)' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)")
+        }
+    }
+    if schema.integerColumns.contains(column) {
+        let notInteger = Rejection("\(column) '\(value.displayText)' is not an integer")
+        switch value {
+        case .null, .bool, .integer: break
+        case .real(let number):
+            guard let whole = Int64(exactly: number) else { throw notInteger }
+            return whole.databaseValue
+        case .text(let text):
+            guard let whole = Int64(text) else { throw notInteger }
+            return whole.databaseValue
+        case .array, .object: throw notInteger
         }
     }
     switch value {

@@ -23,6 +23,9 @@ public struct TableSchema: Sendable {
     public let booleanColumns: Set<String>
     public let jsonColumns: Set<String>
     public let dateColumns: Set<String>
+    /// Columns of INTEGER affinity (a declared type containing `INT`) that are not flags: text and
+    /// reals must be whole 64-bit numbers there, never stored as text or a rounded real.
+    public let integerColumns: Set<String>
     /// Tables this one's foreign keys point at.
     public let parents: Set<String>
     /// `user_id` when it references `users(id)`: filled with the acting user when a record lacks it.
@@ -76,6 +79,7 @@ public struct TableSchema: Sendable {
             booleanColumns: words(before: [" IN (0, 1)", " IN (0,1)"], in: sql).intersection(names),
             jsonColumns: words(before: [" GLOB '[[]*]'", " GLOB '{*}'"], in: sql).intersection(names),
             dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
+            integerColumns: Set(columns.filter { $0.type.contains("INT") }.map(\.name)),
             parents: parents, userColumn: userColumn)
     }
 
@@ -121,8 +125,18 @@ public struct TableSchema: Sendable {
         return ordered
     }
 
+    /// The days of `month` (1-12) in the Gregorian `year`.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Whether `text` is an ISO-8601 timestamp as the schema's CHECKs accept it:
-    /// `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`, fields in range.
+    /// `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`, fields in range (a day the month has, no hour 24
+    /// or leap second), e.g. not `2026-02-30T10:00:00Z`.
     public static func isISODate(_ text: String) -> Bool {
         let b = Array(text.utf8)
         func digits(_ at: Int, _ count: Int) -> Int? {
@@ -134,9 +148,10 @@ public struct TableSchema: Sendable {
             }
             return value
         }
-        guard b.count >= 16, digits(0, 4) != nil, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
+        guard b.count >= 16, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
               b[10] == UInt8(ascii: "T"), let hour = digits(11, 2), b[13] == 0x3A, let minute = digits(14, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return false }
+              let year = digits(0, 4), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+              hour < 24, minute < 60 else { return false }
         var i = 16
         if i < b.count, b[i] == 0x3A {
             guard let second = digits(i + 1, 2), second < 60 else { return false }

@@ -53,8 +53,8 @@ public final class QueryDatabase {
                 }
             }
         } catch let error as DatabaseError {
-            let hint = error.resultCode == .SQLITE_CANTOPEN ? QueryDatabase.cannotOpenHint(path).map { " (\($0))" } ?? "" : ""
-            throw SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)\(hint)")
+            throw QueryDatabase.fileError(error, path: path, shown: shown)
+                ?? SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)")
         } catch let error as MigrationError {
             throw SwitchboardError.failure("\(shown): \(error.description)")
         }
@@ -117,7 +117,8 @@ public final class QueryDatabase {
         return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages.
+    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages;
+    /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
     public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
@@ -126,7 +127,7 @@ public final class QueryDatabase {
             }
         } catch let error as DatabaseError {
             if let readOnlyReason, error.resultCode == .SQLITE_READONLY { throw SwitchboardError.failure(readOnlyReason) }
-            throw QueryDatabase.translate(error)
+            throw QueryDatabase.fileError(error, path: path, shown: displayPath) ?? QueryDatabase.translate(error)
         } catch let error as MigrationError {
             throw SwitchboardError.failure(error.description)
         }
@@ -142,7 +143,7 @@ public final class QueryDatabase {
                 try migrate(db)
                 return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
             }
-        } catch let error as SwitchboardError {
+        } catch let error as SwitchboardError where !error.message.hasPrefix("\(displayPath)") {
             throw SwitchboardError.failure("\(displayPath): \(error.message)")
         }
     }
@@ -156,8 +157,7 @@ public final class QueryDatabase {
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
-            if binding.leavesUserToDatabase { try QueryDatabase.requireSingleUser(db) }
-            if let user = binding.user { try QueryDatabase.requireKnownUser(db, user) }
+            try QueryDatabase.checkUser(db, binding)
             switch query.kind {
             case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
             case .write:
@@ -234,6 +234,12 @@ public final class QueryDatabase {
         }
     }
 
+    /// Refuses the acting user of `binding`: an id the database does not hold, or none among several users.
+    static func checkUser(_ db: Database, _ binding: ParameterBinding) throws {
+        if binding.leavesUserToDatabase { try requireSingleUser(db) }
+        if let user = binding.user { try requireKnownUser(db, user) }
+    }
+
     /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``).
     static func requireSingleUser(_ db: Database) throws {
         guard try db.tableExists("users") else { return }
@@ -266,9 +272,11 @@ public final class QueryDatabase {
         }
     }
 
-    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock.
+    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock another
+    /// connection held past the busy timeout. (SQLITE_LOCKED is a conflict inside this connection,
+    /// e.g. dropping a table a running statement reads, so it keeps SQLite's own words.)
     static func translate(_ error: DatabaseError) -> SwitchboardError {
-        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        if error.resultCode == .SQLITE_BUSY {
             return .failure("database is locked (another writer held it for \(Int(switchboardBusyTimeout)) s)")
         }
         return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")

@@ -60,6 +60,35 @@ public final class ByteSource {
         return byte
     }
 
+    /// Consumes the bytes that satisfy `plain` from what is buffered (reading more only when
+    /// nothing is), up to the first that does not, appending them to `bytes` when `keep`: the
+    /// fast path through a long string or field, without a call per byte.
+    @inline(__always) func take(into bytes: inout [UInt8], keep: Bool, while plain: (UInt8) -> Bool) {
+        guard start < end || fill() else { return }
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            guard plain(byte) else { break }
+            if byte == 0x0A { line += 1 }
+            index += 1
+        }
+        if keep { bytes.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: index - start)) }
+        consumed += index - start
+        start = index
+    }
+
+    /// Consumes the rest of the current line, its LF included.
+    func skipLine() {
+        var unused: [UInt8] = []
+        while peek() != nil {
+            take(into: &unused, keep: false) { $0 != 0x0A }
+            if peek() == 0x0A {
+                _ = next()
+                return
+            }
+        }
+    }
+
     /// Skips spaces, tabs, CR and LF; returns the next byte (not consumed).
     @inline(__always) public func skipSpace() -> UInt8? {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { _ = next() }

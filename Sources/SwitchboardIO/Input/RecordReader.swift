@@ -20,7 +20,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
 ///
 /// Locations: `record N` (1-based) in a JSON array or envelope, `line N` in NDJSON and CSV.
 /// A malformed NDJSON line is returned with a `problem` and reading goes on; malformed JSON in
-/// an array, or an envelope with `"success":false`, throws ``InputSyntaxError``.
+/// an array, or an envelope with `"success":false`, throws ``InputSyntaxError``. A record that
+/// is well-formed but cannot be stored (text that is not UTF-8, a number beyond 64 bits, more
+/// than ``InputLimits/recordBytes``) comes with a `problem` and no fields, in every format.
 ///
 /// ```swift
 /// let reader = try RecordReader(source: ByteSource(fd: fd), format: .auto)
@@ -38,11 +40,18 @@ public final class RecordReader {
     private var pending: InputRecord?
     private var inEnvelopeData = false
     private var envelopeFields: [RecordField] = []
-    private var json: StreamingJSON { StreamingJSON(source: source) }
+    private let json: StreamingJSON
 
     public init(source: ByteSource, format: InputFormat = .auto) {
         self.source = source
         self.format = format
+        json = StreamingJSON(source: source)
+    }
+
+    /// The record read since `json.beginRecord()`, or its problem in its place.
+    private func record(_ fields: [RecordField], _ location: String) -> InputRecord {
+        guard let problem = json.recordProblem else { return InputRecord(fields: fields, location: location) }
+        return InputRecord(fields: [], location: location, problem: problem)
     }
 
     /// The next record, or nil at the end of the input.
@@ -90,35 +99,42 @@ public final class RecordReader {
                 throw InputSyntaxError(message: "line \(source.line): expected a JSON object")
             }
             let line = source.line
+            json.beginRecord()
             _ = source.next()
             if source.skipSpace() == UInt8(ascii: "}") {
                 _ = source.next()
-                pending = InputRecord(fields: [], location: "line \(line)")
-                finishLine(for: &pending!)
+                var empty = InputRecord(fields: [], location: "line \(line)")
+                finishLine(for: &empty)
+                pending = empty
                 return
             }
             guard source.skipSpace() == UInt8(ascii: "\"") else {
                 throw InputSyntaxError(message: "line \(source.line): invalid JSON: expected a key")
             }
-            let key = try json.string()
+            let key = try json.string(isKey: true)
             if key == "success" || key == "data" || format == .envelope {
                 format = .envelope
                 try readEnvelope(firstKey: key)
             } else {
                 do {
-                    let fields = try json.objectMembers(depth: 1, first: key)
-                    pending = InputRecord(fields: fields, location: "line \(line)")
-                    finishLine(for: &pending!)
+                    var first = record(try json.objectMembers(depth: 1, first: key), "line \(line)")
+                    finishLine(for: &first)
+                    pending = first
                 } catch let error as InputSyntaxError {
                     skipRestOfLine(from: line)
                     pending = InputRecord(fields: [], location: "line \(line)", problem: problemText(error))
                 }
             }
         case .csv:
-            var header: [String] = []
-            guard let fields = try readCSVRow() else { finished = true; csvHeader = []; return }
-            header = fields.map { $0 ?? "" }
-            csvHeader = header
+            guard let row = try readCSVRow() else { finished = true; csvHeader = []; return }
+            if let overflow = row.overflow { throw InputSyntaxError(message: "line 1: CSV header: \(overflow)") }
+            csvHeader = try row.cells.enumerated().map { position, cell in
+                guard let cell else { return "" }
+                guard let name = String(validating: cell, as: UTF8.self) else {
+                    throw InputSyntaxError(message: "line 1: CSV header field \(position + 1) is not valid UTF-8")
+                }
+                return name
+            }
         case .auto:
             break
         }
@@ -150,8 +166,10 @@ public final class RecordReader {
             case UInt8(ascii: ","):
                 _ = source.next()
                 guard source.skipSpace() == UInt8(ascii: "\"") else { throw json.error("expected a key") }
-                let key = try json.string()
+                json.beginRecord()
+                let key = try json.string(isKey: true)
                 let rest = try json.objectMembers(depth: 1, first: key)
+                try checkEnvelopeMember()
                 envelopeFields += rest
                 try checkEnvelopeSuccess()
             case UInt8(ascii: "}"): _ = source.next()
@@ -177,17 +195,20 @@ public final class RecordReader {
                 try openArray()
                 return
             }
+            json.beginRecord()
             let value = try json.value(depth: 1)
-            envelopeFields.append(RecordField(current, value))
-            if current == "data" {
+            if current == "data", case .object(let fields) = value {
                 // A single object as data: one record.
-                if case .object(let fields) = value { pending = InputRecord(fields: fields, location: "record 1") }
+                pending = record(fields, "record 1")
+            } else {
+                try checkEnvelopeMember()
             }
+            envelopeFields.append(RecordField(current, value))
             switch source.skipSpace() {
             case UInt8(ascii: ","):
                 _ = source.next()
                 guard source.skipSpace() == UInt8(ascii: "\"") else { throw json.error("expected a key") }
-                key = try json.string()
+                key = try json.string(isKey: true)
             case UInt8(ascii: "}"):
                 _ = source.next()
             default:
@@ -201,6 +222,14 @@ public final class RecordReader {
         finished = true
     }
 
+    /// An envelope member beside `data` over the size limit fails the input (it is no record to skip).
+    private func checkEnvelopeMember() throws {
+        if json.overflowed {
+            throw InputSyntaxError(message: "line \(source.line): a member of the envelope beside \"data\" is over the limits for one record "
+                                   + "(\(InputLimits.recordBytes >> 20) MiB, \(InputLimits.recordValues) JSON values)")
+        }
+    }
+
     private func checkEnvelopeSuccess() throws {
         guard let success = envelopeFields.first(where: { $0.name == "success" })?.value else { return }
         if success == .bool(false) {
@@ -212,6 +241,7 @@ public final class RecordReader {
     private func nextArrayElement() throws -> InputRecord? {
         index += 1
         let location = "record \(index)"
+        json.beginRecord()
         let value = try json.value(depth: 1)
         switch source.skipSpace() {
         case UInt8(ascii: ","): _ = source.next()
@@ -221,9 +251,9 @@ public final class RecordReader {
         default: throw json.error("expected ',' or ']'\(json.found())")
         }
         guard case .object(let fields) = value else {
-            return InputRecord(fields: [], location: location, problem: "not a JSON object")
+            return InputRecord(fields: [], location: location, problem: json.recordProblem ?? "not a JSON object")
         }
-        return InputRecord(fields: fields, location: location)
+        return record(fields, location)
     }
 
     // MARK: NDJSON
@@ -236,10 +266,11 @@ public final class RecordReader {
             return InputRecord(fields: [], location: "line \(line)", problem: "not a JSON object")
         }
         do {
+            json.beginRecord()
             guard case .object(let fields) = try json.value(depth: 0) else { return nil }
-            var record = InputRecord(fields: fields, location: "line \(line)")
-            finishLine(for: &record)
-            return record
+            var read = record(fields, "line \(line)")
+            finishLine(for: &read)
+            return read
         } catch let error as InputSyntaxError {
             skipRestOfLine(from: line)
             return InputRecord(fields: [], location: "line \(line)", problem: problemText(error))
@@ -260,7 +291,7 @@ public final class RecordReader {
     }
 
     private func skipRestOfLine(from line: Int) {
-        while source.line == line, source.next() != nil {}
+        if source.line == line { source.skipLine() }
     }
 
     // MARK: CSV
@@ -270,56 +301,109 @@ public final class RecordReader {
         while let byte = source.peek(), byte == 0x0A || byte == 0x0D { _ = source.next() }
         let line = source.line
         guard let row = try readCSVRow() else { finished = true; return nil }
+        let location = "line \(line)"
+        if let overflow = row.overflow { return InputRecord(fields: [], location: location, problem: overflow) }
         let header = csvHeader ?? []
+        var cells: [String?] = []
+        for (position, bytes) in row.cells.enumerated() {
+            guard let bytes else { cells.append(nil); continue }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let name = position < header.count && !header[position].isEmpty ? header[position] : "field \(position + 1)"
+                return InputRecord(fields: [], location: location, problem: "\(name) is not valid UTF-8")
+            }
+            cells.append(text)
+        }
         var fields: [RecordField] = []
         for (position, name) in header.enumerated() where !name.isEmpty {
-            let cell = position < row.count ? row[position] : nil
+            let cell = position < cells.count ? cells[position] : nil
             fields.append(RecordField(name, cell.map { RecordValue.text($0) } ?? .null))
         }
-        if row.count > header.count {
-            return InputRecord(fields: fields, location: "line \(line)",
-                               problem: "\(row.count) fields, the header has \(header.count)")
+        if cells.count > header.count {
+            return InputRecord(fields: fields, location: location, problem: "\(cells.count) fields, the header has \(header.count)")
         }
-        return InputRecord(fields: fields, location: "line \(line)")
+        return InputRecord(fields: fields, location: location)
     }
 
-    /// One CSV row (RFC 4180: commas, quotes doubled inside quoted fields, LF or CRLF); an empty
-    /// unquoted field is nil (NULL). Nil at the end of the input.
-    private func readCSVRow() throws -> [String?]? {
+    /// One CSV row as read: its cells' bytes (nil for an empty unquoted field), and the limit it
+    /// passed, if it did: ``InputLimits/recordBytes``, or ``InputLimits/recordValues`` cells
+    /// (then its content was dropped as it was read).
+    private struct CSVRow {
+        var cells: [[UInt8]?] = []
+        var overflow: String?
+        var overflowed: Bool { overflow != nil }
+
+        mutating func drop(_ reason: String) {
+            overflow = reason
+            cells = []
+        }
+    }
+
+    /// One CSV row (RFC 4180: commas, quotes doubled inside quoted fields, LF or CRLF, a line
+    /// break inside quotes kept in the value). Nil at the end of the input.
+    private func readCSVRow() throws -> CSVRow? {
         guard source.peek() != nil else { return nil }
-        var row: [String?] = []
+        var row = CSVRow()
         var field: [UInt8] = []
         var quoted = false
+        var atFieldStart = true
         let startLine = source.line
+        let start = source.consumed
+        func checkSize() {
+            if !row.overflowed && source.consumed - start > InputLimits.recordBytes {
+                row.drop(InputLimits.oversizeReason)
+                field = []
+            }
+        }
+        func next() -> UInt8? {
+            checkSize()
+            return source.next()
+        }
+        func append(_ byte: UInt8) {
+            atFieldStart = false
+            if !row.overflowed { field.append(byte) }
+        }
+        /// The rest of a run of plain bytes, in bulk.
+        func appendRun(_ plain: (UInt8) -> Bool) {
+            checkSize()
+            source.take(into: &field, keep: !row.overflowed, while: plain)
+        }
+        func endField() {
+            if !row.overflowed { row.cells.append(quoted || !field.isEmpty ? field : nil) }
+            if row.cells.count > InputLimits.recordValues { row.drop(InputLimits.tooManyFieldsReason) }
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+            atFieldStart = true
+        }
         while true {
-            guard let byte = source.next() else {
-                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
+            guard let byte = next() else {
+                endField()
                 return row
             }
             switch byte {
-            case UInt8(ascii: "\"") where field.isEmpty && !quoted:
+            case UInt8(ascii: "\"") where atFieldStart:
                 quoted = true
+                atFieldStart = false
                 while true {
-                    guard let inner = source.next() else {
+                    guard let inner = next() else {
                         throw InputSyntaxError(message: "line \(startLine): CSV: unterminated quoted field")
                     }
                     if inner == UInt8(ascii: "\"") {
-                        if source.peek() == UInt8(ascii: "\"") { _ = source.next(); field.append(inner) } else { break }
+                        if source.peek() == UInt8(ascii: "\"") { _ = next(); append(inner) } else { break }
                     } else {
-                        field.append(inner)
+                        append(inner)
+                        appendRun { $0 != UInt8(ascii: "\"") }
                     }
                 }
             case UInt8(ascii: ","):
-                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
-                field.removeAll(keepingCapacity: true)
-                quoted = false
-            case 0x0D where source.peek() == 0x0A:
+                endField()
+            case 0x0D where source.peek() == 0x0A || source.peek() == nil:
                 continue
             case 0x0A:
-                row.append(quoted || !field.isEmpty ? String(decoding: field, as: UTF8.self) : nil)
+                endField()
                 return row
             default:
-                field.append(byte)
+                append(byte)
+                appendRun { $0 != UInt8(ascii: ",") && $0 != 0x0A && $0 != 0x0D }
             }
         }
     }

@@ -8,13 +8,61 @@ public struct InputSyntaxError: Error, Sendable {
 /// Reads one JSON value at a time from a ``ByteSource`` (RFC 8259), so a reader can walk a
 /// top-level array element by element and never hold more than one record.
 ///
+/// A record that is well-formed JSON but cannot be stored gets a ``recordProblem`` instead of an
+/// error, so the reader can skip it and go on: text that is not valid UTF-8 or holds a lone
+/// surrogate escape, a number beyond 64 bits, or more than ``InputLimits/recordBytes`` bytes or
+/// ``InputLimits/recordValues`` values (whose content is then dropped as it is read, so memory
+/// stays bounded).
+///
 /// ```swift
-/// var json = StreamingJSON(source: source)
+/// let json = StreamingJSON(source: source)
+/// json.beginRecord()
 /// let value = try json.value() // the next value, e.g. .object([...])
+/// json.recordProblem           // nil, or e.g. "post_content is not valid UTF-8"
 /// ```
-struct StreamingJSON {
+final class StreamingJSON {
     let source: ByteSource
-    static let maxDepth = 512
+    /// Where the current record started (``ByteSource/consumed``).
+    private var recordStart = 0
+    /// Objects entered since the record began: 1 inside the record's own object.
+    private var openObjects = 0
+    /// The record's member being read, which a problem names.
+    private var field: String?
+    private var problem: String?
+    /// The values read since the record began.
+    private var values = 0
+    /// Why the current record's content is being dropped: it passed a limit.
+    private var overflow: String?
+    /// Whether the current record passed ``InputLimits/recordBytes`` or ``InputLimits/recordValues``;
+    /// its content is dropped.
+    var overflowed: Bool { overflow != nil }
+
+    init(source: ByteSource) { self.source = source }
+
+    /// Starts a record: its size counts from here, and its problem is cleared.
+    func beginRecord() {
+        recordStart = source.consumed
+        openObjects = 0
+        field = nil
+        problem = nil
+        values = 0
+        overflow = nil
+    }
+
+    /// Why the record read since ``beginRecord()`` cannot be stored, or nil.
+    var recordProblem: String? { overflow ?? problem }
+
+    /// Notes the record's first problem; `what` follows the member's name, or `a value`.
+    private func note(_ what: String, subject: String? = nil) {
+        guard problem == nil else { return }
+        problem = "\(subject ?? field ?? "a value") \(what)"
+    }
+
+    /// Whether the record is over the limit (checked as bytes are read).
+    @inline(__always) private func overLimit() -> Bool {
+        if overflow == nil && source.consumed - recordStart > InputLimits.recordBytes { overflow = InputLimits.oversizeReason }
+        return overflow != nil
+    }
 
     func error(_ what: String) -> InputSyntaxError {
         InputSyntaxError(message: "line \(source.line): invalid JSON: \(what)")
@@ -33,17 +81,20 @@ struct StreamingJSON {
 
     func value(depth: Int = 0) throws -> RecordValue {
         guard let byte = source.skipSpace() else { throw error("unexpected end of the input") }
+        values += 1
+        if overflow == nil && values > InputLimits.recordValues { overflow = InputLimits.tooManyValuesReason }
         switch byte {
         case UInt8(ascii: "{"):
             _ = source.next()
             return .object(try objectMembers(depth: depth + 1))
         case UInt8(ascii: "["):
             _ = source.next()
-            guard depth < StreamingJSON.maxDepth else { throw error("nested too deeply") }
+            guard depth < InputLimits.depth else { throw tooDeep() }
             var items: [RecordValue] = []
             if source.skipSpace() == UInt8(ascii: "]") { _ = source.next(); return .array(items) }
             while true {
-                items.append(try value(depth: depth + 1))
+                let item = try value(depth: depth + 1)
+                if !overLimit() { items.append(item) }
                 switch source.skipSpace() {
                 case UInt8(ascii: ","): _ = source.next()
                 case UInt8(ascii: "]"): _ = source.next(); return .array(items)
@@ -61,7 +112,9 @@ struct StreamingJSON {
     /// The members of an object whose `{` is consumed, up to and including its `}`; `first`
     /// is a key already read.
     func objectMembers(depth: Int, first: String? = nil) throws -> [RecordField] {
-        guard depth <= StreamingJSON.maxDepth else { throw error("nested too deeply") }
+        guard depth <= InputLimits.depth else { throw tooDeep() }
+        openObjects += 1
+        defer { openObjects -= 1 }
         var fields: [RecordField] = []
         var pendingKey = first
         if pendingKey == nil {
@@ -74,10 +127,12 @@ struct StreamingJSON {
                 pendingKey = nil
             } else {
                 guard source.skipSpace() == UInt8(ascii: "\"") else { throw error("expected a key\(found())") }
-                key = try string()
+                key = try string(isKey: true)
             }
             try expect(UInt8(ascii: ":"), "':'")
-            fields.append(RecordField(key, try value(depth: depth)))
+            if openObjects == 1 { field = key }
+            let member = try value(depth: depth)
+            if !overLimit() { fields.append(RecordField(key, member)) }
             switch source.skipSpace() {
             case UInt8(ascii: ","): _ = source.next()
             case UInt8(ascii: "}"): _ = source.next(); return fields
@@ -93,34 +148,62 @@ struct StreamingJSON {
         }
     }
 
+    /// A number; one beyond 64 bits (an integer outside Int64, a real that overflows Double) is
+    /// the record's problem, never a rounded or infinite value.
     func number() throws -> RecordValue {
         var bytes: [UInt8] = []
         var isReal = false
+        var last: UInt8?
         while let byte = source.peek() {
-            if (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") { bytes.append(byte) }
+            if (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") {}
             else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") {
                 isReal = true
-                bytes.append(byte)
             } else { break }
+            if !overLimit() { bytes.append(byte) }
+            last = byte
             _ = source.next()
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard !bytes.isEmpty, bytes.last.map({ $0 >= 0x30 && $0 <= 0x39 }) == true else {
-            throw error("unexpected \(bytes.isEmpty ? found().dropFirst(2) : "'\(text)'")")
+        guard let last, last >= 0x30 && last <= 0x39 else {
+            throw error("unexpected \(bytes.isEmpty ? found().dropFirst(2) : "'\(String(decoding: bytes, as: UTF8.self))'")")
         }
-        if !isReal, let integer = Int64(text) { return .integer(integer) }
+        if overflowed { return .null }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if !isReal {
+            if let integer = Int64(text) { return .integer(integer) }
+            if isIntegerSyntax(bytes) {
+                note("'\(text)' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")
+                return .null
+            }
+        }
         guard let real = Double(text) else { throw error("invalid number '\(text)'") }
+        guard real.isFinite else {
+            note("'\(text)' is beyond the range of a 64-bit floating-point number")
+            return .null
+        }
         return .real(real)
     }
 
-    /// A string whose opening quote is next.
-    func string() throws -> String {
+    /// `-?digits`: an integer too large for Int64 rather than a malformed number.
+    private func isIntegerSyntax(_ bytes: [UInt8]) -> Bool {
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// A string whose opening quote is next. Text that is not valid UTF-8 (or holds a lone
+    /// surrogate escape) is the record's problem, never replaced by U+FFFD without a word.
+    func string(isKey: Bool = false) throws -> String {
         _ = source.next()
         var bytes: [UInt8] = []
+        let subject = isKey ? "a key" : nil
         while true {
+            source.take(into: &bytes, keep: !overLimit()) { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 }
             guard let byte = source.next() else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw error("control character in a string") }
+            if overLimit() {
+                if byte == UInt8(ascii: "\\") { _ = source.next() }
+                continue
+            }
             guard byte == UInt8(ascii: "\\") else { bytes.append(byte); continue }
             guard let escape = source.next() else { throw error("unterminated string") }
             switch escape {
@@ -140,17 +223,27 @@ struct StreamingJSON {
                         guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid surrogate pair") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else {
+                        note(loneSurrogate(scalar), subject: subject)
                         scalar = 0xFFFD
                     }
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    note(loneSurrogate(scalar), subject: subject)
                     scalar = 0xFFFD
                 }
                 bytes.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
             default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        note("is not valid UTF-8", subject: subject)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    private func loneSurrogate(_ scalar: UInt32) -> String {
+        "is not valid Unicode (a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)))"
+    }
+
+    private func tooDeep() -> InputSyntaxError { error("nested deeper than \(InputLimits.depth) levels") }
 
     func hex4() throws -> UInt32 {
         var value: UInt32 = 0
