@@ -98,9 +98,10 @@ enum ChildProcess {
         let writerFD = stdinPipe[1]
         DispatchQueue.global().async {
             input.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
                 var offset = 0
                 while offset < buffer.count {
-                    let written = write(writerFD, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = write(writerFD, base + offset, buffer.count - offset)
                     if written <= 0 { if errno == EINTR { continue } else { break } }
                     offset += written
                 }

@@ -92,7 +92,7 @@ struct DeliverCommand: ParsableCommand {
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }
             let started = DispatchTime.now().uptimeNanoseconds
-            let claim = try db.claim(lease: lease, maxAttempts: maxAttempts)
+            let claim = try patiently { try db.claim(lease: lease, maxAttempts: maxAttempts) }
             if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
             guard let claim else {
                 if watch {
@@ -127,6 +127,19 @@ struct DeliverCommand: ParsableCommand {
         }
     }
 
+    /// Runs `step` (a claim or a result's record); with --watch, a lock another writer held past the busy
+    /// timeout is said on stderr and the step tried again, so a long-running deliverer outlasts busy
+    /// moments instead of exiting (and leaving a sent message to be sent again after its lease).
+    private func patiently<T>(_ step: () throws -> T) throws -> T {
+        while true {
+            do {
+                return try step()
+            } catch let error as SwitchboardError where watch && error.isLockTimeout && stopRequested == 0 {
+                Terminal.warn("\(error.message); trying again")
+            }
+        }
+    }
+
     /// Runs the sender for one claimed message and records the result under its fencing token.
     private func deliver(_ message: OutboxMessage, db: QueryDatabase, counts: inout Counts) throws {
         let environment = [
@@ -144,7 +157,7 @@ struct DeliverCommand: ParsableCommand {
         }
         let label = "message \(message.id)"
         if outcome.exitStatus == 0 {
-            if try db.complete(id: message.id, token: message.fencingToken) {
+            if try patiently({ try db.complete(id: message.id, token: message.fencingToken) }) {
                 counts.sent += 1
                 Terminal.write("\(label): sent (attempt \(message.attempts), key \(message.idempotencyKey))\n")
             } else {
@@ -162,7 +175,7 @@ struct DeliverCommand: ParsableCommand {
             error = "killed by signal \(outcome.signal ?? 0)"
         }
         if let line = outcome.lastErrorLine { error += ": " + line }
-        switch try db.fail(id: message.id, token: message.fencingToken, error: error, maxAttempts: maxAttempts, backoffBase: backoff) {
+        switch try patiently({ try db.fail(id: message.id, token: message.fencingToken, error: error, maxAttempts: maxAttempts, backoffBase: backoff) }) {
         case .willRetry(let delay):
             counts.retrying += 1
             Terminal.write("\(label): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n")
@@ -209,9 +222,8 @@ struct OutboxCommand: ParsableCommand {
                    created_at, updated_at, sent_at, lease_expires_at, fencing_token, template_id
             FROM outbox
             """
-        let outcome = status == nil
-            ? try db.runSQL(columns + " ORDER BY id", write: false)
-            : try db.runSQL(columns + " WHERE status = :status ORDER BY id", write: false, parameters: ["status": status!])
+        let outcome = try status.map { try db.runSQL(columns + " WHERE status = :status ORDER BY id", write: false, parameters: ["status": $0]) }
+            ?? db.runSQL(columns + " ORDER BY id", write: false)
         if case .rows(let table) = outcome, table.rows.isEmpty, formatOption.format == .table {
             Terminal.write(status.map { "No \($0) messages in the outbox.\n" } ?? "The outbox is empty.\n")
             return

@@ -115,4 +115,26 @@ import Testing
         #expect(try f.count("SELECT count(*) FROM social_media_posts") == before.posts + 1)
         #expect(try f.count("SELECT count(*) FROM outbox WHERE status = 'sent'") == before.outbox + 1)
     }
+
+    /// `deliver --watch` meets a lock held past the 5 s busy timeout: it says so on stderr, tries
+    /// again, and delivers the queued message once the lock is gone, instead of exiting.
+    @Test func aWatchingDelivererOutlastsALockPastTheTimeout() throws {
+        let f = try Fixture()
+        defer { f.scratch.cleanUp() }
+        #expect(try CLI.run(["send", "Game day", "--key", "outlasted", "--db", f.db]).status == 0)
+        let holder = try Holder(f)
+        let deliverer = try f.start(["deliver", "--command", "cat > /dev/null", "--watch", "--poll", "0.2", "--limit", "1"])
+        // Past the timeout: the deliverer has met the lock at least once.
+        var waited = 0
+        while !deliverer.stderr.contains("trying again") && waited < 300 {
+            usleep(50_000)
+            waited += 1
+        }
+        #expect(deliverer.stderr.hasSuffix("\(f.db): database is locked (another writer held it for 5 s); trying again\n"),
+                "\(deliverer.stderr)")
+        #expect(holder.release() == 0, "\(holder.process.stderr)")
+        #expect(deliverer.wait(timeout: 30) == 0, "\(deliverer.stderr)")  // --limit 1: it stops after its one claim
+        #expect(deliverer.stdout.hasSuffix("Delivered 1, will retry 0, failed 0, refused 0.\n"), "\(deliverer.stdout)")
+        #expect(try f.count("SELECT count(*) FROM outbox WHERE status = 'sent'") == 1)
+    }
 }

@@ -277,7 +277,7 @@ public final class QueryDatabase {
     /// e.g. dropping a table a running statement reads, so it keeps SQLite's own words.)
     static func translate(_ error: DatabaseError) -> SwitchboardError {
         if error.resultCode == .SQLITE_BUSY {
-            return .failure("database is locked (another writer held it for \(Int(switchboardBusyTimeout)) s)")
+            return .failure(SwitchboardError.lockTimeoutMessage)
         }
         return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")
     }

@@ -24,6 +24,12 @@ public struct SwitchboardError: Error, Equatable, CustomStringConvertible {
     /// A query or data error.
     public static func failure(_ message: String) -> SwitchboardError { SwitchboardError(kind: .failure, message: message) }
 
+    /// What a lock held by another connection past the busy timeout reads as (after the file's name).
+    public static let lockTimeoutMessage = "database is locked (another writer held it for \(Int(switchboardBusyTimeout)) s)"
+
+    /// Whether this is a lock another connection held past the busy timeout: trying again later may work.
+    public var isLockTimeout: Bool { kind == .failure && message.hasSuffix(Self.lockTimeoutMessage) }
+
     /// The message, as printed after `error: `.
     public var description: String { message }
 }
