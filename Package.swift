@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         // The extension as a static library, for the nested Fuzz/ and Benchmarks/functions/ packages.
         .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
-        // The fuzz input decoder, shared by the nested Fuzz/ package and the replay tests.
+        // The fuzz input decoder and the CLI parsers' fuzz targets, shared by the nested Fuzz/ package and the replay tests.
         .library(name: "SwitchboardFuzzInput", targets: ["SwitchboardFuzzInput"]),
         // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
         .executable(name: "switchboard-cli", targets: ["switchboard"]),
@@ -41,8 +41,9 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: ["SwitchboardDB", "SwitchboardIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Decodes a fuzz input into a call: which arity, which SQLite limits, which arguments.
-        .target(name: "SwitchboardFuzzInput", dependencies: ["SwitchboardCore"]),
+        // Decodes a fuzz input into a call (which arity, which SQLite limits, which arguments), and
+        // runs the CLI's parsers (query headers, parameter values, input readers) on fuzz input.
+        .target(name: "SwitchboardFuzzInput", dependencies: ["SwitchboardCore", "SwitchboardDB", "SwitchboardIO"]),
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
