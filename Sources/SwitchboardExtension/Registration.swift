@@ -66,10 +66,25 @@ final class Registration: CallEnvironment {
                 bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64($0.count)) }
             }
         case .error(let message):
-            sb_result_error(context, message, -1)
+            // SQLite replaces an error message longer than SQLITE_LIMIT_LENGTH with an empty one,
+            // so a long message is cut to the limit (whole characters) and keeps its start.
+            sb_result_error(context, Self.prefix(of: message, bytes: Int(max(sb_length_limit(context), 0))), -1)
         case .tooBig:
             sb_result_error_toobig(context)
         }
+    }
+}
+
+extension Registration {
+    /// The longest prefix of `text`, in whole characters, of at most `bytes` UTF-8 bytes.
+    static func prefix(of text: String, bytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var used = 0
+        let kept = text.unicodeScalars.prefix { scalar in
+            used += UTF8.width(scalar)
+            return used <= limit
+        }
+        return String(kept)
     }
 }
 
