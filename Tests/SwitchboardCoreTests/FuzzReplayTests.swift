@@ -1,5 +1,4 @@
 import Foundation
-import SwitchboardCore
 import SwitchboardFuzzInput
 import TestSupport
 import Testing
@@ -38,51 +37,50 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// Replays every committed fuzz input in-process, without libFuzzer: SQL function inputs through
-/// the core with the arguments the fuzzer bound (see ``FuzzInput``), parser inputs through the very
-/// ``ParserTarget/run(_:)`` the fuzzer calls. Running without a trap is the main assertion; each
-/// result must also keep the target's promises.
+/// Replays every committed fuzz input in-process, without libFuzzer, through the very targets the
+/// fuzzer runs: an SQL function input through ``SQLFunctionTarget`` (SQLite, the extension, the
+/// length limit; not the process-wide heap limit, which would hit other tests' connections), a
+/// parser input through ``ParserTarget/run(_:)``. Running without a trap is the main assertion;
+/// each result must also keep the target's promises.
 @Suite struct FuzzReplayTests {
     @Test func everyTargetHasACommittedCorpus() {
         let fuzzed = Set(FuzzReplaySet.all.filter { $0.folder.hasPrefix("Fuzz/corpus/") }.map(\.target))
-        let functions = Set(Registry.functions.filter { $0.arity > 0 }.map(\.name))
+        let functions = Set(SQLFunctionTarget.functionNames)
         let parsers = Set(ParserTarget.allCases.map(\.name))
         #expect(functions.union(parsers).subtracting(fuzzed).sorted() == [])
-        #expect(fuzzed.subtracting(functions.union(parsers).union(Registry.functions.map(\.name))).sorted() == [],
-                "a corpus folder names no target")
+        #expect(fuzzed.subtracting(functions.union(parsers)).sorted() == [], "a corpus folder names no target")
     }
 
     @Test(arguments: FuzzReplaySet.all)
     func replay(_ set: FuzzReplaySet) throws {
+        let parser = ParserTarget(name: set.target)
+        let function = parser == nil ? SQLFunctionTarget(name: set.target, appliesHeapBudget: false) : nil
+        #expect(parser != nil || function != nil, "\(set.target) is neither a parser nor a registered function")
         for file in set.files {
             let bytes = try set.bytes(of: file)
-            if let parser = ParserTarget(name: set.target) {
+            if let parser {
                 #expect(parser.run(bytes) == [], "\(set.folder)/\(file)")
-            } else {
-                try replayCall(bytes, function: set.target, file: "\(set.folder)/\(file)")
+            } else if let function, let outcome = function.run(bytes) {
+                #expect(function.problems(with: outcome) == [], "\(set.folder)/\(file)")
             }
         }
     }
 
-    /// Calls the SQL function as the fuzzer did and checks the kind of result.
-    private func replayCall(_ bytes: [UInt8], function: String, file: String) throws {
-        let decoded = try #require(FuzzInput(bytes, arities: FuzzInput.arities(of: function)),
-                                   "\(function) is not a registered function")
-        let spec = try #require(Registry.function(function, arity: decoded.arity))
-        let result = spec.call(decoded.sqlValues, environment: TestEnvironment(now: 1_770_724_800))
-        switch result {
-        case .null, .text, .tooBig:
-            break
-        case .integer(let value):
-            Issue.record("\(file): \(function) returned the integer \(value); every function returns text, a real or NULL")
-        case .real(let value):
-            // Only sentiment_score returns a real, always a finite score in [-1, 1].
-            #expect(function == "sentiment_score" && value.isFinite && abs(value) <= 1, "\(file): \(function) returned \(value)")
-        case .error(let message):
-            // template_render_strict's missing-values error is meant for people and names no function.
-            let userFacing = function == "template_render_strict" && message.hasPrefix("missing value")
-            #expect(message.hasPrefix("\(function): ") || userFacing, "\(file): errors name their function")
-        }
+    @Test func functionTargetCallsThroughSQLite() throws {
+        let target = try #require(SQLFunctionTarget(name: "template_render", appliesHeapBudget: false))
+        let call = [0, 0, 0] + Array("Hi {{name}}".utf8) + [FuzzInput.separator] + Array(#"{"name":"Ann"}"#.utf8)
+        #expect(target.run(call) == .text(Array("Hi Ann".utf8)))
+        #expect(target.problems(with: .integer(1)) == ["template_render returned the integer 1; every function returns text, a real or NULL"])
+        #expect(target.problems(with: .error("template_render: unclosed tag at line 1, column 1")) == [])
+        #expect(target.problems(with: .error("no such function")) == ["the error 'no such function' does not name template_render"])
+        #expect(target.problems(with: .error("")) == ["the error '' does not name template_render"])
+        // Plan bit 4 with scale 0: SQLITE_LIMIT_LENGTH 16, so a longer result is SQLite's error.
+        let long = [0x10, 0, 0] + Array("0123456789abcdefXYZ".utf8) + [FuzzInput.separator] + Array("{}".utf8)
+        #expect(target.run(long) == .error("string or blob too big"))
+        // An error message past the limit is cut to it: SQLite would report an empty message.
+        let malformed = [0x10, 0, 0] + Array("{{#a}}".utf8) + [FuzzInput.separator] + Array("{}".utf8)
+        #expect(target.run(malformed) == .error("template_render:"))
+        #expect(target.problems(with: .error("template_render:")) == [])
     }
 }
 
@@ -116,6 +114,6 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
     @Test func targetsAreNamedApartFromSQLFunctions() {
         #expect(ParserTarget(name: "parser-csv") == .csv)
         #expect(ParserTarget(name: "template_render") == nil)
-        #expect(Set(ParserTarget.allCases.map(\.name)).isDisjoint(with: Registry.functions.map(\.name)))
+        #expect(Set(ParserTarget.allCases.map(\.name)).isDisjoint(with: SQLFunctionTarget.functionNames))
     }
 }

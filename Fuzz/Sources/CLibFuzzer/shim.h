@@ -1,5 +1,4 @@
-// The system SQLite, and the libFuzzer entry point that -sanitize=fuzzer links in.
-#include <sqlite3.h>
+// The libFuzzer entry point, from the no-main libFuzzer archive scripts/fuzz links in.
 #include <stddef.h>
 #include <stdint.h>
 

@@ -1,6 +1,4 @@
-import CSQLite3
-import CSwitchboard
-import SwitchboardCore
+import CLibFuzzer
 import SwitchboardFuzzInput
 
 #if canImport(Glibc)
@@ -8,7 +6,7 @@ import Glibc
 #endif
 
 /// The SQL function under fuzz, chosen once at start-up from `SB_FUZZ_FUNCTION`.
-nonisolated(unsafe) private var target: FuzzTarget?
+nonisolated(unsafe) private var function: SQLFunctionTarget?
 /// Or the CLI parser under fuzz (``ParserTarget``), chosen the same way.
 nonisolated(unsafe) private var parser: ParserTarget?
 
@@ -18,21 +16,21 @@ nonisolated(unsafe) private var parser: ParserTarget?
 ///
 /// ```sh
 /// SB_FUZZ_FUNCTION=template_render SWIFT_BACKTRACE=enable=no \
-///   Fuzz/.build/debug/SwitchboardFuzz -max_total_time=20 work/ Fuzz/corpus/template_render
-/// SB_FUZZ_FUNCTION=parser-csv ... # a CLI parser instead of an SQL function
+///   .build-fuzz/release/SwitchboardFuzz -max_total_time=20 work/ Fuzz/corpus/template_render
+/// SB_FUZZ_FUNCTION=parser-csv ...   # a CLI parser instead of an SQL function
 /// ```
 @_cdecl("SwitchboardFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    let names = FuzzTarget.functionNames
+    let names = SQLFunctionTarget.functionNames
     let selected = getenv("SB_FUZZ_FUNCTION").map { String(cString: $0) }
     if let selected, let chosen = ParserTarget(name: selected) {
         parser = chosen
     } else if let selected, names.contains(selected) {
-        guard sqlite3_auto_extension(sb_auto_extension_entry()) == SQLITE_OK else {
-            print("cannot register the Switchboard auto-extension")
+        guard let chosen = SQLFunctionTarget(name: selected) else {
+            print("cannot call \(selected) through SQLite")
             return 1
         }
-        target = FuzzTarget(name: selected)
+        function = chosen
     } else {
         // `SB_FUZZ_FUNCTION=list` (or none) prints each target and its largest arity, for scripts/fuzz:
         // the SQL functions, then the parsers (arity 1: they take the input whole).
@@ -44,17 +42,18 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        let problems: [String]
         if let parser {
-            let problems = parser.run(bytes)
-            guard problems.isEmpty else {
-                // A broken promise is a finding like a crash: libFuzzer writes the input on abort.
-                print("\(parser.name): " + problems.joined(separator: "; "))
-                abort()
-            }
-        } else if let target {
-            target.run(bytes)
+            problems = parser.run(bytes).map { "\(parser.name): \($0)" }
+        } else if let function {
+            problems = function.run(bytes).map(function.problems(with:)) ?? []
         } else {
             return -1
+        }
+        guard problems.isEmpty else {
+            // A broken promise is a finding like a crash: libFuzzer writes the input on abort.
+            print(problems.joined(separator: "; "))
+            abort()
         }
         return 0
     }
