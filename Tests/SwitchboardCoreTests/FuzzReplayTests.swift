@@ -47,7 +47,8 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
         let fuzzed = Set(FuzzReplaySet.all.filter { $0.folder.hasPrefix("Fuzz/corpus/") }.map(\.target))
         let functions = Set(SQLFunctionTarget.functionNames)
         let parsers = Set(ParserTarget.allCases.map(\.name))
-        #expect(functions.union(parsers).subtracting(fuzzed).sorted() == [])
+        #expect(functions.union(parsers).subtracting(fuzzed).sorted() == [],
+                "every target needs a committed corpus: add a seed under Fuzz/corpus/<target>/, fuzz it and run scripts/fuzz merge")
         #expect(fuzzed.subtracting(functions.union(parsers)).sorted() == [], "a corpus folder names no target")
     }
 
