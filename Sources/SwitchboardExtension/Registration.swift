@@ -66,9 +66,10 @@ final class Registration: CallEnvironment {
                 bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64($0.count)) }
             }
         case .error(let message):
-            // SQLite replaces an error message longer than SQLITE_LIMIT_LENGTH with an empty one,
-            // so a long message is cut to the limit (whole characters) and keeps its start.
-            sb_result_error(context, Self.prefix(of: message, bytes: Int(max(sb_length_limit(context), 0))), -1)
+            // SQLite replaces an error message that does not fit SQLITE_LIMIT_LENGTH with its terminating
+            // NUL by an empty one (or by "SQL logic error"), so a long message is cut to fit (whole
+            // characters) and keeps its start.
+            sb_result_error(context, Self.prefix(of: message, bytes: Int(sb_length_limit(context)) - 1), -1)
         case .tooBig:
             sb_result_error_toobig(context)
         }
@@ -76,7 +77,7 @@ final class Registration: CallEnvironment {
 }
 
 extension Registration {
-    /// The longest prefix of `text`, in whole characters, of at most `bytes` UTF-8 bytes.
+    /// The longest prefix of `text`, in whole characters, of at most `bytes` UTF-8 bytes (none when negative).
     static func prefix(of text: String, bytes limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         var used = 0

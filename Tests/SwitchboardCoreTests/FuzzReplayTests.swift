@@ -71,17 +71,23 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
         let target = try #require(SQLFunctionTarget(name: "template_render", appliesHeapBudget: false))
         let call = [0, 0, 0] + Array("Hi {{name}}".utf8) + [FuzzInput.separator] + Array(#"{"name":"Ann"}"#.utf8)
         #expect(target.run(call) == .text(Array("Hi Ann".utf8)))
-        #expect(target.problems(with: .integer(1)) == ["template_render returned the integer 1; every function returns text, a real or NULL"])
+        #expect(target.problems(with: .integer(1)) == ["template_render returned the integer 1; only search_contains returns one, 0 or 1"])
         #expect(target.problems(with: .error("template_render: unclosed tag at line 1, column 1")) == [])
         #expect(target.problems(with: .error("no such function")) == ["the error 'no such function' does not name template_render"])
         #expect(target.problems(with: .error("")) == ["the error '' does not name template_render"])
         // Plan bit 4 with scale 0: SQLITE_LIMIT_LENGTH 16, so a longer result is SQLite's error.
         let long = [0x10, 0, 0] + Array("0123456789abcdefXYZ".utf8) + [FuzzInput.separator] + Array("{}".utf8)
         #expect(target.run(long) == .error("string or blob too big"))
-        // An error message past the limit is cut to it: SQLite would report an empty message.
+        // An error message past the limit is cut to fit it with its NUL: SQLite would report an empty message.
         let malformed = [0x10, 0, 0] + Array("{{#a}}".utf8) + [FuzzInput.separator] + Array("{}".utf8)
-        #expect(target.run(malformed) == .error("template_render:"))
-        #expect(target.problems(with: .error("template_render:")) == [])
+        #expect(target.run(malformed) == .error("template_render"))
+        #expect(target.problems(with: .error("template_render")) == [])
+        // Plan 0x7B: limit 128, and a route_map error of 136 bytes, most of them U+FFFD.
+        let routes = try #require(SQLFunctionTarget(name: "route_map", appliesHeapBudget: false))
+        let pattern = Array(#" [{"pattern":"3teams/"#.utf8) + Array(repeating: 0xFF, count: 40) + Array(#"","screen":"ab"}]"#.utf8)
+        let cut = try #require(routes.run([0x7B, 0x7B, 0x7B] + Array("/teams".utf8) + [FuzzInput.separator] + pattern))
+        guard case .error(let message) = cut else { Issue.record("route_map gave \(cut)"); return }
+        #expect(message.hasPrefix("route_map: invalid pattern '3teams/\u{FFFD}") && message.utf8.count <= 127, "\(message)")
     }
 }
 

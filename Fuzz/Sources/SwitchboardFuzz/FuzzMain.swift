@@ -52,7 +52,8 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
         }
         guard problems.isEmpty else {
             // A broken promise is a finding like a crash: libFuzzer writes the input on abort.
-            print(problems.joined(separator: "; "))
+            // On standard error, unbuffered: print's buffer would die with the process.
+            fputs(problems.joined(separator: "; ") + "\n", stderr)
             abort()
         }
         return 0
