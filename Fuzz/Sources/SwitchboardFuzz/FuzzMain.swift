@@ -52,8 +52,9 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
         }
         guard problems.isEmpty else {
             // A broken promise is a finding like a crash: libFuzzer writes the input on abort.
-            // On standard error, unbuffered: print's buffer would die with the process.
-            fputs(problems.joined(separator: "; ") + "\n", stderr)
+            // Straight to standard error: print's buffer would die with the process.
+            let line = Array((problems.joined(separator: "; ") + "\n").utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             abort()
         }
         return 0
