@@ -7,9 +7,9 @@ let package = Package(
         // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell.
         .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
-        // The extension as a static library, for the nested Fuzz/ and Benchmarks/functions/ packages.
+        // The extension as a static library, for the nested Benchmarks/functions/ package.
         .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
-        // The fuzz input decoder, shared by the nested Fuzz/ package and the replay tests.
+        // The fuzz input decoder and the CLI parsers' fuzz targets, shared by the nested Fuzz/ package and the replay tests.
         .library(name: "SwitchboardFuzzInput", targets: ["SwitchboardFuzzInput"]),
         // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
         .executable(name: "switchboard-cli", targets: ["switchboard"]),
@@ -41,8 +41,12 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: ["SwitchboardDB", "SwitchboardIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Decodes a fuzz input into a call: which arity, which SQLite limits, which arguments.
-        .target(name: "SwitchboardFuzzInput", dependencies: ["SwitchboardCore"]),
+        // The fuzz targets: an SQL function called through SQLite on a decoded input (which arity,
+        // which SQLite limits, which arguments), and the CLI's parsers (query headers, parameter
+        // values, input readers).
+        .target(
+            name: "SwitchboardFuzzInput",
+            dependencies: ["SwitchboardCore", "SwitchboardDB", "SwitchboardIO", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),

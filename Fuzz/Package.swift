@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// libFuzzer targets for every Switchboard SQL function, through a real SQLite.
+// libFuzzer targets for every Switchboard SQL function, through a real SQLite, and for the CLI's parsers.
 // A package of its own, so the sanitizer flags and LLVMFuzzerRunDriver never touch
 // the main build. Build and run with ../scripts/fuzz.
 import Foundation
@@ -13,15 +13,13 @@ let package = Package(
     name: "SwitchboardFuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        // The system libsqlite3, plus the libFuzzer driver's declaration.
-        .systemLibrary(name: "CSQLite3"),
-        // One executable; SB_FUZZ_FUNCTION=<name> selects the function it fuzzes.
+        // The libFuzzer driver's declaration.
+        .systemLibrary(name: "CLibFuzzer"),
+        // One executable; SB_FUZZ_FUNCTION=<name> selects the SQL function or CLI parser it fuzzes
+        // (the targets themselves live in the root package's SwitchboardFuzzInput, which the replay tests share).
         .executableTarget(
             name: "SwitchboardFuzz",
-            dependencies: [
-                "CSQLite3", .product(name: "SwitchboardStatic", package: root),
-                .product(name: "SwitchboardFuzzInput", package: root),
-            ],
+            dependencies: ["CLibFuzzer", .product(name: "SwitchboardFuzzInput", package: root)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -77,7 +77,10 @@ final class Registration: CallEnvironment {
                 bytes.withMemoryRebound(to: CChar.self) { sb_result_text(context, $0.baseAddress, UInt64($0.count)) }
             }
         case .error(let message):
-            sb_result_error(context, message, -1)
+            // SQLite replaces an error message that does not fit SQLITE_LIMIT_LENGTH with its terminating
+            // NUL by an empty one (or by "SQL logic error"), so a long message is cut to fit (whole
+            // characters) and keeps its start.
+            sb_result_error(context, Self.prefix(of: message, bytes: Int(sb_length_limit(context)) - 1), -1)
         case .tooBig:
             // Past the heap limit's share it is "out of memory", past SQLITE_LIMIT_LENGTH "string or blob too big".
             if let headroom = heapHeadroom, headroom / 2 < Int(max(sb_length_limit(context), 0)) {
@@ -86,6 +89,19 @@ final class Registration: CallEnvironment {
                 sb_result_error_toobig(context)
             }
         }
+    }
+}
+
+extension Registration {
+    /// The longest prefix of `text`, in whole characters, of at most `bytes` UTF-8 bytes (none when negative).
+    static func prefix(of text: String, bytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var used = 0
+        let kept = text.unicodeScalars.prefix { scalar in
+            used += UTF8.width(scalar)
+            return used <= limit
+        }
+        return String(kept)
     }
 }
 
