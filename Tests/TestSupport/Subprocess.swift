@@ -21,7 +21,8 @@ public enum Subprocess {
     }
 
     /// Runs `command` (an absolute path, or a name looked up on `PATH`, then its arguments).
-    /// `environment` replaces the inherited one when given; `folder` is the working directory;
+    /// `environment` replaces the inherited one when given (either way with ``Sanitizer/childEnvironment``
+    /// added); `folder` is the working directory;
     /// `input` is fed to standard input, which is closed after it (or at once).
     public static func run(_ command: [String], environment: [String: String]? = nil, in folder: String? = nil,
                            input: String? = nil) throws -> Result {
@@ -34,7 +35,7 @@ public enum Subprocess {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command
         }
-        if let environment { process.environment = environment }
+        process.environment = (environment ?? ProcessInfo.processInfo.environment).merging(Sanitizer.childEnvironment) { $1 }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
