@@ -73,6 +73,22 @@ import Testing
         #expect(run.mostInsideAtOnce >= 2)
     }
 
+    /// SyncLock from 8 threads at once, each taking the locks of files of its own and of files the
+    /// others take too: every call succeeds (the process holds each lock once, however many threads
+    /// ask), and a second round finds them all held.
+    @Test func syncLockFromManyThreads() throws {
+        let folder = NSTemporaryDirectory() + "switchboard-synclock-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = (0..<32).map { "\(folder)/\($0).db" }
+        for path in paths { FileManager.default.createFile(atPath: path, contents: Data()) }
+        let run = OverlappingThreads.run(threads: Self.threads, iterations: 2 * paths.count) { thread, call in
+            try SyncLock.acquire(path: paths[(call + thread * 3) % paths.count])
+        }
+        #expect(run.errors == [])
+        #expect(run.mostInsideAtOnce >= 2)
+    }
+
     /// The database layer from 8 threads: each opens its own ``QueryDatabase`` on one file (registering
     /// the functions in-process at the same time), loads the query catalog, takes the sync lock (all in
     /// one process, so every thread gets it), writes a template with a canned query and renders it.

@@ -7,7 +7,8 @@ import Synchronization
 /// The threads are started together (they wait at a barrier), then each runs `iterations` calls of
 /// `body`. Around each call a relaxed atomic counts the threads inside a call; relaxed, so the count
 /// itself orders nothing between the threads and hides no race from ThreadSanitizer. A thread that
-/// finishes its iterations before any overlap was seen keeps going (up to ten times as many) until one is.
+/// finishes its iterations before any overlap was seen keeps going (for up to 10 s from the start)
+/// until one is.
 ///
 /// ```swift
 /// let run = OverlappingThreads.run(threads: 8, iterations: 100) { thread, iteration in try work(thread) }
@@ -34,8 +35,10 @@ public enum OverlappingThreads {
             finished.enter()
             let worker = Thread {
                 shared.arriveAndWait()
+                let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
                 var call = 0, errors: [String] = []
-                while call < iterations || (shared.mostInsideAtOnce.load(ordering: .relaxed) < 2 && call < iterations * 10) {
+                while call < iterations
+                    || (shared.mostInsideAtOnce.load(ordering: .relaxed) < 2 && DispatchTime.now().uptimeNanoseconds < deadline) {
                     shared.mostInsideAtOnce.raise(to: shared.inside.add(1, ordering: .relaxed).newValue)
                     do {
                         try body(thread, call)
