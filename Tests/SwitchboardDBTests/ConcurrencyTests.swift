@@ -18,6 +18,8 @@ import Testing
     /// The clock every connection is pinned to, so the clock-reading functions give fixed results.
     static let pinnedNow = "2026-02-10T12:00:00Z"
 
+    /// Every registration on every value (``FunctionCall/all(includingClockPin:)``), each thread on a
+    /// connection it opens itself while the others already run calls.
     @Test func everyFunctionOnConnectionsOfTheirOwn() throws {
         let calls = FunctionCall.all(includingClockPin: true)
         let expected = try RawConnection(serialized: false).results(of: calls)

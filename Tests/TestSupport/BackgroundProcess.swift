@@ -3,6 +3,7 @@ import Foundation
 /// A program started in the background, for tests that must signal it mid-run (kill -9, SIGSTOP)
 /// or run two at once. Its output goes to files, so a full pipe never blocks it. Always end it
 /// with ``wait(timeout:)`` or ``kill(_:)``; ``wait(timeout:)`` kills it with SIGKILL when the time is up.
+/// Its environment (`environment`, else this process's) gets ``Sanitizer/childEnvironment`` added.
 ///
 /// ```swift
 /// let deliverer = try BackgroundProcess(["/path/switchboard-cli", "deliver", "--command", "cat"], outputFolder: "/tmp/x")
