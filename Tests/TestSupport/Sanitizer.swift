@@ -51,11 +51,11 @@ public enum Sanitizer: String, Sendable {
         return environment
     }
 
-    /// `<build folder>/sanitizer-host`, holding a `sqlite3` script that preloads ``sharedRuntime`` and
+    /// `<build folder>/sanitizer-host`, holding a `sqlite3` script that preloads ``preload`` and
     /// runs the first other `sqlite3` on `PATH`; written on first use. Nil in a plain build, or when the
     /// runtime or `sqlite3` is not found.
     static let hostFolder: String? = {
-        guard let runtime = sharedRuntime,
+        guard let runtime = preload,
               let sqlite3 = onPath("sqlite3", in: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         else { return nil }
         let folder = PackagePaths.buildFolder + "/sanitizer-host"
@@ -77,9 +77,11 @@ public enum Sanitizer: String, Sendable {
         path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The shared runtime of ``active``: `$SWITCHBOARD_SANITIZER_RUNTIME`, else
-    /// `libclang_rt.<asan|tsan>-<arch>.so` in the toolchain of the `swift` on `PATH`.
-    public static let sharedRuntime: String? = {
+    /// What `sqlite3` preloads to load the instrumented extension: `$SWITCHBOARD_SANITIZER_RUNTIME`,
+    /// else the shared runtime of ``active``, `libclang_rt.<asan|tsan>-<arch>.so`, in the toolchain of
+    /// the `swift` on `PATH`; for TSan also the toolchain's `libdispatch.so`, whose symbols the TSan
+    /// runtime's interceptors need ("undefined symbol: _dispatch_data_destructor_free" without it).
+    public static let preload: String? = {
         guard let active else { return nil }
         if let path = ProcessInfo.processInfo.environment["SWITCHBOARD_SANITIZER_RUNTIME"] { return path }
         var machine = utsname()
@@ -87,11 +89,14 @@ public enum Sanitizer: String, Sendable {
         let arch = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let name = "libclang_rt.\(active == .address ? "asan" : "tsan")-\(arch).so"
         guard let swift = onPath("swift", in: ProcessInfo.processInfo.environment["PATH"] ?? "") else { return nil }
-        let clang = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("lib/clang")
+        let lib = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib")
+        let clang = lib.appendingPathComponent("clang")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: clang.path)) ?? []
-        return versions.map { clang.appendingPathComponent("\($0)/lib/linux/\(name)").path }
-            .first { FileManager.default.fileExists(atPath: $0) }
+        guard let runtime = versions.map({ clang.appendingPathComponent("\($0)/lib/linux/\(name)").path })
+            .first(where: { FileManager.default.fileExists(atPath: $0) })
+        else { return nil }
+        return active == .thread ? runtime + ":" + lib.appendingPathComponent("swift/linux/libdispatch.so").path : runtime
     }()
 }
 
