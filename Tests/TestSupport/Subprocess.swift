@@ -27,6 +27,7 @@ public enum Subprocess {
     public static func run(_ command: [String], environment: [String: String]? = nil, in folder: String? = nil,
                            input: String? = nil) throws -> Result {
         precondition(!command.isEmpty, "no command")
+        Self.ignoreBrokenPipes
         let process = Process()
         if command[0].hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: command[0])
@@ -55,6 +56,10 @@ public enum Subprocess {
         return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: collected.err, as: UTF8.self),
                       status: process.terminationStatus)
     }
+
+    /// SIGPIPE ignored, once per process: a child that exits before reading all its input (a `sqlite3`
+    /// that cannot load its libraries) makes the write fail, instead of killing the test binary.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Standard error, handed from its reader thread.
     private final class Collected: @unchecked Sendable {
