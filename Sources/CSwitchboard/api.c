@@ -5,11 +5,15 @@
 // here links against libsqlite3.
 #define _GNU_SOURCE  // dladdr
 #include <dlfcn.h>
+#include <pthread.h>
 #include <sqlite3ext.h>
 #include <string.h>
 #include "CSwitchboard.h"
 
 SQLITE_EXTENSION_INIT1
+
+/// Orders the stores of sqlite3_api (see sqlite3_switchboard_init).
+static pthread_mutex_t api_lock = PTHREAD_MUTEX_INITIALIZER;
 
 _Static_assert(SB_UTF8 == SQLITE_UTF8, "flag mismatch");
 _Static_assert(SB_DETERMINISTIC == SQLITE_DETERMINISTIC, "flag mismatch");
@@ -31,7 +35,16 @@ static void pin_library(void) {
 }
 
 int sqlite3_switchboard_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi) {
-    SQLITE_EXTENSION_INIT2(pApi);
+    // SQLITE_EXTENSION_INIT2 would store pApi in sqlite3_api, the global every call reads, on every
+    // connection opened: a write racing with the reads of functions running on other threads
+    // (ThreadSanitizer reports it; ConcurrencyTests opens connections while others run). So an open
+    // only reads it (acquire) and stores it, under a lock, only when it differs: the first time, or a
+    // host with another API table (a second SQLite library in the process), as INIT2 did.
+    if (__atomic_load_n(&sqlite3_api, __ATOMIC_ACQUIRE) != pApi) {
+        pthread_mutex_lock(&api_lock);
+        if (sqlite3_api != pApi) __atomic_store_n(&sqlite3_api, pApi, __ATOMIC_RELEASE);
+        pthread_mutex_unlock(&api_lock);
+    }
     pin_library();
     return switchboard_register_functions(db, pzErrMsg);
 }

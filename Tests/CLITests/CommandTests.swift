@@ -198,7 +198,8 @@ import TestSupport
         let rc = example.replacingOccurrences(of: ".load ./.build/release/libswitchboard", with: ".load '\(CLI.buildFolder)/libswitchboard.so'")
         #expect(rc != example)
         try rc.write(toFile: scratch.file("sqliterc"), atomically: true, encoding: .utf8)
-        let plain = try Subprocess.run(["sqlite3", "-init", scratch.file("sqliterc"), db], input: Self.settingsProbe)
+        let plain = try Subprocess.run(["sqlite3", "-init", scratch.file("sqliterc"), db],
+                                       environment: Sanitizer.hostEnvironment(), input: Self.settingsProbe)
         let shell = try CLI.run(["shell", "--db", db], input: Self.settingsProbe)
         #expect(plain.stdout.split(separator: "\n").prefix(2) == ["1", "1"])
         #expect(plain.stdout.split(separator: "\n").prefix(2) == shell.stdout.split(separator: "\n").prefix(2))

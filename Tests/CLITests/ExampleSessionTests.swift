@@ -14,7 +14,8 @@ import TestSupport
                                                    withDestinationPath: "\(PackagePaths.buildFolder)/libswitchboard.so")
         let session = try String(contentsOfFile: "\(PackagePaths.root)/examples/shell-session.sql", encoding: .utf8)
         let expected = try String(contentsOfFile: "\(PackagePaths.root)/examples/shell-session.expected", encoding: .utf8)
-        let result = try Subprocess.run(["sqlite3", "switchboard-demo.db"], in: scratch.path, input: session)
+        let result = try Subprocess.run(["sqlite3", "switchboard-demo.db"], environment: Sanitizer.hostEnvironment(),
+                                        in: scratch.path, input: session)
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout == expected)

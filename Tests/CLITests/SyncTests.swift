@@ -144,6 +144,7 @@ import Testing
         let first = Process()
         first.executableURL = URL(fileURLWithPath: CLI.binary)
         first.arguments = ["sync", "posts", "--db", db, "--command", "touch '\(marker)'; sleep 3; echo '\(SyncTests.post(1))'"]
+        first.environment = Sanitizer.hostEnvironment()
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()
@@ -197,6 +198,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CLI.binary)
             process.arguments = ["sync", "posts", input, "--db", db, "--no-classify"]
+            process.environment = Sanitizer.hostEnvironment()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

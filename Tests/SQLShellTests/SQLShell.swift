@@ -13,10 +13,12 @@ enum SQLShell {
     }
 
     /// Feeds `script` to `sqlite3 -bail` on `database` (default in-memory), in the package root,
-    /// with the extension loaded first unless `load` is false.
+    /// with the extension loaded first unless `load` is false. Under a sanitizer the shell gets its runtime
+    /// preloaded, as the instrumented extension needs (``Sanitizer/hostEnvironment(_:)``).
     static func run(_ script: String, database: String = ":memory:", load: Bool = true) throws -> Subprocess.Result {
         var arguments = ["sqlite3", "-bail", "-batch"]
         if load { arguments += ["-cmd", ".load \(extensionPath)"] }
-        return try Subprocess.run(arguments + [database], in: PackagePaths.root, input: script)
+        return try Subprocess.run(arguments + [database], environment: Sanitizer.hostEnvironment(), in: PackagePaths.root,
+                                  input: script)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// A program started in the background, for tests that must signal it mid-run (kill -9, SIGSTOP)
 /// or run two at once. Its output goes to files, so a full pipe never blocks it. Always end it
 /// with ``wait(timeout:)`` or ``kill(_:)``; ``wait(timeout:)`` kills it with SIGKILL when the time is up.
+/// Its environment (`environment`, else this process's) gets ``Sanitizer/childEnvironment`` added.
 ///
 /// ```swift
 /// let deliverer = try BackgroundProcess(["/path/switchboard-cli", "deliver", "--command", "cat"], outputFolder: "/tmp/x")
@@ -23,7 +24,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
-        if let environment { process.environment = environment }
+        process.environment = (environment ?? ProcessInfo.processInfo.environment).merging(Sanitizer.childEnvironment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)

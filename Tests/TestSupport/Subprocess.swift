@@ -21,11 +21,13 @@ public enum Subprocess {
     }
 
     /// Runs `command` (an absolute path, or a name looked up on `PATH`, then its arguments).
-    /// `environment` replaces the inherited one when given; `folder` is the working directory;
+    /// `environment` replaces the inherited one when given (either way with ``Sanitizer/childEnvironment``
+    /// added); `folder` is the working directory;
     /// `input` is fed to standard input, which is closed after it (or at once).
     public static func run(_ command: [String], environment: [String: String]? = nil, in folder: String? = nil,
                            input: String? = nil) throws -> Result {
         precondition(!command.isEmpty, "no command")
+        Self.ignoreBrokenPipes
         let process = Process()
         if command[0].hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: command[0])
@@ -34,7 +36,7 @@ public enum Subprocess {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command
         }
-        if let environment { process.environment = environment }
+        process.environment = (environment ?? ProcessInfo.processInfo.environment).merging(Sanitizer.childEnvironment) { $1 }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
@@ -54,6 +56,10 @@ public enum Subprocess {
         return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: collected.err, as: UTF8.self),
                       status: process.terminationStatus)
     }
+
+    /// SIGPIPE ignored, once per process: a child that exits before reading all its input (a `sqlite3`
+    /// that cannot load its libraries) makes the write fail, instead of killing the test binary.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Standard error, handed from its reader thread.
     private final class Collected: @unchecked Sendable {

@@ -4,16 +4,21 @@ import Foundation
 /// taken without waiting. The kernel drops it when the process ends, `kill -9` included, so a
 /// crashed run never leaves a stale lock. (`flock` locks are separate from the POSIX locks SQLite
 /// takes, and the descriptor stays open until the process exits, so SQLite's locks are never
-/// released by closing it.)
+/// released by closing it.) Within one process the lock is taken once and held to the end; threads
+/// may call ``acquire(path:)`` at the same time (a lock orders their looks at what is held).
 ///
 /// ```swift
 /// try SyncLock.acquire(path: "app.db") // throws when another sync holds it
 /// ```
 public enum SyncLock {
+    /// The descriptors holding a lock, by path; read and written only under `heldLock`.
     nonisolated(unsafe) private static var held: [String: Int32] = [:]
+    private static let heldLock = NSLock()
 
     /// Takes the lock for `path`, or throws ``SwitchboardError`` at once when another process has it.
     public static func acquire(path: String) throws {
+        heldLock.lock()
+        defer { heldLock.unlock() }
         if held[path] != nil { return }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SwitchboardError.failure("cannot open \(path): \(String(cString: strerror(errno)))") }
