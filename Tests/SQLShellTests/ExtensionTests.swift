@@ -72,8 +72,7 @@ import Testing
             .system grep VmHWM /proc/$PPID/status
 
             """
-        let result = try Subprocess.run(["sqlite3", "-batch", "-cmd", ".load \(SQLShell.extensionPath)", ":memory:"],
-                                        environment: Sanitizer.hostEnvironment(), input: script)
+        let result = try SQLShell.run(script, bail: false)
         #expect(result.stderr == "Runtime error near line 3: out of memory (7)\n")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.prefix(2) == ["40000000", "15000000"])
