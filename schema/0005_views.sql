@@ -1,7 +1,8 @@
 -- 0005_views.sql — one view per app page, in the apps' own field names (specs 000–004): the
--- filtering and presentation the apps did in client code. `SELECT * FROM social_feed` in the
--- sqlite3 shell (with `.load libswitchboard`) shows the social page. Replaces 0003's views,
--- which 0004 dropped.
+-- filtering and presentation the apps did in client code. `SELECT * FROM notification_inbox` in
+-- the sqlite3 shell (with `.load libswitchboard`) shows the inbox. Replaces 0003's views, which
+-- 0004 dropped. The social page's feed, social_feed, was created here up to version 10; it is
+-- now created by 0011_user_references.sql, which names a post's coach only among its user's.
 --
 -- Column order: first every field of the spec's model, with its name and value as the app's API
 -- returns it, then what Switchboard adds (labels, badges, relative times, routes), so a client
@@ -25,69 +26,6 @@
 -- are assembled with group_concat; the routes table's constraints keep them valid JSON).
 
 BEGIN;
-
--- The social page (001): each post as its card shows it, newest post_date first.
--- SocialPost's fields, then: preview (the first 5 lines of post_content, the card's limit);
--- school_name ("Unknown School" when the school is missing or unknown); coach_name;
--- display_name (the coach's name, else the author's); relative_time (relativeDate:
--- RelativeDateTimeFormatter, abbreviated, "Unknown" when post_date is unreadable);
--- sentiment_label and sentiment_emoji (PostSentiment.label, sentimentEmoji); platform_label
--- ("Twitter/X", "Instagram") and platform_color (#1DA1F2, #E1306C); has_notes; the VoiceOver
--- label "[Platform] post from [Author]. [Date]. [Content preview]. [Sentiment]. [Flagged status].".
-CREATE VIEW IF NOT EXISTS social_feed AS
-SELECT
-    p.id,
-    p.coach_id,
-    p.school_id,
-    p.platform,
-    p.post_url,
-    p.post_content,
-    p.post_date,
-    p.author_handle,
-    p.author_name,
-    p.is_recruiting_related,
-    p.flagged_for_review,
-    p.sentiment,
-    p.notes,
-    p.created_at,
-    p.updated_at,
-    p.seq,
-    p.user_id,
-    (SELECT CASE WHEN n5 = 0 THEN t ELSE substr(t, 1, n5 - 1) END
-     FROM (SELECT t, CASE WHEN n4 = 0 OR instr(substr(t, n4 + 1), char(10)) = 0 THEN 0
-                     ELSE n4 + instr(substr(t, n4 + 1), char(10)) END AS n5
-     FROM (SELECT t, CASE WHEN n3 = 0 OR instr(substr(t, n3 + 1), char(10)) = 0 THEN 0
-                     ELSE n3 + instr(substr(t, n3 + 1), char(10)) END AS n4
-     FROM (SELECT t, CASE WHEN n2 = 0 OR instr(substr(t, n2 + 1), char(10)) = 0 THEN 0
-                     ELSE n2 + instr(substr(t, n2 + 1), char(10)) END AS n3
-     FROM (SELECT t, CASE WHEN n1 = 0 OR instr(substr(t, n1 + 1), char(10)) = 0 THEN 0
-                     ELSE n1 + instr(substr(t, n1 + 1), char(10)) END AS n2
-     FROM (SELECT p.post_content AS t, instr(p.post_content, char(10)) AS n1)))))) AS preview,
-    coalesce(s.name, 'Unknown School') AS school_name,
-    c.name AS coach_name,
-    coalesce(c.name, nullif(p.author_name, ''), p.author_handle) AS display_name,
-    p.author_avatar_url,
-    relative_date_abbreviated(p.post_date) AS relative_time,
-    sentiment_label(p.sentiment) AS sentiment_label,
-    sentiment_label(p.sentiment, 'emoji') AS sentiment_emoji,
-    CASE p.platform WHEN 'twitter' THEN 'Twitter/X' WHEN 'instagram' THEN 'Instagram' END AS platform_label,
-    CASE p.platform WHEN 'twitter' THEN '#1DA1F2' WHEN 'instagram' THEN '#E1306C' END AS platform_color,
-    CASE WHEN trim(coalesce(p.notes, '')) <> '' THEN 1 ELSE 0 END AS has_notes,
-    CASE p.platform WHEN 'twitter' THEN 'Twitter' ELSE 'Instagram' END || ' post from '
-        || coalesce(nullif(p.author_name, ''), p.author_handle) || '. '
-        || relative_date_abbreviated(p.post_date) || '. '
-        || text_preview(p.post_content, 100) || '. '
-        || coalesce(sentiment_label(p.sentiment, 'text'), 'No sentiment') || '. '
-        || CASE WHEN p.flagged_for_review = 1 THEN 'Flagged for review' ELSE 'Not flagged' END || '.'
-        AS accessibility_label,
-    p.likes_count,
-    p.shares_count,
-    p.replies_count,
-    p.media_urls
-FROM social_media_posts AS p
-LEFT JOIN schools AS s ON s.id = p.school_id
-LEFT JOIN coaches AS c ON c.id = p.coach_id
-ORDER BY p.post_date DESC, p.seq DESC;
 
 -- The social page's statistics cards (SocialStatistics), per user (users without posts get
 -- zeros), each also as a badge: the number up to 100, "99+" above (count_badge).

@@ -97,6 +97,36 @@ import Testing
         expectError(try CLI.run(["import", "school", "--db", db], input: "[]"), "unknown table 'school' (did you mean 'schools'?)", status: 2)
     }
 
+    /// An imported interaction may not name another user's coach (0011's guard): the record is skipped
+    /// and reported, the rest go in. (A refused record's statement was kept after its failed step, and
+    /// refused every later record with the same columns.)
+    @Test func importRefusesAnInteractionNamingAnotherUsersCoach() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        for sql in ["INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
+                    "INSERT INTO coaches (id, user_id, name) VALUES ('coach-a', 'user-a', 'Coach A'), ('coach-b', 'user-b', 'Coach B')"] {
+            let seeded = try CLI.run(["sql", "--write", "--db", db, sql])
+            #expect(seeded.status == 0, "\(seeded.stderr)")
+        }
+        // Each refused record is skipped alone: the ones after it, with the same columns, go in.
+        let records = """
+            {"id":"i-1","coach_id":"coach-a","channel":"email","direction":"outbound","occurred_at":"2026-02-10T10:00:00Z"}
+            {"id":"i-2","coach_id":"coach-b","channel":"email","direction":"outbound","occurred_at":"2026-02-10T11:00:00Z"}
+            {"id":"i-3","coach_id":"coach-b","channel":"pigeon","direction":"outbound","occurred_at":"2026-02-10T12:00:00Z"}
+            {"id":"i-4","coach_id":"coach-b","channel":"text","direction":"outbound","occurred_at":"2026-02-10T13:00:00Z"}
+            """
+        let imported = try CLI.run(["import", "interactions", "--user", "user-b", "--db", db], input: records)
+        #expect(imported.stdout == "Imported 2 rows into interactions\n0 unchanged, 0 updated, 2 rejected\n")
+        #expect(imported.stderr == """
+            line 1: skipped: interactions.coach_id names another user's coach
+            line 3: skipped: CHECK constraint failed: interaction_channel_valid
+
+            """)
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, coach_id FROM interactions ORDER BY id")
+            == "i-2|user-b|coach-b\ni-4|user-b|coach-b")
+    }
+
     @Test func exportFormatsAndQueries() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

@@ -92,6 +92,20 @@ import Testing
         #expect(json.stdout == #"{"success":true,"message":"Synced 1 new post","newPostCount":1,"duplicateCount":0,"updatedCount":0,"rejectedCount":0}"# + "\n")
     }
 
+    /// A record refused by the database (its id repeats an earlier record's) is skipped alone: the
+    /// records after it go in. (The staging statement was kept after its failed step and refused them all.)
+    @Test func aRefusedRecordDoesNotRefuseTheNextOnes() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let lines = [SyncTests.post(1, extra: #","id":"p1""#), SyncTests.post(2, extra: #","id":"p1""#),
+                     SyncTests.post(3, extra: #","id":"p3""#), SyncTests.post(4, extra: #","id":"p4""#)]
+        let result = try CLI.run(["sync", "posts", "--db", db], input: lines.joined(separator: "\n"))
+        #expect(result.stdout == "Synced 3 new posts\n0 duplicates, 1 rejected\n")
+        #expect(result.stderr == "line 2: skipped: id 'p1' repeats an earlier record's\n")
+        #expect(try SyncTests.sqlite(db, "SELECT group_concat(id, ' ') FROM (SELECT id FROM social_media_posts ORDER BY id)") == "p1 p3 p4")
+    }
+
     @Test func resyncKeepsFlagsAndNotesAndUpdateRefreshesContentOnly() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

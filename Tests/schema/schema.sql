@@ -10,4 +10,6 @@
 .read schema/0007_outbox.sql
 .read schema/0008_reports.sql
 .read schema/0009_search_detection.sql
+.read schema/0010_count_indexes.sql
+.read schema/0011_user_references.sql
 .output stdout

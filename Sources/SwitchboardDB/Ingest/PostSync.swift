@@ -57,7 +57,10 @@ public final class PostSync {
     let schema: TableSchema
     /// Whether `sentiment_classify(text)` is registered on this connection.
     public let classifierAvailable: Bool
-    private let stage: Statement
+    /// Stages one record. Taken from GRDB's statement cache on every use: the cache drops a statement
+    /// whose step failed (a repeated id), which SQLite cannot reset to a usable state.
+    private let stageSQL: String
+    private var stage: Statement { get throws { try db.cachedStatement(sql: stageSQL) } }
     private let idOwner: Statement
     private let schoolExists: Statement
     private let coachExists: Statement
@@ -75,10 +78,10 @@ public final class PostSync {
         let columns = PostSync.fields.map { $0 == "id" ? "id TEXT UNIQUE" : $0 == "post_url" ? "post_url TEXT UNIQUE" : $0 }
         try db.execute(sql: "CREATE TEMP TABLE sync_staging (n INTEGER PRIMARY KEY, \(columns.joined(separator: ", ")))")
         let values = PostSync.fields.map { $0 == "id" ? "coalesce(?, \(PostSync.uuid))" : "?" }.joined(separator: ", ")
-        stage = try db.makeStatement(sql: """
+        stageSQL = """
             INSERT INTO temp.sync_staging (\(PostSync.fields.joined(separator: ", "))) VALUES (\(values))
             ON CONFLICT (post_url) DO NOTHING
-            """)
+            """
         idOwner = try db.makeStatement(sql: "SELECT post_url FROM social_media_posts WHERE id = ?")
         schoolExists = try db.makeStatement(sql: "SELECT 1 FROM schools WHERE id = ?")
         coachExists = try db.makeStatement(sql: "SELECT 1 FROM coaches WHERE id = ?")

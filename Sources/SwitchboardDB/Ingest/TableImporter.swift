@@ -79,7 +79,6 @@ public final class TableImporter {
     public let schema: TableSchema
     let upsert: Bool
     let user: String?
-    private var statements: [String: Statement] = [:]
 
     public init(_ db: Database, schema: TableSchema, upsert: Bool, user: String?) {
         self.db = db
@@ -108,12 +107,9 @@ public final class TableImporter {
         return row
     }
 
-    private func statement(_ sql: String) throws -> Statement {
-        if let cached = statements[sql] { return cached }
-        let made = try db.makeStatement(sql: sql)
-        statements[sql] = made
-        return made
-    }
+    /// GRDB's statement cache: it drops a statement whose step failed, which SQLite cannot reset to a
+    /// usable state (a kept one repeats its old error: one refused record refused every later one with the same columns).
+    private func statement(_ sql: String) throws -> Statement { try db.cachedStatement(sql: sql) }
 
     static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
