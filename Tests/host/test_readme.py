@@ -1,0 +1,305 @@
+"""Every example in README.md runs as written and prints what the README shows.
+
+Each top-level fenced ```sh, ```python and ```sql block of README.md is one test case, named by the
+block's first line. (The function reference's indented ```sql examples are run by the Swift SQL
+shell tests.) A block runs in a fresh temporary folder laid out like a checkout: examples/, queries/
+and reports/ link to the repository's, .build/release/libswitchboard.so links to the built extension,
+`switchboard` on PATH is the built CLI, and the demo databases are there (see `folder`).
+Nothing is built: the CLI is $SWITCHBOARD_CLI and the extension $SWITCHBOARD_EXTENSION (conftest.py).
+
+- ```sh: the block runs as one `bash -euo pipefail` script, so a command that exits non-zero fails
+  it. `# text` lines after a command are its output: stdout, or stderr where the line ends in
+  `(stderr)`. They are compared line for line with what it printed; `...` or `…` stands for any text.
+  Unless the README shows its stderr, a command must not print an error there. `sqlite>` lines go to
+  the `sqlite3` command before them, and the lines after each one are its output. Lines starting as
+  in SKIPPED are not run. Commands in LONG_RUNNING are started, probed once with an HTTP GET of the
+  path the README names (expecting 200), then stopped.
+- ```python: the block runs with this Python, and must print nothing on stderr. `print(...)  # text`
+  lines show its stdout.
+- ```sql: the block runs in `sqlite3` on the demo database with the extension loaded. A shown row
+  `-- 'input'  col1  col2` must be what the statement gives for a table holding only that input.
+
+Run: cd <repo> && .venv/bin/pytest -q Tests/host/test_readme.py
+(scripts/test runs it with the rest of Tests/host; set SWITCHBOARD_CLI and SWITCHBOARD_EXTENSION to test
+another build.)
+"""
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+import pytest
+
+from conftest import CLI, EXTENSION, ROOT
+
+README = (ROOT / "README.md").read_text()
+EXPECTED_BLOCKS = {"sh": 10, "python": 3, "sql": 1}
+
+# Commands that are never run, matched by how they start, each with its reason.
+SKIPPED = {
+    "swift build": "builds; the test uses the built CLI and extension",
+    "swift run": "builds first; the fixture runs the built CLI's `switchboard demo` instead",
+    "scripts/test": "the whole test suite, this test included",
+    "apt-get": "installs system packages",
+    "install ": "installs into /usr/local; the test puts the CLI on PATH and sets SWITCHBOARD_EXTENSION",
+    "pip install": "installs from the network; .venv has these packages",
+    "strip": "changes the portable build's .so, which the test does not build",
+}
+# Servers: started with --port (a free one), probed once, stopped.
+LONG_RUNNING = {"datasette"}
+
+ELLIPSIS = re.compile(r"\.\.\.|…")
+ERROR = re.compile(r"(?i)\b(error|failed|traceback|exception|cannot|unable|refused)\b|no such|not found")
+PROBE = """
+import socket, sys, time, urllib.request
+port, path = int(sys.argv[1]), sys.argv[2]
+deadline = time.monotonic() + 30
+while True:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit(f"nothing listens on port {port} after 30 s")
+        time.sleep(0.2)
+with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
+    sys.exit(0 if response.status == 200 else f"GET {path}: HTTP {response.status}")
+"""
+
+
+@dataclass
+class Command:
+    text: str
+    stdout: list = field(default_factory=list)  # the README's shown output
+    stderr: list = field(default_factory=list)
+    session: list = field(default_factory=list)  # (statement, shown output) after `sqlite> `
+
+
+@dataclass
+class Block:
+    language: str
+    body: str
+
+    @property
+    def name(self):
+        return first_line(self.body)
+
+
+def first_line(text):
+    """A command's or block's first line without its comment."""
+    return re.sub(r"\s+#\s.*", "", text.splitlines()[0]).strip()
+
+
+def readme_blocks(text=README):
+    return [Block(m.group(1), m.group(2)) for m in re.finditer(r"^```(sh|python|sql)\n(.*?)^```$", text, re.M | re.S)]
+
+
+def incomplete(text):
+    """Whether a shell command continues on the next line (open quote, trailing \\, | or &&)."""
+    if re.search(r"(\\|\||&&)\s*$", text):
+        return True
+    try:
+        shlex.split(text, comments=True)
+    except ValueError:
+        return True
+    return False
+
+
+def parse_sh(body):
+    commands, lines = [], iter(body.splitlines())
+    for line in lines:
+        if not line.strip():
+            continue
+        if line.startswith("sqlite> "):
+            commands[-1].session.append((line[len("sqlite> "):], []))
+        elif commands and commands[-1].session:
+            commands[-1].session[-1][1].append(line)
+        elif line == "#" or line.startswith("# "):
+            shown = re.fullmatch(r"(.*?)\s+\(stderr\)", line[2:])
+            (commands[-1].stderr if shown else commands[-1].stdout).append(shown[1] if shown else line[2:])
+        else:
+            text = line
+            heredoc = re.search(r"<<-?\s*'?(\w+)'?", line)
+            if heredoc:
+                for more in lines:
+                    text += "\n" + more
+                    if more.strip() == heredoc[1]:
+                        break
+            while not heredoc and incomplete(text):
+                text += "\n" + next(lines)
+            commands.append(Command(text))
+    return commands
+
+
+def skip_reason(command):
+    return next((why for start, why in SKIPPED.items() if command.text.startswith(start)), None)
+
+
+def matches(shown, printed):
+    return len(shown) == len(printed) and all(
+        re.fullmatch(".*".join(map(re.escape, ELLIPSIS.split(want))), got, re.S) for want, got in zip(shown, printed))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def demo_database(tmp_path_factory):
+    path = tmp_path_factory.mktemp("demo") / "switchboard-demo.db"
+    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True, timeout=60)
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path, demo_database):
+    """A fresh folder laid out like a checkout, and the environment a user has after installing."""
+    work, bin_ = tmp_path / "work", tmp_path / "bin"
+    (work / ".build" / "release").mkdir(parents=True)
+    bin_.mkdir()
+    (bin_ / "switchboard").symlink_to(os.path.abspath(CLI))
+    (work / ".build" / "release" / "libswitchboard.so").symlink_to(os.path.abspath(EXTENSION))
+    for name in ("examples", "queries", "reports"):
+        (work / name).symlink_to(ROOT / name)
+    # The demo databases earlier blocks create: switchboard-demo.db by the first block's
+    # `swift run switchboard-cli demo` (skipped: it builds), demo.db by the sync block's
+    # `switchboard demo --db demo.db`, which the import/export block uses.
+    for name in ("switchboard-demo.db", "demo.db"):
+        shutil.copy(demo_database, work / name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SWITCHBOARD_")}
+    env.update(PATH=os.pathsep.join([str(bin_), os.path.dirname(sys.executable), env.get("PATH", "")]),
+               HOME=str(tmp_path), SWITCHBOARD_EXTENSION=os.path.abspath(EXTENSION))
+    return work, env
+
+
+def run(args, work, env, input=None):
+    """Runs args in its own process group, which is killed whole on timeout (a server included)."""
+    with subprocess.Popen(args, cwd=work, env=env, stdin=subprocess.DEVNULL if input is None else subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as process:
+        try:
+            out, err = process.communicate(input, timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+            pytest.fail(f"{args[-1]} did not finish in 60 s\n{err}")
+        return process.returncode, out, err
+
+
+def run_sh(block, work, env):
+    commands = parse_sh(block.body)
+    runnable = [(n, c) for n, c in enumerate(commands) if not skip_reason(c)]
+    if not runnable:
+        pytest.skip("; ".join(f"{first_line(c.text)}: {skip_reason(c)}" for c in commands))
+    capture = work.parent / "capture"
+    capture.mkdir()
+    (capture / "probe.py").write_text(PROBE)
+    cap = shlex.quote(str(capture))
+    marker = "@@readme-statement@@"
+    script = []
+    for n, command in runnable:
+        out = f">{cap}/{n}.out 2>{cap}/{n}.err"
+        script.append(f"echo {n} >{cap}/current")
+        program = re.match(r"(?:\w+=\S*\s+)*(\S+)", command.text)[1]
+        if command.session:
+            assert program == "sqlite3", f"sqlite> lines after {command.text!r}"
+            (capture / f"{n}.sql").write_text("".join(f"{s}\n.print {marker}\n" for s, _ in command.session))
+            script.append(f"{{\n{command.text}\n}} <{cap}/{n}.sql {out}")
+        elif program in LONG_RUNNING:
+            path = re.search(r"(?<!\S)(/[\w./-]+)", command.text.partition(" # ")[2])
+            assert path, f"{command.text!r} names no path to probe"
+            port = free_port()
+            script += [f"{{\n{shlex.join(shlex.split(command.text, comments=True))} --port {port} &\n}} {out}",
+                       "server=$!; trap 'kill $server 2>/dev/null || true' EXIT",
+                       f"{shlex.quote(sys.executable)} {cap}/probe.py {port} {shlex.quote(path[1])}",
+                       "kill $server; wait $server || true"]
+        else:
+            script.append(f"{{\n{command.text}\n}} {out}")
+    status, _, err = run(["bash", "-euo", "pipefail", "-c", "\n".join(script)], work, env)
+    if status != 0:
+        n = int((capture / "current").read_text())
+        pytest.fail(f"exit {status}: {commands[n].text}\n{(capture / f'{n}.err').read_text()}{err}")
+    for n, command in runnable:
+        out, err = (capture / f"{n}.out").read_text(), (capture / f"{n}.err").read_text()
+        if command.session:
+            printed = out.split(marker + "\n")
+            for (statement, shown), got in zip(command.session, printed):
+                if shown:
+                    assert matches(shown, got.splitlines()), f"sqlite> {statement}\nprinted:\n{got}"
+        if command.stdout:
+            assert matches(command.stdout, out.splitlines()), f"{command.text}\nprinted:\n{out}"
+        if command.stderr:
+            assert matches(command.stderr, err.splitlines()), f"{command.text}\nprinted on stderr:\n{err}"
+        else:
+            assert not ERROR.search(err), f"{command.text}\nprinted on stderr:\n{err}"
+
+
+def run_python(block, work, env):
+    (work / "example.py").write_text(block.body)
+    status, out, err = run([sys.executable, "example.py"], work, env)
+    assert status == 0 and not err, f"exit {status}\n{err}"
+    shown = [m[1] for m in re.finditer(r"^\s*print\(.*\)\s+# ?(.*)$", block.body, re.M)]
+    if shown:
+        assert matches(shown, out.splitlines()), f"printed:\n{out}"
+
+
+# A ```sql block's shown rows name their input by its text: `-- 'text'  col1  col2` is the row the
+# statement gives when the table it reads holds only that text, in this column.
+SQL_INPUT_COLUMN = {"social_media_posts": "post_content"}
+
+
+def run_sql(block, work, env):
+    statement = "\n".join(line for line in block.body.splitlines() if not line.startswith("--"))
+    shell = ["sqlite3", "-bail", "-cmd", ".load ./.build/release/libswitchboard", "switchboard-demo.db"]
+    status, out, err = run(shell, work, env, statement)
+    assert status == 0 and not err, f"exit {status}\n{err}"
+    rows = re.findall(r"^-- ('(?:[^']|'')*')\s+(.*)$", block.body, re.M)
+    if rows:
+        table = re.search(r"\bFROM\s+(\w+)", statement)[1]
+        script = "".join(f"WITH {table}({SQL_INPUT_COLUMN[table]}) AS (VALUES ({text})) {statement}\n"
+                         for text, _ in rows)
+        status, out, err = run(shell, work, env, script)
+        assert status == 0 and not err, f"exit {status}\n{err}"
+        assert [line.split("|") for line in out.splitlines()] == [shown.split() for _, shown in rows], out
+
+
+RUNNERS = {"sh": run_sh, "python": run_python, "sql": run_sql}
+BLOCKS = readme_blocks()
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.name for b in BLOCKS])
+def test_readme_example(block, folder):
+    RUNNERS[block.language](block, *folder)
+
+
+def test_every_block_is_found():
+    assert {language: [b.language for b in BLOCKS].count(language) for language in RUNNERS} == EXPECTED_BLOCKS
+    sh = [b for b in BLOCKS if b.language == "sh"]
+    assert sum(len(parse_sh(b.body)) for b in sh) > 2 * len(sh)  # commands, not whole blocks
+
+
+def block_named(name):
+    return next(b for b in BLOCKS if b.name == name)
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("apt-get install sqlite3", "run social-stats", "run social-statz"),  # an unknown query: exit 2
+    ("switchboard demo --db demo.db >/dev/null", "# Synced 1 new post", "# Synced 2 new posts"),  # other output
+    ("swift build -c release --product switchboard", "Dear Coach Rivera,", "Dear Coach Smith,"),  # sqlite>
+    ("import sqlite3", "# 🔥 Very Positive", "# 👍 Positive"),  # print(...)  # output
+    ("pip install ./python ./python/datasette-switchboard ./python/sqlite-utils-switchboard",
+     "/switchboard-demo/social-feed", "/switchboard-demo/no-such-query"),  # the server's probe: 404
+])
+def test_a_broken_example_fails(name, old, new, folder):
+    block = block_named(name)
+    assert old in block.body
+    broken = Block(block.language, block.body.replace(old, new))
+    with pytest.raises((AssertionError, pytest.fail.Exception)):
+        RUNNERS[block.language](broken, *folder)
