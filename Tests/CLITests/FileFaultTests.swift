@@ -28,9 +28,20 @@ import Testing
                 return try Subprocess.run(prefix + [CLI.binary] + arguments, environment: environment)
             case .fileSizeLimit(let blocks):
                 return try Subprocess.run(["/bin/sh", "-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", CLI.binary]
-                                          + arguments, environment: environment)
+                                          + arguments, environment: environment.merging(FileFaultTests.threadSanitizerTemporaryFolder) { $1 })
             }
         }
+    }
+
+    /// Under ThreadSanitizer, a TMPDIR that does not exist. At startup the TSan runtime writes a 512 KiB
+    /// file, `$TMPDIR/tsan.rodata.PID` (`/tmp` by default), and maps it over the shadow of every read-only
+    /// segment. Under a smaller `ulimit -f` the file stays short, and the first shadow read past its end
+    /// (e.g. in Swift's demangler) dies with SIGBUS inside the runtime: `ThreadSanitizer: BUS on unknown
+    /// address`, at an address in a `/tmp/tsan.rodata.PID (deleted)` mapping. Without the folder the
+    /// runtime skips that file (it only saves memory); SQLite's temporary files fall back to /var/tmp.
+    /// Empty in other builds.
+    static var threadSanitizerTemporaryFolder: [String: String] {
+        Sanitizer.active == .thread ? ["TMPDIR": "/nonexistent/switchboard-tsan"] : [:]
     }
 
     static var canRunAsNobody: Bool { geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
