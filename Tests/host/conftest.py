@@ -1,6 +1,7 @@
 """Shared fixtures: the built extension and APSW connections that load it."""
 import os
 import pathlib
+import socket
 
 import apsw
 import pytest
@@ -17,6 +18,13 @@ def connection():
     con.load_extension(EXTENSION)
     yield con
     con.close()
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now, for a server a test starts (Datasette)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 CLI = os.environ.get("SWITCHBOARD_CLI", str(ROOT / ".build" / "debug" / "switchboard-cli"))

@@ -6,7 +6,6 @@ extension, `?_search=` finding posts through the FTS5 index, and canned queries 
 """
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,15 +14,9 @@ import urllib.request
 
 import pytest
 
-from conftest import CLI, DEMO_NOW
+from conftest import CLI, DEMO_NOW, free_port
 
 BIN = os.path.dirname(sys.executable)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

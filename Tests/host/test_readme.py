@@ -28,14 +28,13 @@ import re
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 from dataclasses import dataclass, field
 
 import pytest
 
-from conftest import CLI, EXTENSION, ROOT
+from conftest import CLI, EXTENSION, ROOT, free_port
 
 README = (ROOT / "README.md").read_text()
 EXPECTED_BLOCKS = {"sh": 10, "python": 3, "sql": 1}
@@ -143,12 +142,6 @@ def skip_reason(command):
 def matches(shown, printed):
     return len(shown) == len(printed) and all(
         re.fullmatch(".*".join(map(re.escape, ELLIPSIS.split(want))), got, re.S) for want, got in zip(shown, printed))
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
