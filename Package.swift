@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         // The extension as a static library, for the nested Benchmarks/functions/ package.
         .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
-        // The fuzz input decoder and the CLI parsers' fuzz targets, shared by the nested Fuzz/ package and the replay tests.
+        // The fuzz input decoder and the parsers' fuzz targets (test code, under Tests/FuzzInput), shared by the
+        // nested Fuzz/ package and the replay tests.
         .library(name: "SwitchboardFuzzInput", targets: ["SwitchboardFuzzInput"]),
         // The CLI. SwiftPM allows one product per name, and `switchboard` is the .so above.
         .executable(name: "switchboard-cli", targets: ["switchboard"]),
@@ -19,34 +20,42 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
+    // The layers, each importing only those above it in this list:
+    //   Core -> Input -> DB -> Output -> CLI; the binding (Extension) depends on Core alone.
     targets: [
-        // The pure core: every function's logic, plain Swift values in and out, no SQLite.
+        // The pure core: every function's logic, plain Swift values in and out, no SQLite, no Foundation.
         .target(name: "SwitchboardCore", plugins: ["GitCommitPlugin"]),
         // The C shim: the extension entry point and wrappers over the host's API table.
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
         .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
-        // Database access for the CLI and tests: migrations, the canned-query catalog, execution
-        // (result tables of typed cells), in-process functions. No rendering.
+        // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
+        .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
+        // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
+        // ingest (sync and import), the outbox and quick-send, reports, in-process functions. No rendering.
         .target(
             name: "SwitchboardDB",
             dependencies: [
-                "SwitchboardCore", "SwitchboardExtension", "CSwitchboard",
+                "SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedSQLPlugin"]),
-        // Input and output formats: table, CSV, Markdown, JSON and JSON Lines renderings of results.
-        .target(name: "SwitchboardIO", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
-        // The `switchboard` command, and CLI policy: exit codes, messages, name suggestions.
+        // Output formats: table, CSV, TSV, Markdown, JSON and JSON Lines renderings of rows.
+        .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
+        // The `switchboard` command: argument parsing, wording, printing and exit codes.
         .executableTarget(
             name: "switchboard",
-            dependencies: ["SwitchboardDB", "SwitchboardIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // The fuzz targets: an SQL function called through SQLite on a decoded input (which arity,
-        // which SQLite limits, which arguments), and the CLI's parsers (query headers, parameter
-        // values, input readers).
+            dependencies: [
+                "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Test code, not a production target: the fuzz targets, an SQL function called through SQLite on a
+        // decoded input (which arity, which SQLite limits, which arguments), and the parsers (query
+        // headers, parameter values, input readers).
         .target(
             name: "SwitchboardFuzzInput",
-            dependencies: ["SwitchboardCore", "SwitchboardDB", "SwitchboardIO", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            path: "Tests/FuzzInput"),
         // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
@@ -60,7 +69,7 @@ let package = Package(
                            .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),
-        .testTarget(name: "SwitchboardIOTests", dependencies: ["SwitchboardIO"]),
+        .testTarget(name: "SwitchboardOutputTests", dependencies: ["SwitchboardOutput"]),
         .testTarget(name: "CLITests", dependencies: ["switchboard", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -89,12 +89,14 @@ struct DeliverCommand: ParsableCommand {
         try db.requireOutbox()
         try db.relaxSynchronousForDelivery()
         var counts = Counts()
+        let policy = DeliveryPolicy(lease: lease, maxAttempts: maxAttempts, backoff: backoff)
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }
             let started = DispatchTime.now().uptimeNanoseconds
-            let claim = try patiently { try db.claim(lease: lease, maxAttempts: maxAttempts) }
-            if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
-            guard let claim else {
+            guard let delivery = try db.deliverNext(policy, retryLocked: retryLocked, send: { message in
+                if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+                return send(message)
+            }) else {
                 if watch {
                     usleep(useconds_t(poll * 1_000_000))
                     continue
@@ -102,13 +104,7 @@ struct DeliverCommand: ParsableCommand {
                 break
             }
             counts.claims += 1
-            switch claim {
-            case .exhausted(let message):
-                counts.failed += 1
-                Terminal.write("message \(message.id): failed (\(message.lastError ?? "lease expired"))\n")
-            case .claimed(let message):
-                try deliver(message, db: db, counts: &counts)
-            }
+            Terminal.write(report(delivery, counts: &counts))
         }
         var summary = counts.claims == 0 ? "No messages to deliver" :
             "Delivered \(counts.sent), will retry \(counts.retrying), failed \(counts.failed), refused \(counts.refused)"
@@ -130,18 +126,15 @@ struct DeliverCommand: ParsableCommand {
     /// Runs `step` (a claim or a result's record); with --watch, a lock another writer held past the busy
     /// timeout is said on stderr and the step tried again, so a long-running deliverer outlasts busy
     /// moments instead of exiting (and leaving a sent message to be sent again after its lease).
-    private func patiently<T>(_ step: () throws -> T) throws -> T {
-        while true {
-            do {
-                return try step()
-            } catch let error as SwitchboardError where watch && error.isLockTimeout && stopRequested == 0 {
-                Terminal.warn("\(error.message); trying again")
-            }
-        }
+    /// Whether to try a step again that found the database locked past the busy timeout: with --watch, saying so.
+    private func retryLocked(_ error: SwitchboardError) -> Bool {
+        guard watch && stopRequested == 0 else { return false }
+        Terminal.warn("\(error.message); trying again")
+        return true
     }
 
-    /// Runs the sender for one claimed message and records the result under its fencing token.
-    private func deliver(_ message: OutboxMessage, db: QueryDatabase, counts: inout Counts) throws {
+    /// Runs the sender program with the message on its standard input: nil when it exited 0, else why it failed.
+    private func send(_ message: OutboxMessage) -> String? {
         let environment = [
             "SWITCHBOARD_OUTBOX_ID": String(message.id),
             "SWITCHBOARD_IDEMPOTENCY_KEY": message.idempotencyKey,
@@ -155,17 +148,7 @@ struct DeliverCommand: ParsableCommand {
             outcome = ChildProcess.Outcome(exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
                                            stderr: Data("\(error)".utf8))
         }
-        let label = "message \(message.id)"
-        if outcome.exitStatus == 0 {
-            if try patiently({ try db.complete(id: message.id, token: message.fencingToken) }) {
-                counts.sent += 1
-                Terminal.write("\(label): sent (attempt \(message.attempts), key \(message.idempotencyKey))\n")
-            } else {
-                counts.refused += 1
-                Terminal.write("\(label): result refused: the lease expired and the message was claimed again (fencing token \(message.fencingToken) is stale)\n")
-            }
-            return
-        }
+        if outcome.exitStatus == 0 { return nil }
         var error: String
         if outcome.timedOut {
             error = "timed out after \(QuickSend.seconds(timeout))"
@@ -175,21 +158,32 @@ struct DeliverCommand: ParsableCommand {
             error = "killed by signal \(outcome.signal ?? 0)"
         }
         if let line = outcome.lastErrorLine { error += ": " + line }
-        switch try patiently({ try db.fail(id: message.id, token: message.fencingToken, error: error, maxAttempts: maxAttempts, backoffBase: backoff) }) {
-        case .willRetry(let delay):
+        return error
+    }
+
+    /// The line a delivery prints, counted.
+    private func report(_ delivery: Delivery, counts: inout Counts) -> String {
+        switch delivery {
+        case .sent(let message):
+            counts.sent += 1
+            return "message \(message.id): sent (attempt \(message.attempts), key \(message.idempotencyKey))\n"
+        case .willRetry(let message, let error, let delay):
             counts.retrying += 1
-            Terminal.write("\(label): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n")
-        case .failed:
+            return "message \(message.id): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n"
+        case .failed(let message, let error):
             counts.failed += 1
-            Terminal.write("\(label): failed after \(message.attempts) \(message.attempts == 1 ? "attempt" : "attempts") (\(error))\n")
-        case .refused:
+            return "message \(message.id): failed after \(message.attempts.counted("attempt")) (\(error))\n"
+        case .exhausted(let message):
+            counts.failed += 1
+            return "message \(message.id): failed (\(message.lastError ?? "lease expired"))\n"
+        case .refused(let message):
             counts.refused += 1
-            Terminal.write("\(label): result refused: the lease expired and the message was claimed again (fencing token \(message.fencingToken) is stale)\n")
+            return "message \(message.id): result refused: the lease expired and the message was claimed again "
+                + "(fencing token \(message.fencingToken) is stale)\n"
         }
     }
 }
 
-/// `switchboard outbox`: the outbox's messages.
 struct OutboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard demo`: a demo database with sample data for the five workspaces, and a short tour.
 struct DemoCommand: ParsableCommand {

@@ -20,7 +20,29 @@ enum ExitCode {
     static func of(_ condition: DatabaseCondition) -> Int32 {
         switch condition {
         case .severalUsers, .notAFolder: return usage
-        case .noDatabase, .notADemo, .unknownUser: return failure
+        case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted: return failure
+        }
+    }
+
+    /// The one-line message for any error the commands throw: the database layer's facts worded
+    /// here (naming the command or flag that helps), other errors by their description.
+    static func message(for error: Error) -> String {
+        switch error {
+        case let error as SwitchboardError: return error.message
+        case let condition as DatabaseCondition: return message(for: condition)
+        case let collision as ImportCollision:
+            return "\(collision.location): \(collision.table): \(collision.key) already exists with other values (\(collision.detail)); "
+                + "pass --upsert to update it"
+        default: return String(describing: error)
+        }
+    }
+
+    /// The exit code for any error a command throws (``of(_:)-(SwitchboardError)``): 1 unless it is a usage error.
+    static func code(for error: Error) -> Int32 {
+        switch error {
+        case let error as SwitchboardError: return of(error)
+        case let condition as DatabaseCondition: return of(condition)
+        default: return failure
         }
     }
 
@@ -35,8 +57,21 @@ enum ExitCode {
             return "unknown user '\(id)'"
         case .notADemo(let path):
             return "\(path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)"
-        case .notAFolder(let path):
-            return "--queries \(path) is not a folder"
+        case .notAFolder(let path, let kind):
+            return "--\(kind.rawValue) \(path) is not a folder"
+        case .noUser:
+            return "no user in the database; import the profile first (switchboard import users FILE)"
+        case .schemaBehind(let missing, let version):
+            return "the database has no \(missing) (schema version \(version)); run switchboard init to bring it up to date"
+        case .unknownTemplate(let reference):
+            return "no template '\(reference)' (by id or name; see switchboard run tg-templates)"
+        case .interrupted(let seconds):
+            return "query interrupted after \(seconds) s (--timeout)"
         }
     }
+}
+
+/// A failure a command has worded whole (`Sync failed: …`): printed as it is, without `error: `, exit 1.
+struct WordedFailure: Error {
+    let line: String
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard export TABLE|VIEW|QUERY` and `switchboard export --all DIR`.
 struct ExportCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import ArgumentParser
 import SwitchboardCore
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard functions`: the registered SQL functions, from the same registry the extension uses.
 struct FunctionsCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import GRDB
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
+import SwitchboardInput
 
 /// `switchboard import TABLE [FILE|-]` and `switchboard import --all DIR`.
 struct ImportCommand: ParsableCommand {
@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let opened = try database.open()
         if let all { return try importAll(all, opened) }
-        let table = self.table!
+        guard let table else { throw SwitchboardError.usage("missing TABLE (or --all DIR)") }
         guard let schema = try opened.tableSchema(table) else {
             let tables = try opened.workspaceTables()
             let suggestion = NameSuggestion.closest(to: table, among: tables)
@@ -66,36 +66,9 @@ struct ImportCommand: ParsableCommand {
             user = try? opened.actingUser(nil)
         }
         let input = try IngestInput(file: file, options: ingest)
-        try SyncLock.acquire(path: database.path)
-        var counts: [TableImporter.Outcome: Int] = [:]
-        do {
-            try opened.withConnection { db in
-                try db.inTransaction(.immediate) {
-                    try TableImporter.withoutSideEffects(db, tables: [table]) {
-                        let importer = TableImporter(db, schema: schema, upsert: upsert, user: user)
-                        while let record = try input.next(accepts: { schema.column(forKey: $0) != nil }) {
-                            let outcome: TableImporter.Outcome
-                            do { outcome = try importer.add(record.fields) } catch let error as SwitchboardError {
-                                throw SwitchboardError.failure("\(record.location): \(error.message)")
-                            }
-                            if case .rejected(let reason) = outcome { input.skip(record, reason) } else { counts[outcome, default: 0] += 1 }
-                        }
-                    }
-                    try input.finish()
-                    return .commit
-                }
-            }
-        } catch {
-            input.abandon()
-            throw error
-        }
-        Terminal.write(ImportCommand.summary(table, counts, rejected: input.rejected))
-    }
-
-    static func summary(_ table: String, _ counts: [TableImporter.Outcome: Int], rejected: Int) -> String {
-        let inserted = counts[.inserted] ?? 0
-        let head = inserted == 0 ? "No rows imported into \(table)" : "Imported \(inserted.counted("row")) into \(table)"
-        return "\(head)\n\(counts[.unchanged] ?? 0) unchanged, \(counts[.updated] ?? 0) updated, \(rejected) rejected\n"
+        let counts = try input.reading { try opened.importRecords(into: table, from: input, upsert: upsert, user: user) }
+        let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
+        Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
     }
 
     func importAll(_ folder: String, _ opened: QueryDatabase) throws {
@@ -110,40 +83,17 @@ struct ImportCommand: ParsableCommand {
         }
         let present = tables.filter { files.contains("\($0).json") }
         guard !present.isEmpty else { throw SwitchboardError.failure("\(folder) holds no TABLE.json file") }
-        try SyncLock.acquire(path: database.path)
-        var report = ""
-        var total = 0
-        try opened.withConnection { db in
-            try db.inTransaction(.immediate) {
-                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-                try TableImporter.withoutSideEffects(db, tables: present) {
-                    for table in present {
-                        guard let schema = try TableSchema.load(db, table) else { continue }
-                        var options = ingest
-                        options.inputFormat = .auto
-                        let input = try IngestInput(file: "\(folder)/\(table).json", options: options)
-                        let importer = TableImporter(db, schema: schema, upsert: upsert, user: nil)
-                        var counts: [TableImporter.Outcome: Int] = [:]
-                        while let record = try input.next(accepts: { schema.column(forKey: $0) != nil }) {
-                            let outcome: TableImporter.Outcome
-                            do { outcome = try importer.add(record.fields) } catch let error as SwitchboardError {
-                                throw SwitchboardError.failure("\(table).json \(record.location): \(error.message)")
-                            }
-                            if case .rejected(let reason) = outcome {
-                                input.skip(InputRecord(fields: record.fields, location: "\(table).json \(record.location)"), reason)
-                            } else { counts[outcome, default: 0] += 1 }
-                        }
-                        try input.finish()
-                        total += counts[.inserted] ?? 0
-                        report += "\(table): \(counts[.inserted] ?? 0) imported, \(counts[.unchanged] ?? 0) unchanged, "
-                            + "\(counts[.updated] ?? 0) updated, \(input.rejected) rejected\n"
-                    }
-                }
-                return .commit
-            }
+        var options = ingest
+        options.inputFormat = .auto
+        let counts = try opened.importWorkspace(present, upsert: upsert) { table in
+            try IngestInput(file: "\(folder)/\(table).json", options: options, locationPrefix: "\(table).json ")
         }
+        var report = ""
+        for (table, count) in zip(present, counts) {
+            report += "\(table): \(count.inserted) imported, \(count.unchanged) unchanged, \(count.updated) updated, \(count.rejected) rejected\n"
+        }
+        let total = counts.map(\.inserted).reduce(0, +)
         let head = total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
         Terminal.write(report + head + "\n")
     }
 }
-

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardInput
+import SwitchboardOutput
 
 extension InputFormat: ExpressibleByArgument {}
 extension ExportFormat: ExpressibleByArgument {}
@@ -25,22 +26,24 @@ struct IngestOptions: ParsableArguments {
 }
 
 /// Where records come from: a file, standard input, or a command's standard output; a progress
-/// bar on a terminal; the rejected-record report.
-final class IngestInput {
-    let reader: RecordReader
-    let map: FieldMap
+/// bar on a terminal; the rejected-record report (stderr, and `--reject FILE`). `locationPrefix`
+/// starts every location it reports (`schools.json line 3`).
+final class IngestInput: RecordInput {
+    private let stream: RecordStream
     private var process: Process?
-    private let totalBytes: Int?
     private var rejectHandle: FileHandle?
     private var rejectPath = ""
     /// Why a rejected record could not be written to the reject file (a full disk): reported by `finish()`.
     private var rejectFailure: Error?
-    private(set) var rejected = 0
     private var progress: Progress?
-    private var checkedHeader = false
+    private let locationPrefix: String
 
-    init(file: String?, options: IngestOptions) throws {
-        map = try FieldMap(options.maps)
+    init(file: String?, options: IngestOptions, locationPrefix: String = "") throws {
+        let map: FieldMap
+        do { map = try FieldMap(options.maps) } catch let error as FieldMapError {
+            throw SwitchboardError.usage("--map '\(error.spec)' must be SOURCE=DEST, e.g. --map \(error.example)")
+        }
+        self.locationPrefix = locationPrefix
         var fd: Int32 = STDIN_FILENO
         var total: Int?
         if let command = options.command {
@@ -61,8 +64,7 @@ final class IngestInput {
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { total = Int(info.st_size) }
         }
-        totalBytes = total
-        reader = RecordReader(source: ByteSource(fd: fd), format: options.inputFormat)
+        stream = RecordStream(reader: RecordReader(source: ByteSource(fd: fd), format: options.inputFormat), map: map)
         if let path = options.reject {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
@@ -73,37 +75,24 @@ final class IngestInput {
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
     }
 
-    /// The next record with `--map` applied, reporting (and skipping) unreadable ones; checks a
-    /// CSV header names at least one field `accepts`.
-    func next(accepts: (String) -> Bool) throws -> InputRecord? {
-        while true {
-            let record: InputRecord?
-            do { record = try reader.next() } catch let error as InputSyntaxError { throw SwitchboardError.failure(error.message) }
-            if !checkedHeader {
-                checkedHeader = true
-                if reader.format == .csv, let header = reader.csvHeader {
-                    let sources = Set(map.pairs.map { String($0.source.prefix { $0 != "." }) })
-                    let destinations = map.pairs.filter { sources.contains(String($0.source.prefix { $0 != "." })) }.map(\.destination)
-                    if !header.contains(where: { accepts($0) || sources.contains($0) }) && !destinations.contains(where: accepts) {
-                        let first = header.joined(separator: ",")
-                        throw SwitchboardError.failure("the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: '\(first)')")
-                    }
-                }
-            }
-            guard var record else { return nil }
-            progress?.update(bytes: reader.source.consumed)
-            if let problem = record.problem {
-                skip(record, problem)
-                continue
-            }
-            record.fields = map.apply(to: record.fields)
-            return record
+    /// Runs `body` (the ingest that reads this input), stopping the command when it fails before reading all of it.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch {
+            progress?.clear()
+            if let process, process.isRunning { process.terminate() }
+            throw error
         }
     }
 
+    func next(accepts: (String) -> Bool) throws -> InputRecord? {
+        guard var record = try stream.next(accepts: accepts) else { return nil }
+        progress?.update(bytes: stream.reader.source.consumed)
+        record.location = locationPrefix + record.location
+        return record
+    }
+
     /// Reports a skipped record on stderr (`line 17: skipped: …`) and in the reject file.
-    func skip(_ record: InputRecord, _ reason: String) {
-        rejected += 1
+    func reject(_ record: InputRecord, reason: String) {
         progress?.clear()
         try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
         if let rejectHandle, !record.fields.isEmpty, rejectFailure == nil {
@@ -111,13 +100,13 @@ final class IngestInput {
         }
     }
 
-    /// After the last record: the command's exit status (an error when it failed), the reject file
-    /// written whole (else an error, so nothing is committed), the bar cleared.
+    /// After the last record: the reject file written whole (else an error, so nothing is committed),
+    /// the input read whole, the command's exit status (an error when it failed), the bar cleared.
     func finish() throws {
         progress?.clear()
         do { try rejectHandle?.close() } catch { rejectFailure = rejectFailure ?? error }
         if let rejectFailure { throw SwitchboardError.failure("cannot write \(rejectPath): \(Terminal.reason(rejectFailure))") }
-        if let readError = reader.source.readError { throw SwitchboardError.failure("reading the input failed: \(readError)") }
+        try stream.finish()
         if let process {
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal {
@@ -127,12 +116,6 @@ final class IngestInput {
                 throw SwitchboardError.failure("the command exited with status \(process.terminationStatus)")
             }
         }
-    }
-
-    /// Stops the command (when the run fails before reading all of it).
-    func abandon() {
-        progress?.clear()
-        if let process, process.isRunning { process.terminate() }
     }
 }
 

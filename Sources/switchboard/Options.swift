@@ -1,7 +1,7 @@
 import Foundation
 import ArgumentParser
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `--db PATH`, falling back to `$SWITCHBOARD_DB` and then `./switchboard.db`.
 struct DatabaseOption: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard queries`: every canned query and its one-line description.
 struct QueriesCommand: ParsableCommand {

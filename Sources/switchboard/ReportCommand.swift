@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
-import SwitchboardIO
 
 /// `switchboard report NAME`: runs a report's queries, builds its JSON document and renders it with
 /// the report's template through template_render.
@@ -68,49 +67,13 @@ struct ReportCommand: ParsableCommand {
             let suggestion = NameSuggestion.closest(to: name, among: catalog.names)
             throw SwitchboardError.usage("unknown report '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
-        guard format == "json" || report.templates[format] != nil else {
-            throw SwitchboardError.usage("report '\(name)' has no \(format) template (formats: \((report.formats + ["json"]).joined(separator: ", ")))")
-        }
+        let run = try ReportRun(report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
+                                user: user ?? Terminal.environment("SWITCHBOARD_USER"))
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }
-        let pairs = parameters + (days.map { ["days=\($0)"] } ?? [])
-        let given = try ParameterBinding.values(of: pairs)
-        let declared = report.parameters.map(\.name)
-        if let unknown = given.keys.sorted().first(where: { !declared.contains($0) }) {
-            let takes = declared.isEmpty ? "it takes none" : "it takes " + declared.map { ":" + $0 }.joined(separator: ", ")
-            throw SwitchboardError.usage("unknown parameter :\(unknown) for report '\(name)' (\(takes))")
-        }
-        let user = self.user ?? Terminal.environment("SWITCHBOARD_USER")
-        let bindings = try (report.queries + report.actions).map { query in
-            try ParameterBinding(query: query, pairs: pairs.filter { pair in
-                query.parameter(named: String(pair.prefix { $0 != "=" }).trimmingCharacters(in: [":"])) != nil
-            }, user: user)
-        }
-        let opened = try database.open(now: clock.value)
-
-        var results: [(name: String, table: ResultTable, types: [String: ColumnType])] = []
-        var params: [String: ParameterType.Value?] = [:]
-        for (query, binding) in zip(report.queries + report.actions, bindings) {
-            for (key, value) in binding.values where params[key] == nil && key != ParameterBinding.userParameter { params[key] = value }
-        }
-        for (query, binding) in zip(report.queries, bindings) {
-            guard case .rows(let table) = try opened.run(query, binding: binding) else {
-                throw SwitchboardError.failure("\(query.origin): a report query must return rows")
-            }
-            results.append((query.name, table, query.columnTypes))
-        }
-        let generatedAt = try ReportCommand.text(opened.runSQL("SELECT switchboard_now()", write: false)) ?? ""
-        let document = ReportDocument.json(report: report.name, results: results,
-                                           params: declared.map { ($0, params[$0] ?? nil) }, generatedAt: generatedAt)
-        var output = document
-        if format != "json", let template = report.templates[format] {
-            let rendered = try opened.runSQL(
-                "SELECT template_render(:template, :document, :mode, :partials)", write: false,
-                parameters: ["template": template, "document": document, "mode": format == "html" ? "html" : "text",
-                             "partials": ReportDocument.partials(report.partials)])
-            output = ReportCommand.text(rendered) ?? ""
-        }
+        let database = try self.database.open(now: clock.value)
+        let output = try database.render(run)
         if let out {
             do {
                 try Data(output.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -120,15 +83,6 @@ struct ReportCommand: ParsableCommand {
         } else {
             Terminal.write(output)
         }
-        if notify {
-            let actionBindings = bindings.suffix(report.actions.count)
-            for (action, binding) in zip(report.actions, actionBindings) { _ = try opened.run(action, binding: binding) }
-        }
-    }
-
-    /// The single text cell of a one-row result.
-    static func text(_ outcome: QueryOutcome) -> String? {
-        guard case .rows(let table) = outcome, let cell = table.rows.first?.first, case .text(let text) = cell else { return nil }
-        return text
+        if notify { try database.runActions(run) }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard run NAME -p name=value ...`: run a canned query.
 struct RunCommand: ParsableCommand {

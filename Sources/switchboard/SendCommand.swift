@@ -97,24 +97,24 @@ enum QuickSend {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    /// Finds nothing to do or queues the message, and prints what happened.
+    /// Finds the template, resolves its location line, queues the message, and prints what happened.
     static func send(_ database: QueryDatabase, template find: (QueryDatabase) throws -> QuickSendTemplate, options: SendOptions) throws {
         try database.requireOutbox()
         let template = try find(database)
-        guard let groupID = template.groupID else {
-            throw SwitchboardError.failure("No target group selected")
+        var request = QuickSendRequest()
+        request.vars = try options.variables()
+        request.key = options.key
+        request.dedupeWindow = options.dedupeWindow
+        request.pinnedClock = Terminal.environment("SWITCHBOARD_NOW") != nil
+        let note: String?
+        if template.groupID == nil {
+            note = nil
+        } else {
+            (request.location, note) = locationLine(for: template, options: options)
         }
-        let vars = try options.variables()
-        var text = try database.render(template, vars: vars)
-        let (coordinates, note) = locationLine(for: template, options: options)
-        if let coordinates { text += coordinates.messageSuffix }
-        let draft = Outbox.Draft(templateID: template.id, templateName: template.name, groupID: groupID,
-                                 groupName: template.groupName, text: text,
-                                 location: coordinates.map { "\($0.latitude),\($0.longitude)" })
-        let pinned = Terminal.environment("SWITCHBOARD_NOW") != nil
-        let result = try database.enqueue(draft, key: options.key, dedupeWindow: options.dedupeWindow, pinnedClock: pinned)
+        let result = try database.quickSend(template, request)
         var output = ""
-        if let coordinates { output += "Location: \(coordinates.latitude),\(coordinates.longitude)\n" }
+        if let coordinates = request.location { output += "Location: \(coordinates.latitude),\(coordinates.longitude)\n" }
         if let note { output += note + "\n" }
         switch result {
         case .queued(let message):

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard show NAME`: a canned query's parameters and SQL.
 struct ShowCommand: ParsableCommand {

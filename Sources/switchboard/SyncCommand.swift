@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
-import SwitchboardIO
+import SwitchboardOutput
 
 /// `switchboard sync posts [FILE|-] [--command CMD]`: the social page's "Sync Posts".
 struct SyncCommand: ParsableCommand {
@@ -52,29 +52,10 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
-        let opened: QueryDatabase
-        let input: IngestInput
         do {
-            input = try IngestInput(file: file, options: ingest)
-        } catch let error as SwitchboardError where error.kind == .usage {
-            throw error
-        } catch let error as SwitchboardError {
-            fail(error.message)
-        }
-        do {
-            opened = try database.open()
-            try SyncLock.acquire(path: database.path)
-        } catch let error as SwitchboardError {
-            input.abandon()
-            fail(error.message)
-        } catch let condition as DatabaseCondition {
-            input.abandon()
-            fail(ExitCode.message(for: condition))
-        }
-        var counts = PostSync.Counts()
-        do {
-            let user = try opened.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER"))
-            var options = PostSync.Options(user: user)
+            let input = try IngestInput(file: file, options: ingest)
+            let database = try self.database.open()
+            var options = PostSync.Options(user: try database.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER")))
             options.update = update
             options.strictRefs = strictRefs
             options.classify = !noClassify
@@ -83,48 +64,29 @@ struct SyncCommand: ParsableCommand {
             case "triggers": options.indexAtEnd = false
             default: options.indexAtEnd = indexAtEnd ? true : nil
             }
-            try opened.withConnection { db in
-                try db.inTransaction(.immediate) {
-                    let sync = try PostSync(db, options: options)
-                    while let record = try input.next(accepts: { sync.accepts($0) }) {
-                        if let reason = try sync.add(record.fields) { input.skip(record, reason) }
-                    }
-                    try input.finish()
-                    counts = try sync.finish()
-                    return .commit
-                }
-            }
-        } catch let error as SwitchboardError {
-            input.abandon()
-            fail(error.message)
-        } catch let condition as DatabaseCondition {
-            input.abandon()
-            fail(ExitCode.message(for: condition))
+            let counts = try input.reading { try database.syncPosts(from: input, options: options) }
+            Terminal.write(report(counts))
+        } catch let error as SwitchboardError where error.kind == .usage {
+            throw error
+        } catch {
+            let line = "Sync failed: \(Terminal.errorLine(ExitCode.message(for: error)))"
+            if json { Terminal.write("{\"success\":false,\"message\":\(JSONString.of(line))}\n") }
+            throw WordedFailure(line: line)
         }
+    }
+
+    /// What the sync endpoint answers: `Synced 3 new posts`, then the counts; its JSON with --json.
+    func report(_ counts: PostSync.Counts) -> String {
         let message = counts.new == 0 ? "No new posts found. You're up to date!" : "Synced \(counts.new.counted("new post"))"
         if json {
-            Terminal.write("{\"success\":true,\"message\":\(JSONString.of(message)),\"newPostCount\":\(counts.new),"
-                + "\"duplicateCount\":\(counts.duplicates),\"updatedCount\":\(counts.updated),\"rejectedCount\":\(input.rejected)}\n")
-        } else {
-            var tail = [counts.duplicates.counted("duplicate")]
-            if update { tail[0] += " (\(counts.updated) updated)" }
-            tail.append("\(input.rejected) rejected")
-            Terminal.write("\(message)\n\(tail.joined(separator: ", "))\n")
+            return "{\"success\":true,\"message\":\(JSONString.of(message)),\"newPostCount\":\(counts.new),"
+                + "\"duplicateCount\":\(counts.duplicates),\"updatedCount\":\(counts.updated),\"rejectedCount\":\(counts.rejected)}\n"
         }
+        var tail = [counts.duplicates.counted("duplicate")]
+        if update { tail[0] += " (\(counts.updated) updated)" }
+        tail.append("\(counts.rejected) rejected")
+        return "\(message)\n\(tail.joined(separator: ", "))\n"
     }
-
-    /// `Sync failed: <reason>` on stderr (and the endpoint's error JSON with --json), exit 1.
-    func fail(_ reason: String) -> Never {
-        let line = "Sync failed: \(Terminal.errorLine(reason))"
-        if json { Terminal.write("{\"success\":false,\"message\":\(JSONString.of(line))}\n") }
-        try? FileHandle.standardError.write(contentsOf: Data("\(line)\n".utf8))
-        Foundation.exit(ExitCode.failure)
-    }
-}
-
-extension PostSync {
-    /// Whether a record key names a SocialPost field.
-    func accepts(_ key: String) -> Bool { PostSync.fields.contains(key) }
 }
 
 /// A JSON string literal.

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardIO
+import SwitchboardOutput
 
 /// Where output goes and how wide it may be.
 enum Terminal {

@@ -4,20 +4,30 @@ import ArgumentParser
 import Foundation
 import SwitchboardDB
 
+var command: ParsableCommand
 do {
     try ArgumentEncoding.check(ArgumentEncoding.rawArguments)
-    var command = try Switchboard.parseAsRoot()
-    try command.run()
+    command = try Switchboard.parseAsRoot()
 } catch let error as SwitchboardError {
     Terminal.fail(error.message, code: ExitCode.of(error))
-} catch let condition as DatabaseCondition {
-    Terminal.fail(ExitCode.message(for: condition), code: ExitCode.of(condition))
 } catch {
-    let code = Switchboard.exitCode(for: error)
-    if code == .success {
-        // --help and --version.
+    // --help and --version, or a command line that did not parse or validate: a usage error.
+    if Switchboard.exitCode(for: error) == .success {
         print(Switchboard.fullMessage(for: error))
         exit(0)
     }
-    Terminal.fail(Terminal.usageMessage(Switchboard.message(for: error)), code: 2)
+    Terminal.fail(Terminal.usageMessage(Switchboard.message(for: error)), code: ExitCode.usage)
+}
+do {
+    try command.run()
+} catch let failure as WordedFailure {
+    Terminal.note(failure.line)
+    exit(ExitCode.failure)
+} catch {
+    // `switchboard help NAME` runs ArgumentParser's help command, which ends by throwing a clean exit.
+    if Switchboard.exitCode(for: error) == .success {
+        print(Switchboard.fullMessage(for: error))
+        exit(0)
+    }
+    Terminal.fail(ExitCode.message(for: error), code: ExitCode.code(for: error))
 }

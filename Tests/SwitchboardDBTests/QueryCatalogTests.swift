@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func refusesAUserFolderThatIsNotOne() {
-        #expect(throws: DatabaseCondition.notAFolder(path: "/nonexistent/queries")) {
+        #expect(throws: DatabaseCondition.notAFolder(path: "/nonexistent/queries", kind: .queries)) {
             try QueryCatalog(userFolder: "/nonexistent/queries", builtInFiles: [])
         }
     }

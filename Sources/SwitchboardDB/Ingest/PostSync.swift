@@ -1,8 +1,9 @@
 import GRDB
+import SwitchboardInput
 
 /// `switchboard sync posts`: new SocialPost records into `social_media_posts`, deduplicated on
-/// `post_url`, all in the caller's transaction (the CLI's `BEGIN IMMEDIATE`), so a run commits
-/// whole or not at all.
+/// `post_url`, all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
+/// commits whole or not at all.
 ///
 /// Records are checked one by one as they stream in (``add(_:)``) and kept in a temporary
 /// staging table; ``finish()`` moves the new ones into the table with one `INSERT … SELECT`
@@ -12,10 +13,10 @@ import GRDB
 ///
 /// ```swift
 /// let sync = try PostSync(db, options: .init(user: "u1"))
-/// for record in records { if let reason = try sync.add(record.fields) { print(reason) } }
+/// for record in records { if let reason = try sync.take(record.fields, at: record.location) { print(reason) } }
 /// let counts = try sync.finish() // counts.new, counts.duplicates, counts.updated
 /// ```
-public final class PostSync {
+public final class PostSync: RecordSink {
     public struct Options: Sendable {
         public var user: String
         public var update = false
@@ -33,6 +34,8 @@ public final class PostSync {
         public var new = 0
         public var duplicates = 0
         public var updated = 0
+        /// Records skipped: unreadable, or refused (``take(_:at:)``).
+        public var rejected = 0
         public init() {}
     }
 
@@ -66,11 +69,11 @@ public final class PostSync {
     private let coachExists: Statement
     private var inputDuplicates = 0
 
-    public init(_ db: Database, options: Options) throws {
+    init(_ db: Database, options: Options) throws {
         self.db = db
         self.options = options
         guard let schema = try TableSchema.load(db, "social_media_posts") else {
-            throw SwitchboardError.failure("the database has no social_media_posts table (run switchboard init)")
+            throw DatabaseCondition.schemaBehind(missing: "social_media_posts table", version: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
         }
         self.schema = schema
         classifierAvailable = try Bool.fetchOne(db, sql: "SELECT 1 FROM pragma_function_list WHERE name = 'sentiment_classify'") ?? false
@@ -87,8 +90,11 @@ public final class PostSync {
         coachExists = try db.makeStatement(sql: "SELECT 1 FROM coaches WHERE id = ?")
     }
 
+    /// Whether a record key names a SocialPost field.
+    func accepts(_ key: String) -> Bool { PostSync.fields.contains(key) }
+
     /// Checks one record and stages it; returns why it was skipped, or nil.
-    public func add(_ fields: [RecordField]) throws -> String? {
+    func take(_ fields: [RecordField], at location: String) throws -> String? {
         var values: [String: DatabaseValue] = [:]
         do {
             for field in fields {
@@ -142,7 +148,7 @@ public final class PostSync {
     }
 
     /// Moves the staged posts into the table and returns the counts.
-    public func finish() throws -> Counts {
+    func finish() throws -> Counts {
         var counts = Counts()
         let seen = "EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.post_url = s.post_url)"
         counts.duplicates = inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)") ?? 0)

@@ -37,7 +37,7 @@ extension QueryDatabase {
             let ids = try String.fetchAll(db, sql: "SELECT id FROM users LIMIT 2")
             if ids.count > 1 { throw DatabaseCondition.severalUsers }
             guard let id = ids.first else {
-                throw SwitchboardError.failure("no user in the database; import the profile first (switchboard import users FILE)")
+                throw DatabaseCondition.noUser
             }
             return id
         }

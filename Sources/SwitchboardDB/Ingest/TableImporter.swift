@@ -1,4 +1,5 @@
 import GRDB
+import SwitchboardInput
 
 /// Why a record was skipped: one line for the report, e.g. `post_date 'yesterday' is not a date`.
 public struct Rejection: Error, Sendable {
@@ -66,26 +67,28 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
 /// refuse is rejected with SQLite's reason, and the import goes on.
 ///
 /// ```swift
-/// let importer = try TableImporter(db, schema: schema, upsert: false, user: "u1")
-/// switch try importer.add(record.fields) { case .inserted: ... }
+/// let importer = try TableImporter(db, table: "schools", upsert: false, user: "u1")
+/// try importer.take(record.fields, at: "line 2") // nil, or why the record was skipped
+/// importer.counts.inserted // 1
 /// ```
-public final class TableImporter {
-    public enum Outcome: Hashable, Sendable {
-        case inserted, unchanged, updated
-        case rejected(String)
-    }
-
+final class TableImporter: RecordSink {
     let db: Database
-    public let schema: TableSchema
+    let schema: TableSchema
     let upsert: Bool
     let user: String?
+    /// What the records taken so far did.
+    var counts = ImportCounts()
 
-    public init(_ db: Database, schema: TableSchema, upsert: Bool, user: String?) {
+    /// An importer into `table`, which must be an ordinary table.
+    init(_ db: Database, table: String, upsert: Bool, user: String?) throws {
+        guard let schema = try TableSchema.load(db, table) else { throw SwitchboardError.failure("no table \(table) in the database") }
         self.db = db
         self.schema = schema
         self.upsert = upsert
         self.user = user
     }
+
+    func accepts(_ key: String) -> Bool { schema.column(forKey: key) != nil }
 
     /// The row a record makes: the columns it names (by column name or camelCase key), converted.
     func row(_ fields: [RecordField]) throws -> [(String, DatabaseValue)] {
@@ -113,11 +116,12 @@ public final class TableImporter {
 
     static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    /// Inserts one record.
-    public func add(_ fields: [RecordField]) throws -> Outcome {
-        if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return .rejected(refusal) }
+    /// Inserts one record (or updates its row, with `upsert`) and counts what it did; returns why it
+    /// was skipped, or nil. Throws ``ImportCollision`` for a row whose key exists with other values, without `upsert`.
+    func take(_ fields: [RecordField], at location: String) throws -> String? {
+        if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return refusal }
         let row: [(String, DatabaseValue)]
-        do { row = try self.row(fields) } catch let rejection as Rejection { return .rejected(rejection.reason) }
+        do { row = try self.row(fields) } catch let rejection as Rejection { return rejection.reason }
         let table = TableImporter.quote(schema.name)
         let columns = row.map { TableImporter.quote($0.0) }.joined(separator: ", ")
         let marks = row.map { _ in "?" }.joined(separator: ", ")
@@ -125,33 +129,35 @@ public final class TableImporter {
         do {
             let insert = try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks))")
             try insert.execute(arguments: arguments)
-            return .inserted
+            counts.inserted += 1
+            return nil
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
                     || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Same values: nothing to do.
             let same = row.map { "\(TableImporter.quote($0.0)) IS ?" }.joined(separator: " AND ")
             if try Int.fetchOne(try statement("SELECT count(*) FROM \(table) WHERE \(same)"), arguments: arguments) ?? 0 > 0 {
-                return .unchanged
+                counts.unchanged += 1
+                return nil
             }
             guard upsert else {
                 let key = schema.primaryKey.compactMap { column -> String? in
                     guard let pair = row.first(where: { $0.0 == column }) else { return nil }
                     return "\(pair.0) '\(pair.1.storageText)'"
                 }.joined(separator: ", ")
-                throw SwitchboardError.failure(
-                    "\(schema.name): \(key.isEmpty ? "a row" : key) already exists with other values "
-                    + "(\((error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))); pass --upsert to update it")
+                throw ImportCollision(location: location, table: schema.name, key: key.isEmpty ? "a row" : key,
+                                      detail: (error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))
             }
             let sets = row.map { "\(TableImporter.quote($0.0)) = excluded.\(TableImporter.quote($0.0))" }.joined(separator: ", ")
             do {
                 try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT DO UPDATE SET \(sets)")
                     .execute(arguments: arguments)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                return .rejected(error.message ?? "constraint failed")
+                return error.message ?? "constraint failed"
             }
-            return .updated
+            counts.updated += 1
+            return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            return .rejected(error.message ?? "constraint failed")
+            return error.message ?? "constraint failed"
         }
     }
 
@@ -159,7 +165,7 @@ public final class TableImporter {
     /// notification) dropped, and creates them again after: imported rows go in as they are.
     /// Triggers that keep a search index (they name a virtual table) and `updated_at` triggers stay.
     /// Inside the caller's transaction, so a failure restores them too.
-    public static func withoutSideEffects<T>(_ db: Database, tables: [String], _ body: () throws -> T) throws -> T {
+    static func withoutSideEffects<T>(_ db: Database, tables: [String], _ body: () throws -> T) throws -> T {
         let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
         var saved: [(String, String)] = []
         for table in tables {

@@ -6,9 +6,7 @@ extension QueryDatabase {
     public func requireOutbox() throws {
         try withConnection { db in
             guard try Outbox.exists(db) else {
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                throw SwitchboardError.failure(
-                    "the database has no outbox (schema version \(version)); run switchboard init to bring it up to date")
+                throw DatabaseCondition.schemaBehind(missing: "outbox", version: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
             }
         }
     }

@@ -27,7 +27,7 @@ public struct QuickSendTemplate: Equatable, Sendable {
         }
         let rows = try Row.fetchAll(db, sql: sql + " WHERE t.name = ? ORDER BY t.id LIMIT 3", arguments: [reference])
         guard let first = rows.first else {
-            throw SwitchboardError.failure("no template '\(reference)' (by id or name; see switchboard run tg-templates)")
+            throw DatabaseCondition.unknownTemplate(reference: reference)
         }
         guard rows.count == 1 else {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM tg_templates WHERE name = ?", arguments: [reference]) ?? 0

@@ -1,3 +1,4 @@
+import SwitchboardInput
 /// Which chats of a TDLib group list may be imported into `tg_groups`: spec 003 Phase 4's
 /// `fetchGroups` keeps basic groups and supergroups that are not channels, and nothing else.
 ///

@@ -13,6 +13,17 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     case unknownUser(id: String)
     /// A demo would replace the file at `path`, which is not a demo database.
     case notADemo(path: String)
-    /// The query folder `path` is not a folder.
-    case notAFolder(path: String)
+    /// The folder of the user's own `kind` (queries or reports) at `path` is not a folder.
+    case notAFolder(path: String, kind: UserFolder)
+    /// The database has no user yet: a command that acts for one has nobody to act for.
+    case noUser
+    /// The database's schema, at `version`, predates `missing` (a table, the outbox); migrating brings it.
+    case schemaBehind(missing: String, version: Int)
+    /// No quick-send template has `reference` as its id or name.
+    case unknownTemplate(reference: String)
+    /// A query ran past its time limit of `seconds` and was interrupted.
+    case interrupted(seconds: String)
+
+    /// Whose folder a ``notAFolder(path:kind:)`` was.
+    public enum UserFolder: String, Sendable { case queries, reports }
 }

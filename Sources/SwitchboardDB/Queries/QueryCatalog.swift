@@ -20,7 +20,7 @@ public struct QueryCatalog: Sendable {
     /// so running one query parses one file.
     public init(userFolder: String? = nil, builtInFiles: [(name: String, sql: String)] = EmbeddedSQL.queries) throws {
         self.builtInFiles = builtInFiles
-        self.userFolder = try userFolder.map(QueryCatalog.resolvedFolder)
+        self.userFolder = try userFolder.map { try QueryCatalog.resolvedFolder($0, kind: .queries) }
     }
 
     /// Every usable query, user queries replacing built-in ones of the same name, sorted by name;
@@ -101,12 +101,12 @@ public struct QueryCatalog: Sendable {
         return query
     }
 
-    /// The folder's real path, or ``DatabaseCondition/notAFolder(path:)``.
-    private static func resolvedFolder(_ folder: String) throws -> String {
+    /// The folder's real path, or ``DatabaseCondition/notAFolder(path:kind:)``.
+    static func resolvedFolder(_ folder: String, kind: DatabaseCondition.UserFolder) throws -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
               let resolved = realPath(folder) else {
-            throw DatabaseCondition.notAFolder(path: folder)
+            throw DatabaseCondition.notAFolder(path: folder, kind: kind)
         }
         return resolved
     }

@@ -35,7 +35,7 @@ final class TimeLimit {
         do {
             return try body()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw SwitchboardError.failure("query interrupted after \(describe(seconds)) s (--timeout)")
+            throw DatabaseCondition.interrupted(seconds: describe(seconds))
         }
     }
 

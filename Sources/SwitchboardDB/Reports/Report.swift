@@ -84,16 +84,7 @@ public struct ReportCatalog: Sendable {
     /// The built-in reports and, if given, the user directory's; a directory that does not exist is a usage error.
     public init(userFolder: String? = nil, builtInFiles: [(name: String, sql: String)] = EmbeddedSQL.reports) throws {
         self.builtInFiles = builtInFiles
-        if let userFolder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: userFolder, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let resolved = QueryCatalog.realPath(userFolder) else {
-                throw SwitchboardError.usage("--reports \(userFolder) is not a folder")
-            }
-            self.userFolder = resolved
-        } else {
-            self.userFolder = nil
-        }
+        self.userFolder = try userFolder.map { try QueryCatalog.resolvedFolder($0, kind: .reports) }
     }
 
     /// Every report name, built-in and user, sorted and distinct.

@@ -1,3 +1,4 @@
+import SwitchboardCore
 import SwitchboardDB
 
 /// The `csv` (RFC 4180) and `markdown` output formats.

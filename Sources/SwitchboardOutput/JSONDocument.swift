@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardDB
 
 /// A JSON value built in Swift, for commands that describe things rather than print query rows
 /// (`queries`, `show` and `functions` with `--format json`).
@@ -25,13 +26,13 @@ public indirect enum JSONDocument: Sendable, Equatable {
     /// The value as compact JSON on one line.
     public var text: String {
         switch self {
-        case .string(let value): return JSONRenderer.string(value)
+        case .string(let value): return RowJSON.string(value)
         case .number(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONRenderer.string($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+            return "{" + members.map { RowJSON.string($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
     }
 

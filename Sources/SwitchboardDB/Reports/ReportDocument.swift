@@ -1,4 +1,4 @@
-import SwitchboardDB
+import SwitchboardCore
 
 /// A report's JSON document: one member per read query, named as the query, holding its rows as
 /// objects (declared `boolean` columns as JSON booleans, `json` columns nested, as `--format json`
@@ -17,21 +17,21 @@ public enum ReportDocument {
                             params: [(name: String, value: ParameterType.Value?)], generatedAt: String) -> String {
         var members: [String] = []
         for result in results {
-            let rows = result.table.rows.map { JSONRenderer.object(result.table.columns, $0, types: result.types) }
+            let rows = result.table.rows.map { RowJSON.object(result.table.columns, $0, types: result.types) }
             let list = rows.isEmpty ? "[]" : "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
-            members.append(JSONRenderer.string(result.name) + ": " + list)
+            members.append(RowJSON.string(result.name) + ": " + list)
         }
-        let paramMembers = params.map { JSONRenderer.string($0.name) + ":" + value($0.value) }
+        let paramMembers = params.map { RowJSON.string($0.name) + ":" + value($0.value) }
         members.append("\"params\": {" + paramMembers.joined(separator: ",") + "}")
-        members.append("\"generated_at\": " + JSONRenderer.string(generatedAt))
-        members.append("\"report\": " + JSONRenderer.string(report))
+        members.append("\"generated_at\": " + RowJSON.string(generatedAt))
+        members.append("\"report\": " + RowJSON.string(report))
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
     }
 
     private static func value(_ value: ParameterType.Value?) -> String {
         switch value {
         case nil: return "null"
-        case .text(let text)?: return JSONRenderer.string(text)
+        case .text(let text)?: return RowJSON.string(text)
         case .integer(let number)?: return String(number)
         case .real(let number)?: return number.isFinite ? String(number) : "null"
         }
@@ -39,7 +39,7 @@ public enum ReportDocument {
 
     /// The partials as a JSON object of name → template text, sorted by name (template_render's 4th argument).
     public static func partials(_ partials: [String: String]) -> String {
-        "{" + partials.sorted { $0.key < $1.key }.map { JSONRenderer.string($0.key) + ":" + JSONRenderer.string($0.value) }
+        "{" + partials.sorted { $0.key < $1.key }.map { RowJSON.string($0.key) + ":" + RowJSON.string($0.value) }
             .joined(separator: ",") + "}"
     }
 }

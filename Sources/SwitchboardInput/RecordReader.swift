@@ -1,4 +1,4 @@
-import SwitchboardDB
+import SwitchboardCore
 
 /// The input formats of `sync` and `import`.
 public enum InputFormat: String, Sendable, CaseIterable {

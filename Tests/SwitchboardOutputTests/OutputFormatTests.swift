@@ -1,5 +1,6 @@
-import SwitchboardDB
-@testable import SwitchboardIO
+import SwitchboardCore
+@testable import SwitchboardDB
+@testable import SwitchboardOutput
 import Testing
 
 /// The output formats, cell by cell, and display widths.
@@ -41,8 +42,8 @@ import Testing
 
             """)
         #expect(OutputFormat.json.render(.rows(ResultTable(columns: ["a"], rows: []))) == "[]\n")
-        #expect(JSONRenderer.string("\u{01}\t") == "\"\\u0001\\t\"")
-        #expect(JSONRenderer.value(.real(.infinity)) == "null")
+        #expect(RowJSON.string("\u{01}\t") == "\"\\u0001\\t\"")
+        #expect(RowJSON.value(.real(.infinity)) == "null")
     }
 
     @Test func jsonl() {

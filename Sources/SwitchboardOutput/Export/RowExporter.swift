@@ -42,7 +42,7 @@ public struct RowExporter {
     public mutating func begin(columns: [String]) {
         self.columns = columns
         columnTypes = columns.map { types[$0] }
-        keyLiterals = columns.map { JSONRenderer.string(keys[$0] ?? $0) + ":" }
+        keyLiterals = columns.map { RowJSON.string(keys[$0] ?? $0) + ":" }
         switch format {
         case .json: buffer += "["
         case .csv: buffer += columns.map { DelimitedRenderer.csvField(keys[$0] ?? $0) }.joined(separator: ",") + "\r\n"
@@ -58,7 +58,7 @@ public struct RowExporter {
             for index in cells.indices {
                 if index > 0 { buffer += "," }
                 buffer += keyLiterals[index]
-                buffer += JSONRenderer.value(cells[index], as: columnTypes[index])
+                buffer += RowJSON.value(cells[index], as: columnTypes[index])
             }
             buffer += "}"
             if format != .json { buffer += "\n" }

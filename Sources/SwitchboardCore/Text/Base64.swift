@@ -3,11 +3,11 @@
 /// ```swift
 /// Base64.encode([0x66, 0x6f]) // "Zm8="
 /// ```
-enum Base64 {
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
     /// The base64 text of `bytes`.
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var result = ""
         var index = 0
         while index < bytes.count {

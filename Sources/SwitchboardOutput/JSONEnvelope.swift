@@ -17,7 +17,7 @@ public enum JSONEnvelope {
         case .changes(let count):
             return "{\"success\":true,\"changes\":\(count)}\n"
         case .rows(let table):
-            let objects = table.rows.map { JSONRenderer.object(table.columns, $0, types: columnTypes) }
+            let objects = table.rows.map { RowJSON.object(table.columns, $0, types: columnTypes) }
             let data = isWrite && objects.count == 1 ? objects[0] : "[" + objects.joined(separator: ",") + "]"
             return "{\"success\":true,\"data\":\(data)}\n"
         }

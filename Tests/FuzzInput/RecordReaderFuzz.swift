@@ -1,4 +1,4 @@
-import SwitchboardIO
+import SwitchboardInput
 
 #if canImport(Glibc)
 import Glibc

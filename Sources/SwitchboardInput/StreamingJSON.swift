@@ -1,4 +1,4 @@
-import SwitchboardDB
+import SwitchboardCore
 
 /// A malformed input: where and what.
 public struct InputSyntaxError: Error, Sendable {

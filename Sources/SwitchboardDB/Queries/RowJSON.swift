@@ -1,7 +1,6 @@
 import SwitchboardCore
-import SwitchboardDB
 
-/// The `json` and `jsonl` output formats: objects keyed by column name (snake_case, as the SQL names them).
+/// A result row as JSON: the one writer of rows for `run`, `sql`, `export` and the reports' documents.
 ///
 /// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
 /// and a BLOB is its base64 text. Columns the query declares (``ColumnType``) say more: in a
@@ -9,27 +8,11 @@ import SwitchboardDB
 /// is valid JSON is nested as is (compact), other text stays a string.
 ///
 /// ```swift
-/// let table = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
-/// JSONRenderer.array(table) // "[\n  {\"id\":1,\"name\":\"Ada\"}\n]\n"
-/// JSONRenderer.lines(table) // "{\"id\":1,\"name\":\"Ada\"}\n"
+/// RowJSON.object(["id", "ok"], [.integer(1), .integer(0)], types: ["ok": .boolean]) // {"id":1,"ok":false}
 /// ```
-enum JSONRenderer {
-    /// An array of objects, one object per line.
-    static func array(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
-        guard !table.rows.isEmpty else { return "[]\n" }
-        return "[\n" + table.rows.map { "  " + object(table.columns, $0, types: types) }.joined(separator: ",\n") + "\n]\n"
-    }
-
-    /// One object per line (JSON Lines).
-    static func lines(_ table: ResultTable, types: [String: ColumnType] = [:]) -> String {
-        table.rows.map { object(table.columns, $0, types: types) + "\n" }.joined()
-    }
-
-    /// The object for a write's row count.
-    static func changes(_ count: Int) -> String { "{\"changes\":\(count)}\n" }
-
+public enum RowJSON {
     /// One row as a JSON object keyed by column name.
-    static func object(_ columns: [String], _ row: [Cell], types: [String: ColumnType] = [:]) -> String {
+    public static func object(_ columns: [String], _ row: [Cell], types: [String: ColumnType] = [:]) -> String {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
             parts.append(string(column) + ":" + value(index < row.count ? row[index] : .null, as: types[column]))
@@ -38,7 +21,7 @@ enum JSONRenderer {
     }
 
     /// One cell as a JSON value, read as `type` when the column declares one.
-    static func value(_ cell: Cell, as type: ColumnType? = nil) -> String {
+    public static func value(_ cell: Cell, as type: ColumnType? = nil) -> String {
         switch (type, cell) {
         case (.boolean, .integer(let number)): return number == 0 ? "false" : "true"
         case (.json, .text(let text)): return JSONText.compacted(text) ?? string(text)
@@ -55,7 +38,7 @@ enum JSONRenderer {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is
     /// (the core's ``JSONWriter``, which the SQL functions use too).
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var writer = JSONWriter()
         writer.string(text)
         return writer.output

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Bytes from a file descriptor through a 64 KiB buffer, with the current line number and the
 /// count of bytes consumed (for a progress bar). Memory stays flat whatever the input's size.

@@ -1,0 +1,35 @@
+/// How a quick-send message is queued: the template's `{{name}}` values, the location to append,
+/// and what makes a repeat a duplicate (an idempotency key, or the same message within a window).
+public struct QuickSendRequest: Sendable {
+    public var vars: [String: String] = [:]
+    /// The location line to append (the template must include the location).
+    public var location: Coordinates?
+    /// An idempotency key: a second send with the same key is a duplicate, whenever it comes.
+    public var key: String?
+    /// Seconds within which the same template and text again is a duplicate (0: off).
+    public var dedupeWindow: Double = 10
+    /// Whether the clock is pinned (`SWITCHBOARD_NOW`).
+    public var pinnedClock = false
+    public init() {}
+}
+
+extension QueryDatabase {
+    /// `switchboard send`: composes `template`'s message (its text rendered with `request.vars`, plus
+    /// the location line when given) and queues it in the outbox, unless it is a duplicate.
+    /// A template without a group is refused with the spec's words, `No target group selected`.
+    ///
+    /// ```swift
+    /// let template = try database.quickSendTemplate("Running late")
+    /// if case .queued(let message) = try database.quickSend(template, QuickSendRequest()) { print(message.id) }
+    /// ```
+    public func quickSend(_ template: QuickSendTemplate, _ request: QuickSendRequest) throws -> Outbox.Enqueued {
+        try requireOutbox()
+        guard let groupID = template.groupID else { throw SwitchboardError.failure("No target group selected") }
+        var text = try render(template, vars: request.vars)
+        if let location = request.location { text += location.messageSuffix }
+        let draft = Outbox.Draft(templateID: template.id, templateName: template.name, groupID: groupID,
+                                 groupName: template.groupName, text: text,
+                                 location: request.location.map { "\($0.latitude),\($0.longitude)" })
+        return try enqueue(draft, key: request.key, dedupeWindow: request.dedupeWindow, pinnedClock: request.pinnedClock)
+    }
+}

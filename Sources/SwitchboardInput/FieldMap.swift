@@ -1,0 +1,62 @@
+/// Field renames (the CLI's `--map src=dest`): renames fields, `src` a dotted path into nested objects (`user.screen_name`).
+/// A literal key with dots wins over the path (CSV headers such as `user.screen_name`).
+///
+/// ```swift
+/// let map = try FieldMap(["text=post_content", "user.screen_name=author_handle"])
+/// map.apply(to: record) // post_content and author_handle set from the tweet
+/// ```
+public struct FieldMap: Sendable {
+    public let pairs: [(source: String, destination: String)]
+
+    /// No renames.
+    public static let none = FieldMap(pairs: [])
+
+    init(pairs: [(source: String, destination: String)]) { self.pairs = pairs }
+
+    public init(_ specs: [String]) throws {
+        var pairs: [(String, String)] = []
+        for spec in specs {
+            guard let equals = spec.firstIndex(of: "=") else { throw FieldMapError(spec: spec, example: "text=post_content") }
+            let source = String(spec[..<equals]), destination = String(spec[spec.index(after: equals)...])
+            guard !source.isEmpty, !destination.isEmpty, !source.hasPrefix("."), !source.hasSuffix("."), !source.contains("..") else {
+                throw FieldMapError(spec: spec, example: "user.screen_name=author_handle")
+            }
+            pairs.append((source, destination))
+        }
+        self.init(pairs: pairs)
+    }
+
+    /// The record with each mapped field set (sources that are absent set nothing); the
+    /// destination replaces a field of that name.
+    public func apply(to fields: [RecordField]) -> [RecordField] {
+        guard !pairs.isEmpty else { return fields }
+        var result = fields
+        for (source, destination) in pairs {
+            guard let value = FieldMap.lookup(source, in: fields) else { continue }
+            if let index = result.firstIndex(where: { $0.name == destination }) {
+                result[index].value = value
+            } else {
+                result.append(RecordField(destination, value))
+            }
+        }
+        return result
+    }
+
+    /// The value at `path` (a literal key first, then dotted steps into objects).
+    static func lookup(_ path: String, in fields: [RecordField]) -> RecordValue? {
+        if let field = fields.first(where: { $0.name == path }) { return field.value }
+        var current = RecordValue.object(fields)
+        for step in path.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let next = current[String(step)] else { return nil }
+            current = next
+        }
+        return current
+    }
+}
+
+/// A rename that is not `SOURCE=DEST` with a non-empty destination and a dotted path of non-empty
+/// steps as its source; `example` is a well-formed one for the message.
+public struct FieldMapError: Error, Sendable, Equatable {
+    public let spec: String
+    public let example: String
+}
