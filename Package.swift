@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "SwitchboardFuzzInput",
             dependencies: ["SwitchboardCore", "SwitchboardDB", "SwitchboardIO", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
+        // Turns schema/NNNN_*.sql (the migrations) and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         // Records the git commit for switchboard_debug().
