@@ -56,7 +56,7 @@ let package = Package(
             name: "SwitchboardFuzzInput",
             dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", .product(name: "GRDBSQLite", package: "GRDB.swift")],
             path: "Tests/FuzzInput"),
-        // Turns schema/*.sql and queries/*.sql into Swift string literals, so the binary carries them.
+        // Turns schema/NNNN_*.sql (the migrations) and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQLPlugin", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         // Records the git commit for switchboard_debug().

@@ -1,3 +1,9 @@
+-- Superseded in part: 0004_spec_model.sql rebuilds communication_templates, interactions,
+-- social_media_posts, notifications, tg_groups, tg_templates, post_templates and posts, with their
+-- indexes and triggers (notifications_read_at and tg_templates_sort_order_default are gone); the
+-- other tables, indexes and triggers stand as declared here. Kept as history, never edit:
+-- schema/current.sql is the reference for the current schema.
+--
 -- 0001_core.sql — the tables of the five workspaces (social, notifications, communication
 -- templates, Telegram quick-send, posts), their rules as named constraints, and the triggers
 -- that keep updated_at and generated notifications right.

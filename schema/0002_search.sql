@@ -1,3 +1,8 @@
+-- Superseded in part: 0009_search_detection.sql re-creates the four FTS5 tables (spelled
+-- content="T"), and search_index_status is 0006_substring_search.sql's (0004 dropped this one); the
+-- triggers and social_posts_search_tags stand as declared here. Kept as history, never edit:
+-- schema/current.sql is the reference for the current schema.
+--
 -- 0002_search.sql — full-text search: external-content FTS5 indexes kept in sync by triggers.
 --
 --   social_posts_fts             social_media_posts (post_content, author_name, author_handle, search_tags)

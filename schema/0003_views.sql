@@ -1,3 +1,8 @@
+-- Superseded: 0004_spec_model.sql drops every view of this file and 0005_views.sql re-creates
+-- them for the new tables (message_drafts is now 0008_reports.sql's, social_feed
+-- 0011_user_references.sql's). Kept as history, never edit: schema/current.sql is the reference for
+-- the current schema.
+--
 -- 0003_views.sql — one view per app page: the filtering and presentation the apps did in client
 -- code. `SELECT * FROM social_feed` in the sqlite3 shell (with `.load libswitchboard`) shows the
 -- social page.

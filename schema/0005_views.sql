@@ -1,3 +1,7 @@
+-- Superseded in part: 0008_reports.sql re-creates message_drafts (rendering with the user's
+-- partials); the other views stand as declared here. Kept as history, never edit:
+-- schema/current.sql is the reference for the current schema.
+--
 -- 0005_views.sql — one view per app page, in the apps' own field names (specs 000–004): the
 -- filtering and presentation the apps did in client code. `SELECT * FROM notification_inbox` in
 -- the sqlite3 shell (with `.load libswitchboard`) shows the inbox. Replaces 0003's views, which

@@ -1,8 +1,9 @@
 // Writes EmbeddedSQL.swift: every .sql file of the given folders as a raw string literal.
 // Each folder becomes a static array named after its last path component (schema, queries, demo).
 // A folder given as tree:FOLDER (reports) embeds the .sql and .mustache files of its subfolders,
-// named SUBFOLDER/FILE.
-// Usage: EmbedSQLTool OUTPUT.swift [tree:]FOLDER...   (run by EmbedSQLPlugin at build time)
+// named SUBFOLDER/FILE. One given as migrations:FOLDER (schema) embeds only its migrations, NNNN_*.sql
+// (Migration.version(ofFile:) has the same rule), so schema/current.sql, the generated snapshot, stays out.
+// Usage: EmbedSQLTool OUTPUT.swift [tree:|migrations:]FOLDER...   (run by EmbedSQLPlugin at build time)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -29,11 +30,14 @@ var source = """
 public enum EmbeddedSQL {
 
 """
-/// The files a folder contributes: its .sql files, or for a tree its subfolders' .sql and .mustache files.
-func fileNames(in folder: URL, tree: Bool) -> [String] {
+/// The files a folder contributes: its .sql files (only NNNN_*.sql ones for `migrations`), or for a tree
+/// its subfolders' .sql and .mustache files.
+func fileNames(in folder: URL, tree: Bool, migrations: Bool) -> [String] {
     let manager = FileManager.default
     guard tree else {
-        return ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
+        let pattern = migrations ? #"^[0-9]{4}_.*\.sql$"# : #"\.sql$"#
+        return ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.range(of: pattern, options: .regularExpression) != nil }.sorted()
     }
     var names: [String] = []
     for sub in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
@@ -44,9 +48,10 @@ func fileNames(in folder: URL, tree: Bool) -> [String] {
 }
 
 for argument in arguments.dropFirst(2) {
-    let tree = argument.hasPrefix("tree:")
-    let folder = URL(fileURLWithPath: tree ? String(argument.dropFirst("tree:".count)) : argument)
-    let names = fileNames(in: folder, tree: tree)
+    let tree = argument.hasPrefix("tree:"), migrations = argument.hasPrefix("migrations:")
+    let path = argument.drop { $0 != ":" }.dropFirst()
+    let folder = URL(fileURLWithPath: tree || migrations ? String(path) : argument)
+    let names = fileNames(in: folder, tree: tree, migrations: migrations)
     source += "    /// The files of `\(folder.lastPathComponent)/`, by file name, sorted.\n"
     source += "    public static let \(folder.lastPathComponent): [(name: String, sql: String)] = [\n"
     for name in names {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One numbered file of `schema/`, e.g. `0002_search.sql` is version 2.
@@ -15,9 +16,21 @@ public struct Migration: Sendable {
     /// Migration.all.map(\.name)   // ["0001_core.sql", "0002_search.sql", "0003_views.sql"]
     /// ```
     public static let all: [Migration] = EmbeddedSQL.schema.compactMap { file in
-        let digits = file.name.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, let version = Int(digits) else { return nil }
-        return Migration(version: version, name: file.name, sql: file.sql)
+        version(ofFile: file.name).map { Migration(version: $0, name: file.name, sql: file.sql) }
+    }
+
+    /// The version a migration's file name gives, or nil when the name is not a migration's.
+    /// A migration is named `NNNN_*.sql` (four digits, an underscore); anything else in `schema/`,
+    /// such as the generated snapshot `current.sql`, is not one. EmbedSQLPlugin and EmbedSQLTool
+    /// embed only such files, by the same pattern.
+    ///
+    /// ```swift
+    /// Migration.version(ofFile: "0002_search.sql")   // 2
+    /// Migration.version(ofFile: "current.sql")       // nil
+    /// ```
+    public static func version(ofFile name: String) -> Int? {
+        guard name.range(of: #"^[0-9]{4}_.*\.sql$"#, options: .regularExpression) != nil else { return nil }
+        return Int(name.prefix(4))
     }
 
     /// The newest schema version this build knows (0 when none are embedded).

@@ -13,23 +13,25 @@ import Testing
 
         """
 
-    /// Runs `body` with the path of a fresh demo database (every schema/*.sql, then schema/demo/*.sql,
-    /// read by the shell) in its own temporary folder, removed afterwards.
+    /// Runs `body` with the path of a fresh demo database (every migration, schema/NNNN_*.sql, then
+    /// schema/demo/*.sql, read by the shell) in its own temporary folder, removed afterwards.
+    /// Not schema/current.sql: that is the generated snapshot of the same schema, not a migration.
     private func withDemoDatabase(_ body: (String) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queryshell-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("demo.db").path
-        let reads = try sqlFiles(in: "schema") + sqlFiles(in: "schema/demo")
+        let reads = try sqlFiles(in: "schema", matching: #"^[0-9]{4}_.*\.sql$"#) + sqlFiles(in: "schema/demo")
         let build = try SQLShell.run(".output /dev/null\n" + reads.map { ".read \($0)\n" }.joined(), database: database)
         try #require(build.status == 0, "building the demo database failed: \(build.stderr)")
         try body(database)
     }
 
-    /// The `.sql` files of a package folder, sorted, as paths relative to the package root.
-    private func sqlFiles(in folder: String) throws -> [String] {
+    /// The `.sql` files of a package folder (those whose names match `pattern`), sorted, as paths
+    /// relative to the package root.
+    private func sqlFiles(in folder: String, matching pattern: String = #"\.sql$"#) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: SQLShell.packageRoot.appendingPathComponent(folder).path)
-            .filter { $0.hasSuffix(".sql") }.sorted().map { "\(folder)/\($0)" }
+            .filter { $0.range(of: pattern, options: .regularExpression) != nil }.sorted().map { "\(folder)/\($0)" }
     }
 
     @Test func socialFeedFirstPageWithFilters() throws {

@@ -7,15 +7,17 @@ import Testing
 @Suite struct QueryEmbeddingTests {
     static let root = URL(fileURLWithPath: PackagePaths.root)
 
-    /// The `.sql` files of a package folder, sorted by name, with their text.
-    static func files(_ folder: String) throws -> [(name: String, sql: String)] {
+    /// The `.sql` files of a package folder (those `only` keeps), sorted by name, with their text.
+    static func files(_ folder: String, only: (String) -> Bool = { _ in true }) throws -> [(name: String, sql: String)] {
         let url = root.appendingPathComponent(folder)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+            .filter { $0.hasSuffix(".sql") && only($0) }.sorted()
         return try names.map { ($0, try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    static func expectSame(_ embedded: [(name: String, sql: String)], _ folder: String) throws {
-        let disk = try files(folder)
+    static func expectSame(_ embedded: [(name: String, sql: String)], _ folder: String,
+                           only: (String) -> Bool = { _ in true }) throws {
+        let disk = try files(folder, only: only)
         #expect(embedded.map(\.name) == disk.map(\.name), "\(folder)")
         for (file, copy) in zip(disk, embedded) {
             let same = copy.sql.utf8.elementsEqual(file.sql.utf8)
@@ -28,9 +30,15 @@ import Testing
         try Self.expectSame(EmbeddedSQL.queries, "queries")
     }
 
-    @Test func schemaMatchesTheFiles() throws {
+    /// Of `schema/`, the migrations (`NNNN_*.sql`) only: not `current.sql`, the generated snapshot.
+    @Test func schemaMatchesTheMigrationFiles() throws {
         #expect(!EmbeddedSQL.schema.isEmpty)
-        try Self.expectSame(EmbeddedSQL.schema, "schema")
+        try Self.expectSame(EmbeddedSQL.schema, "schema") { Migration.version(ofFile: $0) != nil }
+        #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("schema/current.sql").path))
+        #expect(!EmbeddedSQL.schema.contains { $0.name == "current.sql" })
+        #expect(Migration.version(ofFile: "current.sql") == nil)
+        #expect(Migration.version(ofFile: "0012_x.sql") == 12)
+        #expect(Migration.version(ofFile: "12_x.sql") == nil)
     }
 
     @Test func demoMatchesTheFiles() throws {

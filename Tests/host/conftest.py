@@ -8,6 +8,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXTENSION = os.environ.get("SWITCHBOARD_EXTENSION", str(ROOT / ".build" / "debug" / "libswitchboard.so"))
+# The migrations in order, schema/NNNN_*.sql: not schema/current.sql, the generated snapshot of the same
+# schema. Then the demo data's scripts, schema/demo/*.sql.
+MIGRATIONS = sorted((ROOT / "schema").glob("[0-9][0-9][0-9][0-9]_*.sql"))
+DEMO_SCRIPTS = sorted((ROOT / "schema" / "demo").glob("*.sql"))
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import aiosql
 import apsw
 import pytest
 
-from conftest import EXTENSION, ROOT
+from conftest import DEMO_SCRIPTS, EXTENSION, MIGRATIONS, ROOT
 
 QUERIES = ROOT / "queries"
 DEMO_NOW = "2026-02-10T12:00:00Z"
@@ -92,11 +92,11 @@ def is_read(path):
 
 @pytest.fixture(scope="module")
 def demo():
-    """An in-memory demo database: schema/*.sql, then schema/demo/*.sql, with the clock pinned."""
+    """An in-memory demo database: the migrations, then schema/demo/*.sql, with the clock pinned."""
     con = apsw.Connection(":memory:")
     con.enable_load_extension(True)
     con.load_extension(EXTENSION)
-    for path in sorted((ROOT / "schema").glob("*.sql")) + sorted((ROOT / "schema" / "demo").glob("*.sql")):
+    for path in MIGRATIONS + DEMO_SCRIPTS:
         con.execute(path.read_text()).fetchall()
     con.execute("SELECT switchboard_now(?)", (DEMO_NOW,)).fetchall()
     yield con
@@ -375,7 +375,7 @@ def stdlib_demo():
     con.enable_load_extension(True)
     con.load_extension(EXTENSION)
     con.enable_load_extension(False)
-    for path in sorted((ROOT / "schema").glob("*.sql")) + sorted((ROOT / "schema" / "demo").glob("*.sql")):
+    for path in MIGRATIONS + DEMO_SCRIPTS:
         con.executescript(path.read_text())
     con.execute("SELECT switchboard_now(?)", (DEMO_NOW,))
     yield con

@@ -7,7 +7,7 @@ finds. Extra rows are allowed only from accent folding (`cafe` finds `café`, un
 remove_diacritics) and the query's words in any order; the test counts the extras it cannot explain that
 way and requires none.
 
-Two databases: the demo data (schema/*.sql and schema/demo/*.sql, as test_aiosql builds it) and a
+Two databases: the demo data (the migrations and schema/demo/*.sql, as test_aiosql builds it) and a
 generated corpus of tricky text (substrings inside words, handles, hashtags, punctuation, emoji, accents,
 non-ASCII case such as ZOË, quotes, LIKE wildcards % and _, 1- and 2-character queries, several words), with
 more than 5000 posts so that common terms take the ordered-scan path of the hybrid and rare ones the index
@@ -20,7 +20,7 @@ import unicodedata
 import apsw
 import pytest
 
-from conftest import EXTENSION, ROOT
+from conftest import DEMO_SCRIPTS, EXTENSION, MIGRATIONS, ROOT
 
 QUERIES = ROOT / "queries"
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
@@ -49,9 +49,7 @@ def allowed_extra(query, *fields):
 # Running the canned queries ----------------------------------------------------------------------
 
 def apply_schema(con, with_demo):
-    paths = sorted((ROOT / "schema").glob("*.sql"))
-    if with_demo:
-        paths += sorted((ROOT / "schema" / "demo").glob("*.sql"))
+    paths = MIGRATIONS + (DEMO_SCRIPTS if with_demo else [])
     for path in paths:
         con.execute(path.read_text()).fetchall()
     con.execute("SELECT switchboard_now(?)", (NOW,)).fetchall()

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Golden files: text a test produces, kept in the repository and compared byte for byte.
+/// With `UPDATE_GOLDENS=1` in the environment a differing golden is rewritten instead of failing,
+/// and the changed lines are printed.
+///
+/// ```swift
+/// if let failure = try Golden.check(text, against: PackagePaths.root + "/schema/current.sql",
+///                                   regenerate: "scripts/schema-snapshot") {
+///     Issue.record(Comment(rawValue: failure))
+/// }
+/// ```
+public enum Golden {
+    /// Whether this run rewrites goldens: `UPDATE_GOLDENS=1`.
+    public static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
+
+    /// Compares `actual` with the file at `path` (a missing file reads as empty).
+    /// Returns nil when they are equal, or when they differ under ``updating``, after writing `actual`
+    /// to `path` and printing the changed lines. Otherwise returns the failure message: the changed
+    /// lines and `regenerate`, the command that rewrites the golden.
+    public static func check(_ actual: String, against path: String, regenerate: String) throws -> String? {
+        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        if actual.utf8.elementsEqual(expected.utf8) { return nil }
+        let changes = changedLines(from: expected, to: actual)
+        if updating {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            print("UPDATE_GOLDENS=1: rewrote \(path)\n\(changes)")
+            return nil
+        }
+        return "\(path) differs from what the test produces; regenerate it with \(regenerate)\n\(changes)"
+    }
+
+    /// The lines `new` removes (`-`, old line number) and adds (`+`, new line number), at most `limit`
+    /// of them, then how many more.
+    public static func changedLines(from old: String, to new: String, limit: Int = 60) -> String {
+        let before = old.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = new.split(separator: "\n", omittingEmptySubsequences: false)
+        let difference = after.difference(from: before)
+        let lines = difference.removals.reversed().map { change in
+            guard case let .remove(offset, line, _) = change else { return "" }
+            return "-\(offset + 1): \(line)"
+        } + difference.insertions.map { change in
+            guard case let .insert(offset, line, _) = change else { return "" }
+            return "+\(offset + 1): \(line)"
+        }
+        let more = lines.count > limit ? "\n… and \(lines.count - limit) more changed lines" : ""
+        return lines.prefix(limit).joined(separator: "\n") + more
+    }
+}
