@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardDB
 
 /// A JSON value built in Swift, for commands that describe things rather than print query rows
 /// (`queries`, `show` and `functions` with `--format json`).
@@ -13,6 +14,8 @@ public indirect enum JSONDocument: Sendable, Equatable {
     case string(String)
     /// An integer.
     case number(Int)
+    /// A real number (`null` when not finite, as ``JSONRenderer`` prints a real cell).
+    case real(Double)
     /// true or false.
     case bool(Bool)
     /// null.
@@ -27,6 +30,7 @@ public indirect enum JSONDocument: Sendable, Equatable {
         switch self {
         case .string(let value): return JSONRenderer.string(value)
         case .number(let value): return String(value)
+        case .real(let value): return JSONRenderer.value(.real(value))
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
