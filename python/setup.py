@@ -1,9 +1,15 @@
-"""Build step of switchboard-sqlite: copies the portable libswitchboard.so and queries/*.sql into the package.
+"""Build step of switchboard-sqlite: copies the portable libswitchboard.so and queries/*.sql into the package,
+and writes catalog.json, the queries' headers as the switchboard CLI parses them (`switchboard queries
+--format json`), which the package reads instead of the headers.
 
 The .so is $SWITCHBOARD_LIBRARY, else ../.build-portable/release/libswitchboard.so, which this step builds
 with `swift build -c release --product switchboard -Xswiftc -static-stdlib --scratch-path .build-portable`
-when it is missing. Nothing built is committed: the copies land in switchboard/ and are gitignored.
+when it is missing. The CLI is $SWITCHBOARD_CLI, else ../.build/debug/switchboard-cli, which this step
+brings up to date with `swift build --product switchboard-cli` (it carries queries/ inside, so an old
+one would describe old queries); the catalog must describe exactly the copied files. Nothing built is
+committed: the copies land in switchboard/ and are gitignored.
 """
+import json
 import os
 import pathlib
 import shutil
@@ -20,6 +26,8 @@ PACKAGE = HERE / "switchboard"
 PORTABLE = ROOT / ".build-portable" / "release" / "libswitchboard.so"
 BUILD = ["swift", "build", "-c", "release", "--product", "switchboard", "-Xswiftc", "-static-stdlib",
          "--scratch-path", ".build-portable"]
+CLI = ROOT / ".build" / "debug" / "switchboard-cli"
+BUILD_CLI = ["swift", "build", "--product", "switchboard-cli"]
 
 
 def library():
@@ -34,8 +42,35 @@ def library():
     return PORTABLE
 
 
+def cli():
+    """The switchboard CLI that writes the catalog: $SWITCHBOARD_CLI, else this checkout's, built up to date."""
+    given = os.environ.get("SWITCHBOARD_CLI")
+    if given:
+        return pathlib.Path(given)
+    if shutil.which("swift") is None:
+        sys.exit("switchboard-sqlite: no Swift toolchain to build the CLI that writes catalog.json; set SWITCHBOARD_CLI")
+    subprocess.run(BUILD_CLI, cwd=ROOT, check=True)
+    return CLI
+
+
+def catalog(files):
+    """`switchboard queries --format json`, checked to describe exactly `files` (the copied queries/*.sql)."""
+    command = [str(cli()), "queries", "--format", "json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    if result.stderr:
+        sys.exit(f"switchboard-sqlite: {' '.join(command)} warned: {result.stderr.strip()}")
+    texts = {path.stem: path.read_text(encoding="utf-8").rstrip() for path in files}
+    entries = json.loads(result.stdout)
+    changed = {entry["name"] for entry in entries if not texts.get(entry["name"], entry["sql"]).endswith(entry["sql"])}
+    stale = sorted((set(texts) ^ {entry["name"] for entry in entries}) | changed)
+    if stale:
+        sys.exit(f"switchboard-sqlite: {command[0]} describes other queries than queries/ ({', '.join(stale)}): "
+                 "rebuild it, or unset SWITCHBOARD_CLI")
+    return result.stdout
+
+
 class BuildWithLibrary(build_py):
-    """build_py that first copies the extension and the canned queries into the package."""
+    """build_py that first copies the extension and the canned queries into the package, and writes the catalog."""
 
     def run(self):
         if (ROOT / "queries").is_dir():  # in the repository (an sdist already carries the copies)
@@ -43,8 +78,10 @@ class BuildWithLibrary(build_py):
             (PACKAGE / "queries").mkdir(exist_ok=True)
             for old in (PACKAGE / "queries").glob("*.sql"):
                 old.unlink()
-            for path in sorted((ROOT / "queries").glob("*.sql")):
+            files = sorted((ROOT / "queries").glob("*.sql"))
+            for path in files:
                 shutil.copyfile(path, PACKAGE / "queries" / path.name)
+            (PACKAGE / "catalog.json").write_text(catalog(files), encoding="utf-8")
         super().run()
 
 

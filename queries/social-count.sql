@@ -3,12 +3,14 @@
 -- same filters and search as social-feed, counted over every page.
 -- :user_id     text, optional: the acting user (defaults to the database's only user)
 -- :search      text, optional: text to find in the content, author name or handle (case-insensitive substring;
---              every word, in any order; accents folded). Tests every post of the user: a count, not a page.
+--              every word, in any order; accents folded)
 -- :platform    text, one of twitter|instagram, optional: only this platform
 -- :school_id   text, optional: only posts about this school (ids from social-schools)
 -- :flagged     boolean, default false: only posts flagged for review
 -- :recruiting  boolean, default false: only recruiting-related posts
 -- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only this sentiment
+
+-- A search tests every post of the user: a count, not a page.
 SELECT count(*) AS count
 FROM social_media_posts
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))

@@ -4,11 +4,7 @@
 -- coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
 -- platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
 -- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
--- cursor_post_date and cursor_id (rows after it in (post_date, id) descending order). The extra
--- condition post_date <= COALESCE(cursor_post_date, ...) lets the index seek straight to the page.
--- The rows come by rowid from one list (seq IN (...)), never from a `search IS NULL OR ...` test: the
--- page found by walking the feed index in date order (no search, or a common one), or the posts found
--- through the search indexes (a rare search); see "Search" below and BENCHMARKS.md, "Substring search".
+-- cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --                    every word, in any order; accent-folded word prefixes too when the search is rare)
@@ -22,6 +18,12 @@
 -- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
+
+-- How it runs. The extra condition post_date <= COALESCE(cursor_post_date, ...) lets the index seek
+-- straight to the page. The rows come by rowid from one list (seq IN (...)), never from a
+-- `search IS NULL OR ...` test: the page found by walking the feed index in date order (no search, or a
+-- common one), or the posts found through the search indexes (a rare search); see "Search" below and
+-- BENCHMARKS.md, "Substring search".
 -- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
 -- table; its joins and display columns are read for the rows of the page only, at the end): the
 -- window walks and the sort of the hits read small rows, and the view is inlined once.

@@ -1,13 +1,14 @@
 -- name: tg-reorder(id, position)!
 -- Moves one quick-send template to a new position, shifting the ones in between by one.
--- Position 0 is first; past the end is last. The list is renumbered 0, 1, 2, ... in one UPDATE:
--- `ordered` numbers the current order, `move` clamps the target, `moved` gives each row its new
--- position with a CASE, and only rows whose sort_order changes are written. The statement starts with
--- UPDATE (the CTEs sit inside FROM), so drivers that count changed rows by the first keyword (Python's
--- sqlite3) report them.
+-- Position 0 is first; past the end is last. The list is renumbered 0, 1, 2, ...
 -- Reports how many rows changed (0 for an unknown id or a NULL position).
 -- :id        text: the template to move
 -- :position  integer, at least 0: its new position, counted from 0 (past the end is last)
+
+-- One UPDATE: `ordered` numbers the current order, `move` clamps the target, `moved` gives each row its
+-- new position with a CASE, and only rows whose sort_order changes are written. The statement starts
+-- with UPDATE (the CTEs sit inside FROM), so drivers that count changed rows by the first keyword
+-- (Python's sqlite3) report them.
 UPDATE tg_templates SET sort_order = moved.position
 FROM (
     WITH ordered AS (

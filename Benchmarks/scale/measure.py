@@ -6,12 +6,13 @@ the driver's other figures, and prints the Markdown table.
   measure.py set OUT.json KEY=VALUE ...                              merge the driver's figures into OUT.json
   measure.py table OUT.json ...                                      the Markdown table, one column per file
 
-The queries run as a Python host runs them: python/switchboard's CannedQuery (the query file's header
-parsed, every declared parameter bound, rows fetched and typed) over the stdlib sqlite3 module (the
-system SQLite, as the CLI uses) with the release extension loaded and the connection settings of
-configureConnection (mmap). "prepared": the module's statement cache keeps each statement prepared
-between calls, as a long-lived host does; "with prepare": a connection without a statement cache, so
-every call prepares again, as a one-shot CLI call does. CPU = this thread's user + system time.
+The queries run as a Python host runs them: python/switchboard's CannedQuery (the query's entry in the
+catalog the switchboard CLI prints for queries/, $SWITCHBOARD_CLI, which run.sh sets; every declared
+parameter bound, rows fetched and typed) over the stdlib sqlite3 module (the system SQLite, as the CLI
+uses) with the release extension loaded and the connection settings of configureConnection (mmap).
+"prepared": the module's statement cache keeps each statement prepared between calls, as a long-lived
+host does; "with prepare": a connection without a statement cache, so every call prepares again, as a
+one-shot CLI call does. CPU = this thread's user + system time.
 """
 import json
 import os
@@ -22,7 +23,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "python"))
-from switchboard.canned import CannedQuery  # noqa: E402  (the package's own parser, not a copy)
+from switchboard.canned import CannedQuery  # noqa: E402  (the package's own reader of the CLI's catalog)
 
 # The search terms, by class, over Benchmarks/fts/generate.sql's made-up vocabulary (share of posts
 # holding the term at any size: the generator repeats the same pattern).

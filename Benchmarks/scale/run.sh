@@ -35,6 +35,7 @@ if [ -z "${BUILD:-}" ]; then   # BUILD=DIR: use the release binaries already in 
     swift build -c release --product switchboard >/dev/null 2>&1 || swift build -c release --product switchboard
 fi
 CLI=$BUILD/switchboard-cli
+export SWITCHBOARD_CLI=$CLI   # measure.py reads the queries' headers through it (the one parser)
 SO=$(cd "$BUILD" && pwd)/libswitchboard.so
 PY=/usr/bin/python3     # Debian's: its sqlite3 module can load extensions and uses the system SQLite
 MEASURE=Benchmarks/scale/measure.py

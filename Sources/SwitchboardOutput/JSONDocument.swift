@@ -14,6 +14,8 @@ public indirect enum JSONDocument: Sendable, Equatable {
     case string(String)
     /// An integer.
     case number(Int)
+    /// A real number (`null` when not finite, as ``RowJSON`` writes a real cell).
+    case real(Double)
     /// true or false.
     case bool(Bool)
     /// null.
@@ -28,6 +30,7 @@ public indirect enum JSONDocument: Sendable, Equatable {
         switch self {
         case .string(let value): return RowJSON.string(value)
         case .number(let value): return String(value)
+        case .real(let value): return RowJSON.value(.real(value))
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"

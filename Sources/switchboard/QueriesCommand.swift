@@ -2,17 +2,21 @@ import ArgumentParser
 import SwitchboardDB
 import SwitchboardOutput
 
-/// `switchboard queries`: every canned query and its one-line description.
+/// `switchboard queries`: every canned query and its one-line description; with `--format json`, the
+/// whole catalog (see ``QueryJSON/catalogEntry(_:)``).
 struct QueriesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queries",
         abstract: "List the canned queries with their one-line descriptions.",
         discussion: """
             Writes are marked (write), scripts (script). Queries of --queries DIR are marked (DIR).
+            --format json prints the catalog a host reads instead of the .sql headers:
+            per query its name, kind, op, description, declarations (type, allowed
+            values, range, requirement, default, whole description), column types, SQL.
             Example:
               switchboard queries
               switchboard queries --queries ./my-queries
-              switchboard queries --format json   # [{"name":…,"kind":"read","summary":…,"origin":…,"parameters":[…]}, …]
+              switchboard queries --format json   # [{"name":…,"kind":"read",…,"sql":…}, …]
             """)
 
     @OptionGroup var catalogOption: CatalogOption
@@ -24,12 +28,7 @@ struct QueriesCommand: ParsableCommand {
         let catalog = try catalogOption.catalog()
         let (queries, problems) = catalog.load()
         if format == .json {
-            Terminal.write(JSONDocument.array(queries.map { query in
-                .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
-                         ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
-                         ("summary", .string(query.summary)), ("origin", .string(query.origin)),
-                         ("parameters", .array(query.parameters.map { .string($0.name) }))])
-            }).document)
+            Terminal.write(JSONDocument.array(queries.map(QueryJSON.catalogEntry)).document)
             for problem in problems { Terminal.warn(problem) }
             return
         }

@@ -2,14 +2,15 @@ import ArgumentParser
 import SwitchboardDB
 import SwitchboardOutput
 
-/// `switchboard show NAME`: a canned query's parameters and SQL.
+/// `switchboard show NAME`: a canned query's description and parameters; `--sql` adds its SQL.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show a canned query: its description, parameters (type, default, allowed values, range) and SQL.",
+        abstract: "Show a canned query: its description and parameters (type, default, allowed values, range).",
         discussion: """
             Example:
               switchboard show social-feed
+              switchboard show social-feed --sql      # and its SQL
               switchboard show social-feed --format json | jq '.parameters[].name'
             """)
 
@@ -18,13 +19,16 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "text (default) or json (one object: name, kind, summary, parameters, column_types, sql).")
+    @Option(help: "text (default) or json (one object: name, kind, summary, parameters, column_types, sql, description, …).")
     var format: DescriptionFormat = .text
+
+    @Flag(help: "Also print the SQL (the json format always has it).")
+    var sql = false
 
     func run() throws {
         let query = try catalogOption.query(named: name)
         if format == .json {
-            Terminal.write(ShowCommand.json(query).document)
+            Terminal.write(QueryJSON.show(query).document)
             return
         }
         var output = "\(query.name) (\(query.kind.rawValue), \(query.origin))\n"
@@ -52,30 +56,7 @@ struct ShowCommand: ParsableCommand {
                 if !columns.isEmpty { output += "  \(type.rawValue.padding(to: 7))  \(columns.joined(separator: ", "))\n" }
             }
         }
-        output += "\nSQL:\n\(query.sql)\n"
+        if sql { output += "\nSQL:\n\(query.sql)\n" }
         Terminal.write(output)
-    }
-
-    /// The query as one JSON object.
-    static func json(_ query: CannedQuery) -> JSONDocument {
-        let parameters: [JSONDocument] = query.parameters.map { parameter in
-            var requirement = "required", defaultValue = JSONDocument.null
-            switch parameter.requirement {
-            case .required: break
-            case .optional: requirement = "optional"
-            case .defaultValue(let value): requirement = "default"; defaultValue = .string(value)
-            }
-            return .object([("name", .string(parameter.name)), ("type", .string(parameter.type.rawValue)),
-                            ("requirement", .string(requirement)), ("default", defaultValue),
-                            ("allowed", .array(parameter.allowedValues.map { .string($0) })),
-                            ("range", parameter.range.map { .string($0.description) } ?? .null),
-                            ("description", .string(parameter.description))])
-        }
-        let columnTypes = query.columnTypes.sorted { $0.key < $1.key }.map { ($0.key, JSONDocument.string($0.value.rawValue)) }
-        return .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
-                        ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
-                        ("origin", .string(query.origin)), ("summary", .string(query.summary)),
-                        ("details", .array(query.details.map { .string($0) })), ("parameters", .array(parameters)),
-                        ("column_types", .object(columnTypes)), ("sql", .string(query.sql))])
     }
 }

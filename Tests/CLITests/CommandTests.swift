@@ -46,12 +46,10 @@ import TestSupport
         #expect(result.stdout.contains("\nseed-users "))
     }
 
-    @Test func showPrintsParametersAndSQL() throws {
-        let result = try CLI.run(["show", "typed-values", "--queries", CLI.fixtureQueries])
-        #expect(result.status == 0)
+    @Test func showPrintsTheDescriptionAndParametersAndTheSQLOnlyWhenAsked() throws {
         let folder = try #require(realpath(CLI.fixtureQueries, nil))
         defer { free(folder) }
-        #expect(result.stdout == """
+        let described = """
             typed-values (read, \(String(cString: folder))/typed-values.sql)
             Echoes its parameters, to check typing.
             Extra description line.
@@ -63,20 +61,54 @@ import TestSupport
               :t  text, optional: free text
               :p  text, default twitter, one of twitter|instagram: a platform
 
+            """
+        let result = try CLI.run(["show", "typed-values", "--queries", CLI.fixtureQueries])
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(result.stdout == described)
+        let withSQL = try CLI.run(["show", "typed-values", "--queries", CLI.fixtureQueries, "--sql"])
+        #expect(withSQL.stdout == described + """
+
             SQL:
             SELECT :i AS i, :r AS r, :b AS b, :t AS t, :p AS p, typeof(:b) AS b_type;
 
             """)
     }
 
+    /// The golden `show` of the biggest query: what a user needs (each parameter's whole description,
+    /// continuation lines included), no planner notes, and no SQL unless `--sql`.
     @Test func showABuiltInQuery() throws {
         let result = try CLI.run(["show", "social-feed"])
-        #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("social-feed (read, built-in social-feed.sql)\n"))
-        #expect(result.stdout.contains("  :platform          text, optional, one of twitter|instagram: "))
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(result.stdout == """
+            social-feed (read, built-in social-feed.sql)
+            The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
+            Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
+            coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
+            platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
+            Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
+            cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
+
+            Parameters:
+              :user_id           text, optional: the acting user (defaults to the database's only user)
+              :search            text, optional: text to find in the content, author name or handle (case-insensitive substring; every word, in any order; accent-folded word prefixes too when the search is rare)
+              :platform          text, optional, one of twitter|instagram: only this platform
+              :school_id         text, optional: only posts about this school (ids from social-schools)
+              :flagged           boolean, default false: only posts flagged for review
+              :recruiting        boolean, default false: only recruiting-related posts
+              :sentiment         text, optional, one of very_positive|positive|neutral|negative: only this sentiment
+              :cursor_post_date  text, optional: post_date of the last row of the previous page
+              :cursor_id         text, optional: id of the last row of the previous page
+              :limit             integer, default 50, between 1 and 10000: page size
+
+            Column types:
+              boolean  flagged_for_review, has_notes, is_recruiting_related
+              json     media_urls
+
+            """)
+        let withSQL = try CLI.run(["show", "social-feed", "--sql"])
         let file = try String(contentsOfFile: "\(CLI.packageRoot)/queries/social-feed.sql", encoding: .utf8)
-        let firstSQLLine = try #require(file.split(separator: "\n").first { !$0.hasPrefix("--") })
-        #expect(result.stdout.contains("\nSQL:\n\(firstSQLLine)\n"))
+        let body = try #require(file.range(of: "\n\n")).upperBound
+        #expect(withSQL.stdout == result.stdout + "\nSQL:\n" + file[body...])
     }
 
     @Test func runBindsTypedValues() throws {

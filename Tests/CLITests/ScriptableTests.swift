@@ -65,16 +65,43 @@ import Testing
         #expect(changed.stdout == "sport\r\nSoccer\r\n" && changed.stderr == "")
     }
 
+    /// The catalog a host reads instead of the headers: every declaration whole (a continued description
+    /// joined, a real range's bounds as numbers), the description lines, the op and the SQL after the header.
+    @Test func theCatalogCarriesWhatTheHeaderSays() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let folder = scratch.file("queries")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try """
+            -- name: notes-add(body, weight)<!
+            -- Adds a note.
+            -- Returns it.
+            -- :body    text: the note,
+            --          all of it
+            -- :weight  real, between 0 and 1.5, default 0.5: how much it counts
+            -- returns boolean: pinned
+
+            -- How it runs: one INSERT.
+            INSERT INTO notes (body, weight) VALUES (:body, :weight) RETURNING body, weight, 0 AS pinned;
+
+            """.write(toFile: "\(folder)/notes-add.sql", atomically: true, encoding: .utf8)
+        let root = try #require(realpath(folder, nil))
+        defer { free(root) }
+        let result = try CLI.run(["queries", "--queries", folder, "--format", "json"])
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(result.stdout.split(separator: "\n").contains(#"  {"name":"notes-add","kind":"write","returns_rows":true,"summary":"Adds a note.","origin":"\#(String(cString: root))/notes-add.sql","parameters":["body","weight"],"op":"<!","signature":["body","weight"],"description":"Adds a note.\nReturns it.","details":["Returns it."],"declarations":[{"name":"body","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the note, all of it","minimum":null,"maximum":null},{"name":"weight","type":"real","requirement":"default","default":"0.5","allowed":[],"range":"between 0 and 1.5","description":"how much it counts","minimum":0.0,"maximum":1.5}],"column_types":{"pinned":"boolean"},"sql":"-- How it runs: one INSERT.\nINSERT INTO notes (body, weight) VALUES (:body, :weight) RETURNING body, weight, 0 AS pinned;"},"#))
+    }
+
     @Test func describingCommandsPrintJSON() throws {
         let queries = try CLI.run(["queries", "--format", "json"])
         #expect(queries.status == 0 && queries.stderr == "")
         let lines = queries.stdout.split(separator: "\n")
         #expect(lines.first == "[" && lines.last == "]")
-        #expect(lines.contains(#"  {"name":"tg-delete","kind":"write","returns_rows":false,"summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template.","origin":"built-in tg-delete.sql","parameters":["id"]},"#))
+        #expect(lines.contains(#"  {"name":"tg-delete","kind":"write","returns_rows":false,"summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template.","origin":"built-in tg-delete.sql","parameters":["id"],"op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template.","details":[],"declarations":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;"},"#))
         let show = try CLI.run(["show", "tg-delete", "--format", "json"])
-        #expect(show.stdout == #"{"name":"tg-delete","kind":"write","returns_rows":false,"origin":"built-in tg-delete.sql","summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template.","details":[],"parameters":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id"}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;"}"# + "\n")
+        #expect(show.stdout == #"{"name":"tg-delete","kind":"write","returns_rows":false,"origin":"built-in tg-delete.sql","summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template.","details":[],"parameters":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;","op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row, or 0 when there is no such template."}"# + "\n")
         let typed = try CLI.run(["show", "users-list", "--queries", CLI.fixtureQueries, "--format", "json"])
-        #expect(typed.stdout.contains(#""parameters":[{"name":"limit","type":"integer","requirement":"default","default":"10","allowed":[],"range":null,"description":"how many"}]"#))
+        #expect(typed.stdout.contains(#""parameters":[{"name":"limit","type":"integer","requirement":"default","default":"10","allowed":[],"range":null,"description":"how many","minimum":null,"maximum":null}]"#))
         let functions = try CLI.run(["functions", "--format", "json"])
         #expect(functions.stdout.contains(#"  {"name":"count_badge","arity":1,"signature":"count_badge(n)","flags":["deterministic","innocuous"],"#))
         #expect(functions.stdout.contains(#"{"name":"switchboard_now","arity":1,"#) && functions.stdout.contains(#""flags":["direct-only"],"#))

@@ -1,7 +1,9 @@
-"""Shared fixtures: the built extension and APSW connections that load it."""
+"""Shared fixtures: the built extension and APSW connections that load it, and the built CLI's catalog."""
+import json
 import os
 import pathlib
 import socket
+import subprocess
 
 import apsw
 import pytest
@@ -35,10 +37,17 @@ CLI = os.environ.get("SWITCHBOARD_CLI", str(ROOT / ".build" / "debug" / "switchb
 DEMO_NOW = "2026-02-10T12:00:00Z"
 
 
+def cli_catalog(*arguments):
+    """The built CLI's catalog, `switchboard queries --format json` (with `arguments`, e.g. `--queries DIR`), by
+    name: each query's header as the one parser reads it. Tests read headers only through it."""
+    result = subprocess.run([CLI, "queries", *arguments, "--format", "json"], capture_output=True, text=True, check=True)
+    assert result.stderr == ""
+    return {entry["name"]: entry for entry in json.loads(result.stdout)}
+
+
 @pytest.fixture
 def demo_file(tmp_path):
     """A fresh demo database file written by `switchboard demo` (the CLI built by swift build)."""
-    import subprocess
     path = tmp_path / "demo.db"
     subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True)
     return path

@@ -2,7 +2,8 @@
 
 Every name line carries aiosql 15's parameter signature (`-- name: social-feed(user_id, search, ...)`), the
 docstring's declared parameters; writes end in `!` (aiosql returns the changed-row count) or, when they have
-RETURNING, `<!` (aiosql returns the row).
+RETURNING, `<!` (aiosql returns the row). What the headers declare comes from the one parser, the CLI's
+catalog (`switchboard queries --format json`); these tests never read a header themselves.
 """
 import re
 import sqlite3
@@ -11,16 +12,12 @@ import aiosql
 import apsw
 import pytest
 
-from conftest import DEMO_SCRIPTS, EXTENSION, MIGRATIONS, ROOT
+from conftest import DEMO_SCRIPTS, EXTENSION, MIGRATIONS, ROOT, cli_catalog
 
 QUERIES = ROOT / "queries"
 DEMO_NOW = "2026-02-10T12:00:00Z"
-DECLARATION = re.compile(r"^:(\w+)\s+(text|integer|real|boolean)\b(.*)$")
 # A `:name` outside string literals, as aiosql and SQLite see it.
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
-
-
-NAME_LINE = re.compile(r"-- name: (?P<name>[a-z0-9][a-z0-9_-]{0,63})\((?P<signature>[\w, ]*)\)(?P<op>|!|<!|#)\n")
 
 
 # The queries issue 4 names, at least.
@@ -30,56 +27,31 @@ REQUIRED = {
 }
 QUERY_FILES = sorted(QUERIES.glob("*.sql"))
 LOADED = aiosql.from_path(QUERIES, "apsw")
+CATALOG = cli_catalog()
 
 
 def function_name(path):
     return path.stem.replace("-", "_")
 
 
-def declarations(query):
-    """The parameters a query declares in its docstring: name -> (type, required)."""
-    return {name: (kind, required) for name, (kind, required, _) in declared_defaults(query).items()}
+def declarations(name):
+    """The parameters query `name` (`social-feed`) declares: name -> (type, required)."""
+    return {parameter: (kind, required) for parameter, (kind, required, _) in declared_defaults(name).items()}
 
 
-# A range clause: `between LOW and HIGH`, `at least LOW` or `at most HIGH`, bounds included.
-RANGE = re.compile(r"^(?:between (-?\d+) and (-?\d+)|at least (-?\d+)|at most (-?\d+))$")
-
-
-def declared_ranges(query):
+def declared_ranges(name):
     """name -> (lowest, highest) allowed value (None for no bound), for the parameters that declare a range."""
-    ranges = {}
-    for line in query.__doc__.splitlines():
-        match = DECLARATION.match(line.strip())
-        if match:
-            for clause in clauses_of(match.group(3)):
-                bounds = RANGE.match(clause)
-                if bounds:
-                    low, high, least, most = (None if b is None else int(b) for b in bounds.groups())
-                    ranges[match.group(1)] = (low if least is None else least, high if most is None else most)
-    return ranges
+    return {declared["name"]: (declared["minimum"], declared["maximum"])
+            for declared in CATALOG[name]["declarations"] if declared["range"] is not None}
 
 
-def clauses_of(rest):
-    """The comma-separated clauses of a declaration after its type, up to the description."""
-    return [clause.strip() for clause in re.split(r":(?= |$)", rest, maxsplit=1)[0].split(",")]
-
-
-def declared_defaults(query):
+def declared_defaults(name):
     """name -> (type, required, default as a bindable value or None)."""
-    declared = {}
-    for line in query.__doc__.splitlines():
-        match = DECLARATION.match(line.strip())
-        if match:
-            name, kind, rest = match.groups()
-            clauses = clauses_of(rest)
-            default = next((clause[len("default "):] for clause in clauses if clause.startswith("default ")), None)
-            if default is not None and kind == "boolean":
-                default = {"true": 1, "false": 0}[default]
-            elif default is not None and kind == "integer":
-                default = int(default)
-            required = "optional" not in clauses and default is None
-            declared[name] = (kind, required, default)
-    return declared
+    bindable = {"boolean": lambda value: {"true": 1, "false": 0}[value], "integer": int}
+    return {declared["name"]: (declared["type"], declared["requirement"] == "required",
+                               None if declared["default"] is None
+                               else bindable.get(declared["type"], str)(declared["default"]))
+            for declared in CATALOG[name]["declarations"]}
 
 
 def used_parameters(sql):
@@ -87,7 +59,7 @@ def used_parameters(sql):
 
 
 def is_read(path):
-    return NAME_LINE.match(path.read_text()).group("op") == ""
+    return CATALOG[path.stem]["op"] == ""
 
 
 @pytest.fixture(scope="module")
@@ -124,9 +96,8 @@ def demo_arguments(con, path):
         ("posts", "id"): "SELECT parent_id FROM posts WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1",
         ("posts", "template_name"): "SELECT name FROM post_templates ORDER BY name LIMIT 1",
     }
-    query = getattr(LOADED, function_name(path))
     arguments = {}
-    for name, (_, required) in declarations(query).items():
+    for name, (_, required) in declarations(path.stem).items():
         arguments[name] = value(con, ids[(area, name)]) if required else None
     return arguments
 
@@ -134,7 +105,7 @@ def demo_arguments(con, path):
 def run(con, name, **arguments):
     """Runs a read query through aiosql with every declared parameter (None unless given); rows as dicts."""
     function = name.replace("-", "_")
-    full = {parameter: None for parameter in declarations(getattr(LOADED, function))}
+    full = {parameter: None for parameter in declarations(name)}
     full.update(arguments)
     rows, columns = [], None
     with getattr(LOADED, function + "_cursor")(con, **full) as cursor:
@@ -148,20 +119,21 @@ def test_every_file_loads_as_one_query_named_after_it():
     names = sorted(name for name in LOADED.available_queries if not name.endswith("_cursor"))
     assert names == sorted(function_name(path) for path in QUERY_FILES)
     assert REQUIRED <= set(names)
+    assert sorted(CATALOG) == [path.stem for path in QUERY_FILES]
 
 
 @pytest.mark.parametrize("path", QUERY_FILES, ids=lambda path: path.stem)
 def test_header_name_and_parameters_match_the_sql(path):
-    text = path.read_text()
-    header = NAME_LINE.match(text)
-    assert header.group("name") == path.stem
+    entry = CATALOG[path.stem]
+    assert entry["origin"] == f"built-in {path.name}"
     assert path.stem.split("-")[0] in {"social", "notifications", "templates", "tg", "posts", "profile", "schools", "coaches"}
     query = getattr(LOADED, function_name(path))
     assert query.__doc__.splitlines()[0] and not query.__doc__.startswith(":")
-    assert set(declarations(query)) == used_parameters(query.sql)
-    assert [name.strip() for name in header.group("signature").split(",") if name.strip()] == list(declarations(query))
-    if header.group("op") in ("!", "<!"):
-        assert (header.group("op") == "<!") == ("RETURNING" in query.sql)
+    assert entry["summary"] and query.__doc__.startswith(entry["summary"])
+    assert set(declarations(path.stem)) == used_parameters(query.sql)
+    assert entry["signature"] == list(declarations(path.stem))
+    if entry["op"] in ("!", "<!"):
+        assert (entry["op"] == "<!") == ("RETURNING" in query.sql)
 
 
 @pytest.mark.parametrize("path", [path for path in QUERY_FILES if is_read(path)], ids=lambda path: path.stem)
@@ -176,22 +148,29 @@ def test_defaults_in_the_sql_match_the_declared_ones(demo, path):
     """Leaving a defaulted parameter NULL (as the shell and aiosql do) gives what the declared default gives."""
     query = getattr(LOADED, function_name(path))
     unset = demo_arguments(demo, path)
-    defaults = {name: default for name, (_, _, default) in declared_defaults(query).items() if default is not None}
+    defaults = {name: default for name, (_, _, default) in declared_defaults(path.stem).items() if default is not None}
     assert list(query(demo, **unset)) == list(query(demo, **{**unset, **defaults}))
 
 
 def test_ranges_hold_their_defaults_and_bound_every_limit_and_days():
     for path in QUERY_FILES:
-        query = getattr(LOADED, function_name(path))
-        ranges, defaults = declared_ranges(query), declared_defaults(query)
+        ranges, defaults = declared_ranges(path.stem), declared_defaults(path.stem)
         for name, (low, high) in ranges.items():
             default = defaults[name][2]
             assert default is None or ((low is None or low <= default) and (high is None or default <= high)), path
         for name in ("limit", "days"):
             if name in defaults:
                 assert name in ranges, f"{path}: :{name} declares no range"
-    assert declared_ranges(LOADED.notifications_generate_follow_ups) == {"days": (0, 3650)}
-    assert declared_ranges(LOADED.tg_reorder) == {"position": (0, None)}
+    assert declared_ranges("notifications-generate-follow-ups") == {"days": (0, 3650)}
+    assert declared_ranges("tg-reorder") == {"position": (0, None)}
+
+
+def test_the_catalog_keeps_a_parameters_continued_description_whole():
+    search = next(declared for declared in CATALOG["social-feed"]["declarations"] if declared["name"] == "search")
+    assert search["description"] == (
+        "text to find in the content, author name or handle (case-insensitive substring; every word, in any order; "
+        "accent-folded word prefixes too when the search is rare)")
+    assert "rowid" not in CATALOG["social-feed"]["description"]
 
 
 @pytest.mark.parametrize("name", ["social-feed", "notifications-inbox", "templates-list", "tg-groups"])
@@ -346,7 +325,7 @@ def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
     """With a search the rows come by rowid from the search's lists: the trigram candidates (a bounded
     count), the date-ordered window of the feed index (bounded), and the accent-folding unicode61 hits
     (bounded); never a scan of the posts table."""
-    arguments = {name: None for name in declarations(LOADED.social_feed)}
+    arguments = {name: None for name in declarations("social-feed")}
     plan = [row[3] for row in demo.execute("EXPLAIN QUERY PLAN " + LOADED.social_feed.sql, {**arguments, "search": "smith"})]
     assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
     assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND post_date<?)" in plan

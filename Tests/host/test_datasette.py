@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from conftest import CLI, DEMO_NOW, free_port
+from conftest import CLI, DEMO_NOW, cli_catalog, free_port
 
 BIN = os.path.dirname(sys.executable)
 
@@ -101,11 +101,13 @@ def test_canned_queries_apply_the_declared_defaults(datasette):
     assert len(get(base, "/demo/notifications-inbox")) == 207
 
 
-def test_writes_are_not_offered(datasette):
+def test_writes_are_not_offered_and_reads_have_their_whole_description(datasette):
     base, _ = datasette
     with urllib.request.urlopen(base + "/demo.json", timeout=30) as response:
-        names = {query["name"] for query in json.loads(response.read())["queries"]}
-    assert "social-feed" in names and "notifications-mark-all-read" not in names
+        queries = {query["name"]: query for query in json.loads(response.read())["queries"]}
+    assert "social-feed" in queries and "notifications-mark-all-read" not in queries
+    assert queries["social-feed"]["description"] == cli_catalog()["social-feed"]["description"]
+    assert queries["social-feed"]["description"].endswith("(rows after it in (post_date, id) descending order).")
 
 
 def test_sqlite_utils_search_and_functions(tmp_path):

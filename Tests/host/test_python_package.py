@@ -10,7 +10,7 @@ import apsw
 import pytest
 
 import switchboard
-from conftest import CLI, DEMO_NOW, ROOT
+from conftest import CLI, DEMO_NOW, ROOT, cli_catalog
 
 
 def test_the_bundled_library_is_the_installed_packages_own():
@@ -20,6 +20,38 @@ def test_the_bundled_library_is_the_installed_packages_own():
     assert json.loads(subprocess.run(["sqlite3", ":memory:", "-cmd", f".load {path}", "SELECT switchboard_debug()"],
                                      capture_output=True, text=True, check=True).stdout)["build"] == "release"
     assert [p.name for p in switchboard.query_files()] == sorted(p.name for p in (ROOT / "queries").glob("*.sql"))
+
+
+def test_the_shipped_catalog_is_the_clis():
+    """catalog.json, written by the package's build, is `switchboard queries --format json`: the headers parsed once."""
+    assert switchboard.catalog() == list(cli_catalog().values())
+    feed = switchboard.queries(apsw.Connection(":memory:"))["social-feed"]
+    assert feed.parameters["search"].description.endswith("accent-folded word prefixes too when the search is rare)")
+    assert (feed.parameters["limit"].default, feed.parameters["limit"].minimum, feed.parameters["limit"].maximum) == (50, 1, 10000)
+    assert feed.description.startswith("The social feed: ") and feed.column_types["media_urls"] == "json"
+
+
+def test_a_folder_of_your_own_is_read_through_the_cli(tmp_path, monkeypatch):
+    (tmp_path / "social-stats.sql").write_text(
+        "-- name: social-stats\n-- Shadows the bundled one.\n-- :n  integer, at least 1, default 2: a number,\n"
+        "--     continued\nSELECT :n + 1 AS n;\n")
+    monkeypatch.setenv("SWITCHBOARD_CLI", CLI)
+    q = switchboard.queries(apsw.Connection(":memory:"), folder=tmp_path)
+    assert q.social_stats() == [{"n": 3}] and q.social_stats(n=5) == [{"n": 6}]
+    assert q["social-stats"].parameters["n"].description == "a number, continued"
+    assert q["social-stats"].origin == str(tmp_path.resolve() / "social-stats.sql")
+    assert switchboard.CannedQuery.from_file(tmp_path / "social-stats.sql").summary == "Shadows the bundled one."
+    (tmp_path / "broken.sql").write_text("-- name: broken\n-- x\n-- :n integer, sometimes\nSELECT :n;\n")
+    with pytest.raises(switchboard.QueryError) as error:
+        switchboard.queries(apsw.Connection(":memory:"), folder=tmp_path)
+    assert str(error.value) == (f"{tmp_path.resolve()}/broken.sql: bad parameter declaration ':n integer, sometimes': "
+                                "unknown clause 'sometimes'")
+    monkeypatch.setenv("SWITCHBOARD_CLI", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(switchboard.QueryError) as error:
+        switchboard.catalog(tmp_path)
+    assert str(error.value) == (f"reading the queries in {tmp_path} needs the switchboard CLI, which parses their "
+                                "headers: put it on PATH as switchboard or set SWITCHBOARD_CLI")
 
 
 def test_load_into_stdlib_sqlite3_then_loading_is_off_again():

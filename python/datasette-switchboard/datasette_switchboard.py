@@ -25,16 +25,17 @@ def prepare_connection(conn):
 
 
 def canned_query_config():
-    """The bundled read queries as Datasette canned-query configuration, by name."""
+    """The bundled read queries as Datasette canned-query configuration, by name, from the package's
+    catalog (the CLI's parse of the query headers): each with its whole description."""
     config = {}
-    for path in switchboard.query_files():
-        query = switchboard.CannedQuery.from_file(path)
+    for entry in switchboard.catalog():
+        query = switchboard.CannedQuery(entry)
         if query.kind != "read":
             continue
         config[query.name] = {
             "sql": query.sql_for_text_parameters(),
             "title": query.name,
-            "description": query.summary,
+            "description": query.description,
             "params": list(query.parameters),
         }
     return config

@@ -5,12 +5,13 @@
     switchboard.load(con)                    # or an apsw.Connection
     q = switchboard.queries(con)
     q.social_feed(platform="twitter", limit=5)   # rows as dicts, typed as the query declares
+    switchboard.catalog()                    # every query's name, description, parameters, column types and SQL
 """
 import pathlib
 
-from .canned import CannedQuery, Queries, QueryError
+from .canned import CannedQuery, Queries, QueryError, catalog
 
-__all__ = ["loadable_path", "load", "queries", "query_files", "CannedQuery", "Queries", "QueryError", "LoadError"]
+__all__ = ["loadable_path", "load", "queries", "query_files", "catalog", "CannedQuery", "Queries", "QueryError", "LoadError"]
 __version__ = "0.1.0"
 
 _HERE = pathlib.Path(__file__).resolve().parent
@@ -56,11 +57,12 @@ def queries(conn, folder=None):
     """The canned queries as callables on `conn` (which must have the extension loaded, see `load`).
 
     `folder` adds a folder of your own `.sql` files, shadowing bundled ones of the same name, as the CLI's
-    `--queries DIR` does. Each callable takes the declared parameters as keyword arguments, converts them
-    to their declared types, applies declared defaults and leaves unset optional ones NULL (so `:user_id`
-    falls back to the database's only user): see `CannedQuery.__call__`.
+    `--queries DIR` does (the switchboard CLI reads their headers: see `catalog`). Each callable takes the
+    declared parameters as keyword arguments, converts them to their declared types, applies declared
+    defaults and leaves unset optional ones NULL (so `:user_id` falls back to the database's only user):
+    see `CannedQuery.__call__`.
     """
-    files = {path.stem: path for path in query_files()}
+    entries = {entry["name"]: entry for entry in catalog()}
     if folder is not None:
-        files.update({path.stem: path for path in pathlib.Path(folder).glob("*.sql")})
-    return Queries(conn, [CannedQuery.from_file(path) for _, path in sorted(files.items())])
+        entries.update({entry["name"]: entry for entry in catalog(folder)})
+    return Queries(conn, [CannedQuery(entry) for _, entry in sorted(entries.items())])

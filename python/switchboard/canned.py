@@ -1,66 +1,54 @@
-"""Canned queries: the `.sql` files' headers parsed as the CLI parses them, and run with typed parameters.
+"""Canned queries, read from the catalog the switchboard CLI writes, and run with typed parameters.
 
-A file starts with `-- name: NAME(PARAM, ...)OP` (OP: nothing for a read, `!` a write, `<!` a write
-returning rows, `#` a script), then docstring lines: the summary, parameter declarations
-`:name TYPE[, one of a|b][, RANGE][, required | optional | default VALUE][: description]` (RANGE, for
-integer and real: `between LOW and HIGH`, `at least LOW` or `at most HIGH`, bounds included) and column types
-`returns boolean|json: col, col`.
+The CLI's parser is the only one: `switchboard queries --format json` prints, per query, its name, kind
+(read, write, script), op (aiosql's suffix: '' a read, '!' a write, '<!' a write returning rows, '#' a
+script), description, declarations (each parameter's type, allowed values, range with its bounds,
+requirement, default and description), column types and SQL. The package ships that output as
+catalog.json, written when it is built; a folder of your own `.sql` files is read by running the CLI
+on it (`switchboard` on PATH, or $SWITCHBOARD_CLI). Nothing here reads a `.sql` header.
+
+    import switchboard
+    entry = next(e for e in switchboard.catalog() if e["name"] == "social-feed")
+    entry["declarations"][0]    # {"name": "user_id", "type": "text", "requirement": "optional", ...}
+    switchboard.CannedQuery(entry).parameters["limit"].default   # 50
 """
 import json
+import os
 import pathlib
 import re
+import shutil
+import subprocess
 
-_NAME_LINE = re.compile(r"^--\s*name:\s*(?P<name>[a-z0-9][a-z0-9_-]{0,63})\s*"
-                        r"(?:\((?P<signature>[^)]*)\))?\s*(?P<op>|!|<!|#)\s*$")
-_DECLARATION = re.compile(r"^:(?P<name>[A-Za-z_]\w*)[ \t]+(?P<type>text|integer|real|boolean)(?=$|[,:])")
-_RETURNS = re.compile(r"^returns\s+(?P<type>\w+)\s*:\s*(?P<columns>.*)$")
+_HERE = pathlib.Path(__file__).resolve().parent
+_BUNDLED = _HERE / "catalog.json"
 # A string literal, quoted name or comment (kept as it is), or a `:name` parameter.
 _PARAMETER_OR_SKIPPED = re.compile(r"""'(?:''|[^'])*'|"(?:""|[^"])*"|\[[^\]]*\]|--[^\n]*|/\*.*?\*/"""
                                    r"|(?<![\w:]):(?P<name>[A-Za-z_]\w*)", re.DOTALL)
-_RANGE = re.compile(r"^(?:between (?P<low>\S+) and (?P<high>\S+)|at least (?P<least>\S+)|at most (?P<most>\S+))$")
 _ARTICLE = {"text": "text", "integer": "an integer", "real": "a real number",
             "boolean": "a boolean (true|false|1|0|yes|no)"}
 
 
 class QueryError(ValueError):
-    """A canned query that cannot be parsed, or arguments that do not fit its declarations."""
+    """A canned query that cannot be read (a missing catalog, an unusable file of your own, no CLI to read it),
+    or arguments that do not fit its declarations."""
 
 
 class Parameter:
     """One declared parameter: name, type, allowed values, range, and required / optional / default."""
 
-    def __init__(self, line, origin):
-        """Parses a declaration line (the docstring line without `--`); `origin` names the file in errors."""
-        match = _DECLARATION.match(line)
-        rest = line[match.end():]
-        # The description starts at the first ':' followed by a space or the end of the line.
-        cut = re.search(r":(?= |$)", rest)
-        specification, self.description = (rest[:cut.start()], rest[cut.end():].strip()) if cut else (rest, "")
-        self.name, self.type = match["name"], match["type"]
-        self.allowed, self.required, self.default = [], True, None
-        self.range, self.minimum, self.maximum = None, None, None
-        default = None
-        for clause in [c.strip() for c in specification.split(",")][1:]:
-            bounds = _RANGE.match(" ".join(clause.split()))
-            if bounds and self.type in ("integer", "real"):
-                self.range = " ".join(clause.split())
-                self.minimum = _convert(self.type, bounds["low"] or bounds["least"]) if bounds["low"] or bounds["least"] else None
-                self.maximum = _convert(self.type, bounds["high"] or bounds["most"]) if bounds["high"] or bounds["most"] else None
-            elif clause.startswith("one of "):
-                self.allowed = [value.strip() for value in clause[len("one of "):].split("|")]
-            elif clause == "optional":
-                self.required = False
-            elif clause == "required":
-                self.required = True
-            elif clause.startswith("default "):
-                raw = clause[len("default "):].strip()
-                if len(raw) >= 2 and raw[0] == raw[-1] == "'":
-                    raw = raw[1:-1]
-                self.required, default = False, raw
-            else:
-                raise QueryError(f"{origin}: bad parameter declaration '{line}': unknown clause '{clause}'")
-        if default is not None:
-            self.default = self.convert(default)
+    def __init__(self, declaration):
+        """From a catalog declaration: `{"name", "type", "requirement", "default", "allowed", "range",
+        "minimum", "maximum", "description"}`, as `switchboard queries --format json` prints it.
+
+            Parameter({"name": "limit", "type": "integer", "requirement": "default", "default": "50",
+                       "allowed": [], "range": "between 1 and 10000", "minimum": 1, "maximum": 10000,
+                       "description": "page size"}).default   # 50
+        """
+        self.name, self.type, self.description = declaration["name"], declaration["type"], declaration["description"]
+        self.allowed = list(declaration["allowed"])
+        self.range, self.minimum, self.maximum = declaration["range"], declaration["minimum"], declaration["maximum"]
+        self.required = declaration["requirement"] == "required"
+        self.default = None if declaration["default"] is None else self.convert(declaration["default"])
 
     def convert(self, value):
         """The bindable value for `value` (a Python value or the text the CLI would take), checked."""
@@ -97,45 +85,27 @@ def _convert(kind, value):
 class CannedQuery:
     """One canned query. Call it with a connection that has the extension loaded and keyword arguments."""
 
-    def __init__(self, text, origin):
-        """Parses a query file's text; `origin` names it in errors."""
-        lines = text.split("\n")
-        header = _NAME_LINE.match(lines[0].strip()) if lines else None
-        if header is None:
-            raise QueryError(f"{origin}: the first line must be '-- name: NAME(PARAM, ...)' with nothing, '!', '<!' or '#' after it")
-        self.name, self.origin = header["name"], origin
-        self.kind = {"": "read", "!": "write", "<!": "write", "#": "script"}[header["op"]]
-        self.returns_rows = header["op"] in ("", "<!")
-        docstring, body = [], 1
-        while body < len(lines) and lines[body].lstrip().startswith("--"):
-            docstring.append(lines[body].strip()[2:].strip())
-            body += 1
-        self.summary, self.parameters, self.column_types = "", {}, {}
-        for line in docstring:
-            returns = _RETURNS.match(line)
-            if returns and returns["type"] in ("boolean", "json"):
-                for column in [c.strip() for c in returns["columns"].split(",") if c.strip()]:
-                    self.column_types[column] = returns["type"]
-            elif _DECLARATION.match(line):
-                parameter = Parameter(line, origin)
-                self.parameters[parameter.name] = parameter
-            elif not self.summary:
-                self.summary = line
-        if header["signature"] is not None:
-            signature = [name.strip() for name in header["signature"].split(",") if name.strip()]
-            if sorted(signature) != sorted(self.parameters):
-                raise QueryError(f"{origin}: the signature ({', '.join(signature)}) must list exactly the declared "
-                                 f"parameters ({', '.join(self.parameters)})")
-        self.sql = "\n".join(lines[body:]).strip()
+    def __init__(self, entry):
+        """From one catalog entry (a dict of `switchboard queries --format json`, see `catalog`)."""
+        self.name, self.origin, self.kind = entry["name"], entry["origin"], entry["kind"]
+        self.returns_rows = entry["returns_rows"]
+        self.summary, self.description = entry["summary"], entry["description"]
+        self.parameters = {declaration["name"]: Parameter(declaration) for declaration in entry["declarations"]}
+        self.column_types = dict(entry["column_types"])
+        self.sql = entry["sql"]
 
     @classmethod
     def from_file(cls, path):
-        """The query in `path`, a `.sql` file whose header names it as the file does."""
+        """The query in `path`, a `.sql` file whose header names it as the file does: the bundled catalog's
+        entry for a bundled file, else the entry the switchboard CLI gives for it (see `catalog`)."""
         path = pathlib.Path(path)
-        query = cls(path.read_text(encoding="utf-8"), str(path))
-        if query.name != path.stem:
-            raise QueryError(f"{path}: the header names '{query.name}' but the file is {path.name}")
-        return query
+        bundled = path.resolve().parent == (_HERE / "queries").resolve()
+        entries, problems = (_bundled(), []) if bundled else _folder(path.parent)
+        entry = next((entry for entry in entries if entry["name"] == path.stem), None)
+        if entry is None:
+            raise QueryError(next((problem for problem in problems if path.name in problem),
+                                  f"{path}: no such query (the header must name it {path.stem})"))
+        return cls(entry)
 
     def bindings(self, arguments):
         """Every declared parameter's value: given ones converted and checked, defaults applied, the rest None.
@@ -235,6 +205,46 @@ def _first(conn, sql):
         return cursor.execute(sql).fetchall()[0][0]
     finally:
         cursor.close()
+
+
+def catalog(folder=None):
+    """The catalog entries (dicts, as `switchboard queries --format json` prints them), sorted by name.
+
+    Without `folder`: the bundled queries, from catalog.json. With it: that folder's own `.sql` files,
+    as the switchboard CLI parses them (`switchboard` on PATH, or $SWITCHBOARD_CLI); raises `QueryError`
+    naming the file when one cannot be used, or when there is no CLI.
+
+        [entry["name"] for entry in catalog()][:2]     # ['coaches-create', 'coaches-delete']
+        catalog("my-queries")[0]["origin"]             # '/home/me/my-queries/coach-notes.sql'
+    """
+    if folder is None:
+        return _bundled()
+    entries, problems = _folder(folder)
+    if problems:
+        raise QueryError("; ".join(problems))
+    return entries
+
+
+def _bundled():
+    if not _BUNDLED.exists():
+        raise QueryError(f"{_BUNDLED} is missing: reinstall switchboard-sqlite (its build writes the catalog)")
+    return json.loads(_BUNDLED.read_text(encoding="utf-8"))
+
+
+def _folder(folder):
+    """(the folder's own entries, the CLI's complaints about its unusable files)."""
+    cli = os.environ.get("SWITCHBOARD_CLI") or shutil.which("switchboard")
+    if not cli:
+        raise QueryError(f"reading the queries in {folder} needs the switchboard CLI, which parses their headers: "
+                         "put it on PATH as switchboard or set SWITCHBOARD_CLI")
+    result = subprocess.run([cli, "queries", "--queries", str(folder), "--format", "json"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise QueryError(result.stderr.strip() or f"{cli} queries --queries {folder} failed")
+    root = pathlib.Path(folder).resolve()
+    entries = [entry for entry in json.loads(result.stdout) if pathlib.Path(entry["origin"]).parent == root]
+    problems = [line[len("warning: "):] for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    return entries, problems
 
 
 class Queries:

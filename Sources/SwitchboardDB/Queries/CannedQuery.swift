@@ -3,24 +3,31 @@
 /// The name line is aiosql 15's: `-- name: NAME(PARAM, ...)OP`. The signature in parentheses lists
 /// exactly the parameters the docstring declares (in any order; `()` when there are none) and may be
 /// left out; OP is nothing for a read, `!` for a write, `<!` for a write whose `RETURNING` rows go to
-/// the caller, `#` for a script.
+/// the caller, `#` for a script. The docstring is the `--` lines after it, up to the first other line
+/// (see ``QueryDocstring``): what a user needs to run the query. Notes on how the SQL works go in the
+/// SQL, after a blank line.
 ///
 /// ```sql
-/// -- name: social-feed(platform)
+/// -- name: social-feed(platform, search)
 /// -- The social feed, newest first.
 /// -- :platform  text, one of twitter|instagram, optional: filter by platform
+/// -- :search    text, optional: text to find in the content
+/// --            (case-insensitive)
 /// -- returns boolean: flagged_for_review
 /// -- returns json: media_urls
-/// SELECT * FROM social_feed WHERE (:platform IS NULL OR platform = :platform);
+///
+/// -- Planner notes: the filters come first, so the index on platform is used.
+/// SELECT * FROM social_feed WHERE (:platform IS NULL OR platform = :platform) AND search_contains(:search, post_content);
 /// ```
 ///
 /// ```swift
 /// let query = try CannedQuery(text: fileText, origin: "queries/social-feed.sql")
 /// query.name       // "social-feed"
 /// query.kind       // .read
-/// query.signature  // ["platform"]
-/// query.parameters // [:platform]
+/// query.signature  // ["platform", "search"]
+/// query.parameters // [:platform, :search]; :search's description "text to find in the content (case-insensitive)"
 /// query.columnTypes // ["flagged_for_review": .boolean, "media_urls": .json]
+/// query.sql        // "-- Planner notes: ...\nSELECT ..."
 /// ```
 public struct CannedQuery: Sendable {
     /// What running the query does, from the suffix after its name.
@@ -45,15 +52,15 @@ public struct CannedQuery: Sendable {
     /// The first docstring line: the one-line description.
     public let summary: String
     /// Docstring lines after the first that declare neither parameters (a line declares one when it
-    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``) nor column types
-    /// (``ColumnType/isDeclaration(_:)``).
+    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``; its indented
+    /// continuation lines are part of its description) nor column types (``ColumnType/isDeclaration(_:)``).
     public let details: [String]
     /// The declared parameters, in docstring order.
     public let parameters: [QueryParameter]
     /// The declared types of result columns, by column name, from `-- returns TYPE: col, col` lines
     /// (which may repeat; a column may be declared once). Undeclared columns are absent.
     public let columnTypes: [String: ColumnType]
-    /// The SQL after the header.
+    /// The SQL after the header, without leading blank lines (comments after the header's blank line included).
     public let sql: String
     /// Where it came from: `built-in` or a file path.
     public let origin: String
@@ -83,43 +90,14 @@ public struct CannedQuery: Sendable {
         }
         let header = try NameLine(String(nameClause.dropFirst("name:".count)), origin: origin)
         let name = header.name
-        var docstring: [String] = []
+        var docstringLines: [String] = []
         var bodyStart = start + 1
         while bodyStart < lines.count, lines[bodyStart].hasPrefix("--") {
-            docstring.append(String(lines[bodyStart].dropFirst(2)).trimmingSpaces())
+            docstringLines.append(String(rawLines[bodyStart].drop { $0 == " " || $0 == "\t" }.dropFirst(2)))
             bodyStart += 1
         }
-        var summary = ""
-        var details: [String] = []
-        var parameters: [QueryParameter] = []
-        var columnTypes: [String: ColumnType] = [:]
-        for line in docstring {
-            if ColumnType.isDeclaration(line) {
-                let declared: (type: ColumnType, columns: [String])
-                do { declared = try ColumnType.declaration(line) } catch let error as SwitchboardError {
-                    throw SwitchboardError.failure("\(origin): \(error.message)")
-                }
-                for column in declared.columns {
-                    guard columnTypes[column] == nil else {
-                        throw SwitchboardError.failure("\(origin): column \(column) is declared twice")
-                    }
-                    columnTypes[column] = declared.type
-                }
-            } else if QueryParameter.isDeclaration(line) {
-                let parameter: QueryParameter
-                do { parameter = try QueryParameter(declaration: line) } catch let error as SwitchboardError {
-                    throw SwitchboardError.failure("\(origin): \(error.message)")
-                }
-                guard !parameters.contains(where: { $0.name == parameter.name }) else {
-                    throw SwitchboardError.failure("\(origin): parameter :\(parameter.name) is declared twice")
-                }
-                parameters.append(parameter)
-            } else if summary.isEmpty && details.isEmpty && parameters.isEmpty && columnTypes.isEmpty {
-                summary = line
-            } else {
-                details.append(line)
-            }
-        }
+        let docstring = try QueryDocstring(lines: docstringLines, origin: origin)
+        let parameters = docstring.parameters
         if let signature = header.signature {
             try CannedQuery.check(signature: signature, against: parameters, origin: origin)
         }
@@ -128,11 +106,11 @@ public struct CannedQuery: Sendable {
         self.kind = header.kind
         self.returnsRows = header.returnsRows
         self.signature = header.signature
-        self.summary = summary
-        self.details = details
+        self.summary = docstring.summary
+        self.details = docstring.details
         self.parameters = parameters
-        self.columnTypes = columnTypes
-        self.sql = body.joined(separator: "\n").trimmingTrailingNewlines()
+        self.columnTypes = docstring.columnTypes
+        self.sql = body.drop { String($0).trimmingSpaces().isEmpty }.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }
 
@@ -151,6 +129,16 @@ public struct CannedQuery: Sendable {
                 "\(origin): the signature (\(signature.joined(separator: ", "))) \(problems.joined(separator: " and ")); "
                     + "it must list exactly the declared parameters")
         }
+    }
+
+    /// The whole description: the summary, then the details, one line each.
+    ///
+    /// ```swift
+    /// try CannedQuery(text: "-- name: a-b\n-- Lists a.\n-- Newest first.\nSELECT 1", origin: "a-b.sql")
+    ///     .fullDescription // "Lists a.\nNewest first."
+    /// ```
+    public var fullDescription: String {
+        ([summary] + details).joined(separator: "\n").trimmingTrailingNewlines()
     }
 
     /// The declared parameter called `name`, if any.

@@ -35,8 +35,9 @@ public struct QueryParameter: Sendable, Equatable {
     public let range: ParameterRange?
     /// Required, optional or defaulted.
     public let requirement: Requirement
-    /// The text after the declaration's first `: `, possibly empty.
-    public let description: String
+    /// The text after the declaration's first `: `, possibly empty, with its continuation lines
+    /// (see ``QueryDocstring``) joined to it by spaces.
+    public private(set) var description: String
 
     /// Parses a declaration: the docstring line without its leading `--`, starting at `:`.
     public init(declaration: String) throws {
@@ -112,6 +113,18 @@ public struct QueryParameter: Sendable, Equatable {
                 throw QueryParameter.malformed(declaration, "bad default: \(error.message)")
             }
         }
+    }
+
+    /// The declaration with `line`, the trimmed text of a continuation line, added to its description.
+    ///
+    /// ```swift
+    /// try QueryParameter(declaration: ":q text: words to find (all").continued("of them)").description
+    /// // "words to find (all of them)"
+    /// ```
+    public func continued(_ line: String) -> QueryParameter {
+        var continued = self
+        continued.description = description.isEmpty ? line : "\(description) \(line)"
+        return continued
     }
 
     /// Whether a docstring line declares a parameter: `:name`, spaces, then a type name ending the

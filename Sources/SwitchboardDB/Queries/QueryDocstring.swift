@@ -1,0 +1,93 @@
+/// The docstring of a canned query: the `--` lines after the name line, up to the first line that is
+/// not a comment (a blank line ends it too, so comments after one belong to the SQL).
+///
+/// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), a parameter declaration
+/// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
+/// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
+/// the first such line is the summary, the others are details.
+///
+/// ```swift
+/// let docstring = try QueryDocstring(lines: [
+///     " The feed.",
+///     " :search  text, optional: text to find (case-insensitive;",
+///     "          every word)",
+/// ], origin: "feed.sql")
+/// docstring.summary                  // "The feed."
+/// docstring.parameters[0].description // "text to find (case-insensitive; every word)"
+/// ```
+public struct QueryDocstring: Sendable {
+    /// The first description line.
+    public let summary: String
+    /// The description lines after the summary.
+    public let details: [String]
+    /// The declared parameters, in docstring order, each with its whole description.
+    public let parameters: [QueryParameter]
+    /// The declared result column types, by column name.
+    public let columnTypes: [String: ColumnType]
+
+    /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);
+    /// `origin` names the file in errors.
+    public init(lines: [String], origin: String) throws {
+        var summary = ""
+        var details: [String] = []
+        var parameters: [QueryParameter] = []
+        var columnTypes: [String: ColumnType] = [:]
+        var continuable = false
+        for raw in lines {
+            let line = raw.trimmingSpaces()
+            if continuable, !line.isEmpty, QueryDocstring.isContinuation(raw), let last = parameters.indices.last {
+                parameters[last] = parameters[last].continued(line)
+                continue
+            }
+            continuable = false
+            if ColumnType.isDeclaration(line) {
+                for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
+                    guard columnTypes[column] == nil else {
+                        throw SwitchboardError.failure("\(origin): column \(column) is declared twice")
+                    }
+                    columnTypes[column] = type
+                }
+            } else if QueryParameter.isDeclaration(line) {
+                let parameter: QueryParameter
+                do { parameter = try QueryParameter(declaration: line) } catch let error as SwitchboardError {
+                    throw SwitchboardError.failure("\(origin): \(error.message)")
+                }
+                guard !parameters.contains(where: { $0.name == parameter.name }) else {
+                    throw SwitchboardError.failure("\(origin): parameter :\(parameter.name) is declared twice")
+                }
+                parameters.append(parameter)
+                continuable = true
+            } else if summary.isEmpty && details.isEmpty && parameters.isEmpty && columnTypes.isEmpty {
+                summary = line
+            } else {
+                details.append(line)
+            }
+        }
+        self.summary = summary
+        self.details = details
+        self.parameters = parameters
+        self.columnTypes = columnTypes
+    }
+
+    /// Whether a docstring line (without its `--`) is indented as a continuation: two or more spaces,
+    /// or a tab, before its text.
+    ///
+    /// ```swift
+    /// QueryDocstring.isContinuation("          every word") // true
+    /// QueryDocstring.isContinuation(" :limit integer")      // false
+    /// ```
+    public static func isContinuation(_ line: String) -> Bool {
+        let indentation = line.prefix { $0 == " " || $0 == "\t" }
+        return indentation.count >= 2 || indentation.contains("\t")
+    }
+
+    /// The columns a `returns TYPE: ...` line declares, each with the type; errors name `origin`.
+    private static func columnTypes(_ line: String, origin: String) throws -> [(String, ColumnType)] {
+        do {
+            let declared = try ColumnType.declaration(line)
+            return declared.columns.map { ($0, declared.type) }
+        } catch let error as SwitchboardError {
+            throw SwitchboardError.failure("\(origin): \(error.message)")
+        }
+    }
+}
