@@ -10,9 +10,14 @@ import SwitchboardDB
 /// ```
 enum ArgumentEncoding {
     /// The process's arguments as raw bytes (without the program name), as the kernel passed them.
-    static var rawArguments: [[UInt8]] {
-        (1..<Int(CommandLine.argc)).map { index in
-            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    static var rawArguments: [[UInt8]] { raw(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) }
+
+    /// `argv[1..<argc]` as raw bytes; none when `argc` is 0 (a program may be started with no
+    /// arguments at all, not even its name, as some preloaded libraries do).
+    static func raw(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [[UInt8]] {
+        guard argc > 1 else { return [] }
+        return (1..<Int(argc)).map { index in
+            guard let argument = argv[index] else { return [] }
             return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
         }
     }

@@ -65,8 +65,10 @@ struct ImportCommand: ParsableCommand {
         } else {
             user = try? opened.actingUser(nil)
         }
-        let input = try IngestInput(file: file, options: ingest)
+        let rejects = try ingest.rejectFile(database: database.path)
+        let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
         let counts = try input.reading { try opened.importRecords(into: table, from: input, upsert: upsert, user: user) }
+        try rejects?.commit()
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
     }
@@ -85,9 +87,11 @@ struct ImportCommand: ParsableCommand {
         guard !present.isEmpty else { throw SwitchboardError.failure("\(folder) holds no TABLE.json file") }
         var options = ingest
         options.inputFormat = .auto
+        let rejects = try ingest.rejectFile(database: database.path)
         let counts = try opened.importWorkspace(present, upsert: upsert) { table in
-            try IngestInput(file: "\(folder)/\(table).json", options: options, locationPrefix: "\(table).json ")
+            try IngestInput(file: "\(folder)/\(table).json", options: options, rejectFile: rejects, locationPrefix: "\(table).json ")
         }
+        try rejects?.commit()
         var report = ""
         for (table, count) in zip(present, counts) {
             report += "\(table): \(count.inserted) imported, \(count.unchanged) unchanged, \(count.updated) updated, \(count.rejected) rejected\n"

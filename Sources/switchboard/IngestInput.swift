@@ -21,6 +21,11 @@ struct IngestOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write the rejected records to FILE, one JSON object per line, for repair.", valueName: "file"))
     var reject: String?
 
+    /// The `--reject` file, refused when it names the database at `database`.
+    func rejectFile(database: String) throws -> OutputFile? {
+        try reject.map { try OutputFile($0, option: "--reject", database: database) }
+    }
+
     @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
     var user: String?
 }
@@ -31,14 +36,14 @@ struct IngestOptions: ParsableArguments {
 final class IngestInput: RecordInput {
     private let stream: RecordStream
     private var process: Process?
-    private var rejectHandle: FileHandle?
-    private var rejectPath = ""
+    private let rejectFile: OutputFile?
     /// Why a rejected record could not be written to the reject file (a full disk): reported by `finish()`.
     private var rejectFailure: Error?
     private var progress: Progress?
     private let locationPrefix: String
 
-    init(file: String?, options: IngestOptions, locationPrefix: String = "") throws {
+    /// `rejectFile` receives the rejected records (`--reject`); the command commits it after the ingest.
+    init(file: String?, options: IngestOptions, rejectFile: OutputFile?, locationPrefix: String = "") throws {
         let map: FieldMap
         do { map = try FieldMap(options.maps) } catch let error as FieldMapError {
             throw SwitchboardError.usage("--map '\(error.spec)' must be SOURCE=DEST, e.g. --map \(error.example)")
@@ -65,13 +70,7 @@ final class IngestInput: RecordInput {
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { total = Int(info.st_size) }
         }
         stream = RecordStream(reader: RecordReader(source: ByteSource(fd: fd), format: options.inputFormat), map: map)
-        if let path = options.reject {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            rejectHandle = handle
-            rejectPath = path
-        }
+        self.rejectFile = rejectFile
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
     }
 
@@ -95,8 +94,8 @@ final class IngestInput: RecordInput {
     func reject(_ record: InputRecord, reason: String) {
         progress?.clear()
         try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
-        if let rejectHandle, !record.fields.isEmpty, rejectFailure == nil {
-            do { try rejectHandle.write(contentsOf: Data((record.jsonText + "\n").utf8)) } catch { rejectFailure = error }
+        if let rejectFile, !record.fields.isEmpty, rejectFailure == nil {
+            do { try rejectFile.write(record.jsonText + "\n") } catch { rejectFailure = error }
         }
     }
 
@@ -104,8 +103,7 @@ final class IngestInput: RecordInput {
     /// the input read whole, the command's exit status (an error when it failed), the bar cleared.
     func finish() throws {
         progress?.clear()
-        do { try rejectHandle?.close() } catch { rejectFailure = rejectFailure ?? error }
-        if let rejectFailure { throw SwitchboardError.failure("cannot write \(rejectPath): \(Terminal.reason(rejectFailure))") }
+        if let rejectFailure { throw rejectFailure }
         try stream.finish()
         if let process {
             process.waitUntilExit()

@@ -72,14 +72,12 @@ struct ReportCommand: ParsableCommand {
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }
+        let file = try out.map { try OutputFile($0, option: "--out", database: self.database.path) }
         let database = try self.database.open(now: clock.value)
         let output = try database.render(run)
-        if let out {
-            do {
-                try Data(output.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw SwitchboardError.failure("cannot write \(out): \((error as NSError).localizedDescription)")
-            }
+        if let file {
+            try file.write(output)
+            try file.commit()
         } else {
             Terminal.write(output)
         }

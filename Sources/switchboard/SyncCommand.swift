@@ -53,7 +53,8 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let input = try IngestInput(file: file, options: ingest)
+            let rejects = try ingest.rejectFile(database: self.database.path)
+            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
             let database = try self.database.open()
             var options = PostSync.Options(user: try database.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER")))
             options.update = update
@@ -65,6 +66,7 @@ struct SyncCommand: ParsableCommand {
             default: options.indexAtEnd = indexAtEnd ? true : nil
             }
             let counts = try input.reading { try database.syncPosts(from: input, options: options) }
+            try rejects?.commit()
             Terminal.write(report(counts))
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error

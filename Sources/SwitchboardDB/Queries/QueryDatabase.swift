@@ -37,9 +37,11 @@ public final class QueryDatabase {
         SwitchboardFunctions.registerInProcess()
         var configuration = switchboardConfiguration()
         configuration.busyMode = BusyWait.mode(timeout: switchboardBusyTimeout)
-        var openPath = path
+        // Always a file name, never a URI: SQLite reads a name starting with `file:` as one
+        // (`file:q.db?mode=memory`), so such a relative name is opened as `./file:…`.
+        var openPath = path.hasPrefix("file:") ? "./" + path : path
         var readOnlyReason: String?
-        if !create, let opening = try QueryDatabase.readOnlyOpening(path: path, shown: shown) {
+        if !create, let opening = try QueryDatabase.readOnlyOpening(path: openPath, shown: shown) {
             configuration.readonly = true
             openPath = opening.path
             readOnlyReason = opening.reason
