@@ -21,6 +21,7 @@ enum ExitCode {
         switch condition {
         case .severalUsers, .notAFolder: return usage
         case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted: return failure
+        case .notAWorkspaceTable: return usage
         }
     }
 
@@ -65,6 +66,9 @@ enum ExitCode {
             return "the database has no \(missing) (schema version \(version)); run switchboard init to bring it up to date"
         case .unknownTemplate(let reference):
             return "no template '\(reference)' (by id or name; see switchboard run tg-templates)"
+        case .notAWorkspaceTable(let table):
+            return "\(table) is not one of the workspace's tables (a search index's own table); "
+                + "import and export take the tables switchboard export --all writes"
         case .interrupted(let seconds):
             return "query interrupted after \(seconds) s (--timeout)"
         }

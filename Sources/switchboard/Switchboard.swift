@@ -21,6 +21,6 @@ struct Switchboard: ParsableCommand {
             InitCommand.self, DemoCommand.self, QueriesCommand.self, ShowCommand.self, RunCommand.self,
             SQLCommand.self, ReportCommand.self, ShellCommand.self, FunctionsCommand.self,
             SyncCommand.self, ImportCommand.self, ExportCommand.self,
-            SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self,
+            SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self, CheckCommand.self,
         ])
 }

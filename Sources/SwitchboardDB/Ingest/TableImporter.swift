@@ -79,9 +79,12 @@ final class TableImporter: RecordSink {
     /// What the records taken so far did.
     var counts = ImportCounts()
 
-    /// An importer into `table`, which must be an ordinary table.
+    /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
+    /// writing a search index's own tables directly would damage the index.
     init(_ db: Database, table: String, upsert: Bool, user: String?) throws {
-        guard let schema = try TableSchema.load(db, table) else { throw SwitchboardError.failure("no table \(table) in the database") }
+        guard try TableSchema.workspaceTables(db).contains(table), let schema = try TableSchema.load(db, table) else {
+            throw DatabaseCondition.notAWorkspaceTable(table)
+        }
         self.db = db
         self.schema = schema
         self.upsert = upsert

@@ -21,6 +21,8 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     case schemaBehind(missing: String, version: Int)
     /// No quick-send template has `reference` as its id or name.
     case unknownTemplate(reference: String)
+    /// `table` is not one of the workspace's tables: a search index's own table, or one kept by SQLite.
+    case notAWorkspaceTable(String)
     /// A query ran past its time limit of `seconds` and was interrupted.
     case interrupted(seconds: String)
 

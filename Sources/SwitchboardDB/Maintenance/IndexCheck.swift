@@ -1,0 +1,63 @@
+import GRDB
+
+/// What `switchboard check` found: SQLite's `integrity_check` of the whole file, and each full-text
+/// index's own `integrity-check` (its index against the table it indexes).
+public struct IndexCheck: Sendable, Equatable {
+    /// What was checked: `database` or an index's name (`social_posts_fts`).
+    public let name: String
+    /// nil when it is sound, else what is wrong (the first line SQLite gave).
+    public let problem: String?
+}
+
+extension QueryDatabase {
+    /// The full-text indexes (FTS5 tables), by name.
+    static func fullTextIndexes(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%' ORDER BY name
+            """)
+    }
+
+    /// Checks the file (`PRAGMA integrity_check`) and every full-text index (FTS5's
+    /// `integrity-check` command), which `integrity_check` does not look into.
+    ///
+    /// ```swift
+    /// try database.check().filter { $0.problem != nil } // [] when all is well
+    /// ```
+    public func check() throws -> [IndexCheck] {
+        try withConnection { db in
+            let file = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            var results = [IndexCheck(name: "database", problem: file == ["ok"] ? nil : file.first)]
+            for index in try QueryDatabase.fullTextIndexes(db) {
+                let quoted = TableImporter.quote(index)
+                do {
+                    try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')")
+                    results.append(IndexCheck(name: index, problem: nil))
+                } catch let error as DatabaseError {
+                    results.append(IndexCheck(name: index, problem: error.message ?? "damaged"))
+                }
+            }
+            return results
+        }
+    }
+
+    /// Rebuilds every full-text index from the table it indexes (FTS5's `rebuild` command), in one
+    /// transaction; returns their names.
+    ///
+    /// ```swift
+    /// try database.rebuildIndexes() // ["communication_templates_fts", ..., "tg_groups_fts"]
+    /// ```
+    public func rebuildIndexes() throws -> [String] {
+        try withConnection { db in
+            var rebuilt: [String] = []
+            try db.inTransaction(.immediate) {
+                rebuilt = try QueryDatabase.fullTextIndexes(db)
+                for index in rebuilt {
+                    let quoted = TableImporter.quote(index)
+                    try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('rebuild')")
+                }
+                return .commit
+            }
+            return rebuilt
+        }
+    }
+}
