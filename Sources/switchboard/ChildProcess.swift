@@ -4,11 +4,11 @@ import Glibc
 #endif
 
 /// Runs `/bin/sh -c COMMAND` in its own process group, feeding `input` to its standard input,
-/// with a time limit: on expiry the whole group gets SIGKILL. Used for `--location-command` and
-/// for `deliver`'s sender.
+/// with a time limit: on expiry the whole group gets SIGKILL. Used for `--location-command`,
+/// `deliver`'s sender and `sync --command`'s fetch program.
 ///
 /// ```swift
-/// let outcome = try ChildProcess.run(shell: "echo 1,2", input: Data(), timeout: 10, captureStdout: true)
+/// let outcome = try ChildProcess.run(shell: "echo 1,2", input: Data(), timeout: 10, stdout: .capture)
 /// outcome.stdout   // "1,2\n"
 /// ```
 enum ChildProcess {
@@ -36,9 +36,19 @@ enum ChildProcess {
     /// Most bytes kept of each output stream (the rest is read and dropped).
     static let captureLimit = 65_536
 
+    /// Where the program's standard output goes: nowhere, into ``Outcome/stdout`` (its last 64 KiB
+    /// at most), or into an open file (`sync --command` spools its records there).
+    enum StandardOutput {
+        case discard
+        case capture
+        case file(Int32)
+    }
+
     static func run(shell command: String, input: Data, timeout: Double, environment extra: [String: String] = [:],
-                    captureStdout: Bool) throws -> Outcome {
+                    stdout: StandardOutput) throws -> Outcome {
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+        let captureStdout: Bool
+        if case .capture = stdout { captureStdout = true } else { captureStdout = false }
         guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !captureStdout || pipe(&stdoutPipe) == 0 else {
             throw SwitchboardErrorText.failure("cannot create a pipe: \(String(cString: strerror(errno)))")
         }
@@ -46,10 +56,10 @@ enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        if captureStdout {
-            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        switch stdout {
+        case .discard: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        case .capture: posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        case .file(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
         }
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
         // Only 0, 1 and 2 reach the program: no other descriptor of ours (a parent's pipe, the

@@ -143,7 +143,7 @@ struct DeliverCommand: ParsableCommand {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(shell: command, input: Data(message.senderJSON.utf8), timeout: timeout,
-                                           environment: environment, captureStdout: false)
+                                           environment: environment, stdout: .discard)
         } catch {
             outcome = ChildProcess.Outcome(exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
                                            stderr: Data("\(error)".utf8))

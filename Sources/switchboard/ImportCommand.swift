@@ -66,6 +66,7 @@ struct ImportCommand: ParsableCommand {
             user = try? opened.actingUser(nil)
         }
         let rejects = try ingest.rejectFile(database: database.path)
+        try opened.lockForIngest()
         let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
         let counts = try input.reading { try opened.importRecords(into: table, from: input, upsert: upsert, user: user) }
         try rejects?.commit()

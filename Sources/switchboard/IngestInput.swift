@@ -18,8 +18,23 @@ struct IngestOptions: ParsableArguments {
     @Option(name: .customLong("map"), help: ArgumentHelp("Rename a field: SOURCE (a dotted path into nested objects) to DEST (repeatable).", valueName: "src=dest"))
     var maps: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Seconds --command may run before it is stopped (a failure; nothing is synced).", valueName: "s"))
+    var timeout: Double = 300
+
     @Option(name: .long, help: ArgumentHelp("Write the rejected records to FILE, one JSON object per line, for repair.", valueName: "file"))
     var reject: String?
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw SwitchboardError.usage("--timeout must be a positive number of seconds") }
+        _ = try fieldMap()
+    }
+
+    /// The `--map` renames.
+    func fieldMap() throws -> FieldMap {
+        do { return try FieldMap(maps) } catch let error as FieldMapError {
+            throw SwitchboardError.usage("--map '\(error.spec)' must be SOURCE=DEST, e.g. --map \(error.example)")
+        }
+    }
 
     /// The `--reject` file, refused when it names the database at `database`.
     func rejectFile(database: String) throws -> OutputFile? {
@@ -35,7 +50,6 @@ struct IngestOptions: ParsableArguments {
 /// starts every location it reports (`schools.json line 3`).
 final class IngestInput: RecordInput {
     private let stream: RecordStream
-    private var process: Process?
     private let rejectFile: OutputFile?
     /// Why a rejected record could not be written to the reject file (a full disk): reported by `finish()`.
     private var rejectFailure: Error?
@@ -44,41 +58,56 @@ final class IngestInput: RecordInput {
 
     /// `rejectFile` receives the rejected records (`--reject`); the command commits it after the ingest.
     init(file: String?, options: IngestOptions, rejectFile: OutputFile?, locationPrefix: String = "") throws {
-        let map: FieldMap
-        do { map = try FieldMap(options.maps) } catch let error as FieldMapError {
-            throw SwitchboardError.usage("--map '\(error.spec)' must be SOURCE=DEST, e.g. --map \(error.example)")
-        }
+        let map = try options.fieldMap()
         self.locationPrefix = locationPrefix
         var fd: Int32 = STDIN_FILENO
         var total: Int?
         if let command = options.command {
             if file != nil { throw SwitchboardError.usage("give a FILE or --command, not both") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.standardError
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch { throw SwitchboardError.failure("cannot run the command: \(error.localizedDescription)") }
-            self.process = process
-            fd = pipe.fileHandleForReading.fileDescriptor
+            fd = try IngestInput.fetch(command, timeout: options.timeout)
+            total = IngestInput.size(of: fd)
         } else if let file, file != "-" {
             fd = open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw SwitchboardError.failure("cannot read \(file): \(String(cString: strerror(errno)))") }
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { total = Int(info.st_size) }
+            total = IngestInput.size(of: fd)
         }
         stream = RecordStream(reader: RecordReader(source: ByteSource(fd: fd), format: options.inputFormat), map: map)
         self.rejectFile = rejectFile
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
     }
 
-    /// Runs `body` (the ingest that reads this input), stopping the command when it fails before reading all of it.
+    /// Runs the fetch program to its end (or its time limit) with its standard output in an unnamed
+    /// temporary file, before the ingest's transaction: a slow program never holds the database's
+    /// write lock (only the ingest lock, which keeps a second sync from fetching at the same time).
+    /// Returns the file, rewound; its standard error is passed on. Throws when it failed.
+    static func fetch(_ command: String, timeout: Double) throws -> Int32 {
+        var template = Array("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/switchboard-fetch-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw SwitchboardError.failure("cannot make a temporary file for the command's output: \(String(cString: strerror(errno)))") }
+        unlink(String(cString: template))
+        let outcome = try ChildProcess.run(shell: command, input: Data(), timeout: timeout, stdout: .file(fd))
+        FileHandle.standardError.write(outcome.stderr)
+        if outcome.timedOut {
+            throw SwitchboardError.failure("the command timed out after \(QuickSend.seconds(timeout)) (--timeout)")
+        }
+        guard let status = outcome.exitStatus else {
+            throw SwitchboardError.failure("the command was killed by signal \(outcome.signal ?? 0)")
+        }
+        if status != 0 { throw SwitchboardError.failure("the command exited with status \(status)") }
+        lseek(fd, 0, SEEK_SET)
+        return fd
+    }
+
+    /// The size of a regular file, for the progress bar; nil for a pipe or terminal.
+    static func size(of fd: Int32) -> Int? {
+        var info = stat()
+        return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    }
+
+    /// Runs `body` (the ingest that reads this input), clearing the progress bar when it fails.
     func reading<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch {
             progress?.clear()
-            if let process, process.isRunning { process.terminate() }
             throw error
         }
     }
@@ -100,20 +129,11 @@ final class IngestInput: RecordInput {
     }
 
     /// After the last record: the reject file written whole (else an error, so nothing is committed),
-    /// the input read whole, the command's exit status (an error when it failed), the bar cleared.
+    /// the input read whole, the bar cleared.
     func finish() throws {
         progress?.clear()
         if let rejectFailure { throw rejectFailure }
         try stream.finish()
-        if let process {
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal {
-                throw SwitchboardError.failure("the command was killed by signal \(process.terminationStatus)")
-            }
-            if process.terminationStatus != 0 {
-                throw SwitchboardError.failure("the command exited with status \(process.terminationStatus)")
-            }
-        }
     }
 }
 

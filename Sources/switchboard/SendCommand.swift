@@ -72,7 +72,7 @@ enum QuickSend {
         }
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(shell: command, input: Data(), timeout: options.locationTimeout, captureStdout: true)
+            outcome = try ChildProcess.run(shell: command, input: Data(), timeout: options.locationTimeout, stdout: .capture)
         } catch {
             return (nil, "No location (\(error)); queued without the location line.")
         }

@@ -54,8 +54,9 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         do {
             let rejects = try ingest.rejectFile(database: self.database.path)
-            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
             let database = try self.database.open()
+            try database.lockForIngest()
+            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
             var options = PostSync.Options(user: try database.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER")))
             options.update = update
             options.strictRefs = strictRefs

@@ -77,10 +77,19 @@ extension QueryDatabase {
         }
     }
 
+    /// Takes the ingest lock now, held to the end of the process (one sync or import of a database at
+    /// a time). An ingest takes it anyway; a caller that fetches its input first (`sync --command`)
+    /// takes it before, so two syncs never fetch at once. It never blocks the database's other writers.
+    ///
+    /// ```swift
+    /// try database.lockForIngest() // throws at once when another sync or import holds it
+    /// ```
+    public func lockForIngest() throws { try SyncLock.acquire(path: path) }
+
     /// The one ingest transaction: the ingest lock (one sync or import of a database at a time),
     /// `BEGIN IMMEDIATE`, and `tables`' side-effect triggers off (``TableImporter/withoutSideEffects(_:tables:_:)``).
     private func ingest<T>(tables: [String], _ body: (Database) throws -> T) throws -> T {
-        try SyncLock.acquire(path: path)
+        try lockForIngest()
         return try withConnection { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
             do {
