@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ enum ChildProcess {
 
         /// The last non-empty line of standard error, as one line, at most 500 characters.
         var lastErrorLine: String? {
-            let text = String(decoding: stderr, as: UTF8.self)
+            let text = TerminalText.withoutEscapes(String(decoding: stderr, as: UTF8.self))
             guard let line = text.split(whereSeparator: \.isNewline).last(where: {
                 !$0.trimmingCharacters(in: .whitespaces).isEmpty
             }) else { return nil }
@@ -119,10 +120,10 @@ enum ChildProcess {
             close(writerFD)
         }
         let errFD = stderrPipe[0]
-        DispatchQueue.global().async(group: readers) { box.setErr(readAll(errFD)) }
+        DispatchQueue.global().async(group: readers) { readAll(errFD) { box.appendErr($0) } }
         if captureStdout {
             let outFD = stdoutPipe[0]
-            DispatchQueue.global().async(group: readers) { box.setOut(readAll(outFD)) }
+            DispatchQueue.global().async(group: readers) { readAll(outFD) { box.appendOut($0) } }
         }
         let exited = DispatchSemaphore(value: 0)
         let childPID = pid
@@ -149,27 +150,30 @@ enum ChildProcess {
                        stdout: box.out, stderr: box.err)
     }
 
-    /// Reads `fd` to its end, keeping the first ``captureLimit`` bytes... of the tail for stderr.
-    private static func readAll(_ fd: Int32) -> Data {
-        var data = Data()
+    /// Reads `fd` to its end, handing each chunk over as it comes: what a program printed before it
+    /// exited counts even when a child it left in the background keeps the pipe open past the wait.
+    private static func readAll(_ fd: Int32, _ chunk: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > 2 * captureLimit { data = data.suffix(captureLimit) }
+            chunk(Array(buffer[0..<count]))
         }
         close(fd)
-        return data
     }
 
     /// What the helper threads hand back.
     private final class Collector: @unchecked Sendable {
         private let lock = NSLock()
         private var _out = Data(), _err = Data(), _status: Int32 = 0
-        func setOut(_ data: Data) { lock.withLock { _out = data } }
-        func setErr(_ data: Data) { lock.withLock { _err = data } }
+        /// Keeps the tail: past twice ``captureLimit`` bytes, the last ``captureLimit``.
+        private static func append(_ chunk: [UInt8], to data: inout Data) {
+            data.append(contentsOf: chunk)
+            if data.count > 2 * captureLimit { data = data.suffix(captureLimit) }
+        }
+        func appendOut(_ chunk: [UInt8]) { lock.withLock { Self.append(chunk, to: &_out) } }
+        func appendErr(_ chunk: [UInt8]) { lock.withLock { Self.append(chunk, to: &_err) } }
         func setStatus(_ value: Int32) { lock.withLock { _status = value } }
         var out: Data { lock.withLock { _out } }
         var err: Data { lock.withLock { _err } }

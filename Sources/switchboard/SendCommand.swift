@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwitchboardOutput
 import SwitchboardDB
 
 /// The options `send` and `open` share: location, variables, dedupe.
@@ -83,7 +84,7 @@ enum QuickSend {
             let why = outcome.exitStatus.map { "exited with \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
             return (nil, "No location (--location-command \(why)); queued without the location line.")
         }
-        let printed = String(decoding: outcome.stdout, as: UTF8.self)
+        let printed = TerminalText.withoutEscapes(String(decoding: outcome.stdout, as: UTF8.self))
         let firstLine = printed.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         do {
             return (try Coordinates.parse(firstLine), nil)
