@@ -29,10 +29,17 @@ public struct FieldMap: Sendable {
     /// The record with each mapped field set (sources that are absent set nothing); the
     /// destination replaces a field of that name.
     public func apply(to fields: [RecordField]) -> [RecordField] {
+        var found = Set<Int>()
+        return apply(to: fields, found: &found)
+    }
+
+    /// ``apply(to:)``, adding to `found` the index in ``pairs`` of each rename whose source the record has.
+    public func apply(to fields: [RecordField], found: inout Set<Int>) -> [RecordField] {
         guard !pairs.isEmpty else { return fields }
         var result = fields
-        for (source, destination) in pairs {
+        for (index, (source, destination)) in pairs.enumerated() {
             guard let value = FieldMap.lookup(source, in: fields) else { continue }
+            found.insert(index)
             if let index = result.firstIndex(where: { $0.name == destination }) {
                 result[index].value = value
             } else {

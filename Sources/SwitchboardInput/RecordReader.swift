@@ -135,6 +135,14 @@ public final class RecordReader {
                 }
                 return name
             }
+            // A repeated name would keep one column's values and silently drop the other's.
+            var seen: [String: Int] = [:]
+            for (position, name) in (csvHeader ?? []).enumerated() where !name.isEmpty {
+                if let first = seen[name] {
+                    throw InputSyntaxError(message: "line 1: the CSV header names \(name) twice (fields \(first + 1) and \(position + 1))")
+                }
+                seen[name] = position
+            }
         case .auto:
             break
         }
@@ -170,7 +178,7 @@ public final class RecordReader {
                 let key = try json.string(isKey: true)
                 let rest = try json.objectMembers(depth: 1, first: key)
                 try checkEnvelopeMember()
-                envelopeFields += rest
+                envelopeFields += rest.filter { RecordReader.envelopeKeys.contains($0.name) }
                 try checkEnvelopeSuccess()
             case UInt8(ascii: "}"): _ = source.next()
             default: throw json.error("expected ',' or '}'\(json.found())")
@@ -197,13 +205,18 @@ public final class RecordReader {
             }
             json.beginRecord()
             let value = try json.value(depth: 1)
-            if current == "data", case .object(let fields) = value {
-                // A single object as data: one record.
+            if current == "data" {
+                // A single object as data: one record. Anything else would silently sync nothing.
+                guard case .object(let fields) = value else {
+                    throw InputSyntaxError(message: "line \(source.line): the envelope's \"data\" is \(value.kindName), not an array of records")
+                }
                 pending = record(fields, "record 1")
             } else {
                 try checkEnvelopeMember()
             }
-            envelopeFields.append(RecordField(current, value))
+            // Only what the envelope's end needs is kept, so memory holds one member at a time however
+            // many come before "data".
+            if RecordReader.envelopeKeys.contains(current) { envelopeFields.append(RecordField(current, current == "data" ? .null : value)) }
             switch source.skipSpace() {
             case UInt8(ascii: ","):
                 _ = source.next()
@@ -221,6 +234,9 @@ public final class RecordReader {
         }
         finished = true
     }
+
+    /// The envelope's members that its reading needs: whether it succeeded, why not, and that it has data.
+    static let envelopeKeys: Set<String> = ["success", "error", "message", "data"]
 
     /// An envelope member beside `data` over the size limit fails the input (it is no record to skip).
     private func checkEnvelopeMember() throws {

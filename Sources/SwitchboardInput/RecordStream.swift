@@ -32,6 +32,13 @@ public final class RecordStream: RecordInput {
     /// The records rejected so far, with their reasons, in order.
     public private(set) var rejected: [(record: InputRecord, reason: String)] = []
     private var checkedHeader = false
+    private var foundSources = Set<Int>()
+
+    /// The renames' sources that no record read so far had (`user.screen_name`): a misspelt `--map`
+    /// loses that field from every record.
+    public var unfoundSources: [String] {
+        map.pairs.indices.filter { !foundSources.contains($0) }.map { map.pairs[$0].source }
+    }
 
     public init(reader: RecordReader, map: FieldMap = .none) {
         self.reader = reader
@@ -45,7 +52,7 @@ public final class RecordStream: RecordInput {
             try checkHeader(accepts: accepts)
         }
         guard var record else { return nil }
-        if record.problem == nil { record.fields = map.apply(to: record.fields) }
+        if record.problem == nil { record.fields = map.apply(to: record.fields, found: &foundSources) }
         return record
     }
 

@@ -52,6 +52,18 @@ public indirect enum RecordValue: Sendable, Equatable {
         }
     }
 
+    /// What kind of JSON value it is, for messages: `a string`, `a number`, `null`…
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .real: return "a number"
+        case .text: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// The value as a short text for messages: strings as they are, the rest as JSON.
     public var displayText: String {
         if case .text(let text) = self { return text }

@@ -3,6 +3,7 @@ import SwitchboardCore
 /// A malformed input: where and what.
 public struct InputSyntaxError: Error, Sendable {
     public let message: String
+    public init(message: String) { self.message = message }
 }
 
 /// Reads one JSON value at a time from a ``ByteSource`` (RFC 8259), so a reader can walk a

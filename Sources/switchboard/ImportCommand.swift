@@ -70,6 +70,7 @@ struct ImportCommand: ParsableCommand {
         let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
         let counts = try input.reading { try opened.importRecords(into: table, from: input, upsert: upsert, user: user) }
         try rejects?.commit()
+        input.warnOfUnfoundSources()
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
     }

@@ -113,10 +113,19 @@ final class IngestInput: RecordInput {
     }
 
     func next(accepts: (String) -> Bool) throws -> InputRecord? {
-        guard var record = try stream.next(accepts: accepts) else { return nil }
+        let next: InputRecord?
+        do { next = try stream.next(accepts: accepts) } catch let error as InputSyntaxError where !locationPrefix.isEmpty {
+            throw InputSyntaxError(message: locationPrefix + error.message)
+        }
+        guard var record = next else { return nil }
         progress?.update(bytes: stream.reader.source.consumed)
         record.location = locationPrefix + record.location
         return record
+    }
+
+    /// Warns of each `--map` source that no record had (a misspelt path loses that field).
+    func warnOfUnfoundSources() {
+        for source in stream.unfoundSources { Terminal.warn("--map \(source): no record has \(source)") }
     }
 
     /// Reports a skipped record on stderr (`line 17: skipped: …`) and in the reject file.

@@ -68,6 +68,7 @@ struct SyncCommand: ParsableCommand {
             }
             let counts = try input.reading { try database.syncPosts(from: input, options: options) }
             try rejects?.commit()
+            input.warnOfUnfoundSources()
             Terminal.write(report(counts))
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error
