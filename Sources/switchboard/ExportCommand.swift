@@ -29,8 +29,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customShort("p"), help: ArgumentHelp("A query parameter, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to a query's :user_id.", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 
     @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"))
     var all: String?
@@ -63,7 +62,7 @@ struct ExportCommand: ParsableCommand {
                 throw SwitchboardError.usage(error.message.replacingOccurrences(of: "unknown query", with: "no table, view or query named"))
             }
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
-            let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
+            let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
             if binding.leavesUserToDatabase { _ = try opened.actingUser(nil) }
             exporter.types = query.columnTypes
             try opened.streamQuery(query, binding: binding, columns: { exporter.begin(columns: $0) }, row: { exporter.row($0) })

@@ -21,8 +21,7 @@ struct IngestOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write the rejected records to FILE, one JSON object per line, for repair.", valueName: "file"))
     var reject: String?
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 }
 
 /// Where records come from: a file, standard input, or a command's standard output; a progress

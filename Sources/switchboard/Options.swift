@@ -44,6 +44,16 @@ struct CatalogOption: ParsableArguments {
     }
 }
 
+/// `--user ID`: the acting user, bound to a query's `:user_id` and filling an imported record's
+/// missing `user_id`; falls back to `$SWITCHBOARD_USER`, then (where the command allows) the database's only user.
+struct UserOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
+    var user: String?
+
+    /// The given id, else `$SWITCHBOARD_USER`; nil leaves the choice to the database.
+    var id: String? { user ?? Terminal.environment("SWITCHBOARD_USER") }
+}
+
 /// `--format table|json|jsonl|csv|markdown` and `--columns a,b,c`.
 struct FormatOption: ParsableArguments {
     @Option(name: .long, help: "Output format. table (the default) fits the terminal: on a terminal, columns that do not fit are left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.")

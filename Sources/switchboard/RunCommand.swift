@@ -29,8 +29,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customShort("p"), help: ArgumentHelp("A parameter value, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to :user_id (default: $SWITCHBOARD_USER).", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 
     @Flag(name: .long, help: "With --format json: wrap the output as the REST API does ({\"success\":true,\"data\":...}).")
     var envelope = false
@@ -48,7 +47,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let query = try catalogOption.query(named: name)
-        let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
+        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
         let outcome = try database.open(now: clock.value).run(query, binding: binding, columns: formatOption.columnList)
         if envelope {
             Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))

@@ -55,7 +55,7 @@ struct SyncCommand: ParsableCommand {
         do {
             let input = try IngestInput(file: file, options: ingest)
             let database = try self.database.open()
-            var options = PostSync.Options(user: try database.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER")))
+            var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
             options.update = update
             options.strictRefs = strictRefs
             options.classify = !noClassify
