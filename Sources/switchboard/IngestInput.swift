@@ -5,7 +5,6 @@ import SwitchboardInput
 import SwitchboardOutput
 
 extension InputFormat: ExpressibleByArgument {}
-extension ExportFormat: ExpressibleByArgument {}
 
 /// The input options `sync` and `import` share.
 struct IngestOptions: ParsableArguments {
