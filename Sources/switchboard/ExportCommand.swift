@@ -10,7 +10,8 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export a table, view or read query in the apps' JSON shape (or any --format); --all DIR the whole workspace.",
         discussion: """
             JSON keys are the apps' (TelegramGroup's memberCount), flags are JSON booleans and JSON columns are \
-            nested: a table's from its CHECK constraints, a query's from its `-- returns boolean|json:` lines. The rows are those run and sql print, in the same formats. \
+            nested: a table's from its CHECK constraints, a query's from its `-- returns boolean|json:` lines; a \
+            BLOB is {"$base64":true,"encoded":"..."}. The rows are those run and sql print, in the same formats. \
             Rows are written as they are read, so memory stays flat. A query takes -p name=value as with run.
             --all DIR writes DIR/TABLE.json for every table; import --all DIR reads it back.
             Example:

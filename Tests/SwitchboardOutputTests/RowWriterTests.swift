@@ -53,7 +53,7 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
             [
               {"id":1,"text":"plain","n":2.5},
               {"id":22,"text":"a, \\"b\\" | c\\nd","n":null},
-              {"id":null,"text":"日本 🔥","n":"AP8="}
+              {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
             ]
 
             """)
@@ -66,7 +66,7 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
         #expect(try written(.jsonl, Self.table) == """
             {"id":1,"text":"plain","n":2.5}
             {"id":22,"text":"a, \\"b\\" | c\\nd","n":null}
-            {"id":null,"text":"日本 🔥","n":"AP8="}
+            {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
 
             """)
         #expect(try written(.jsonl, ResultTable(columns: ["a"], rows: [])) == "")
@@ -94,6 +94,16 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
             |  | 日本 🔥 | AP8= |
 
             """)
+    }
+
+    /// A BLOB is `{"$base64":true,"encoded":…}` in JSON, so it never reads as the TEXT of its base64;
+    /// CSV, TSV and Markdown keep the base64 text.
+    @Test func aBlobIsNotTheTextOfItsBase64() throws {
+        let pair = ResultTable(columns: ["b", "t"], rows: [[.blob([0x00, 0xFF]), .text("AP8=")]])
+        #expect(try written(.jsonl, pair) == #"{"b":{"$base64":true,"encoded":"AP8="},"t":"AP8="}"# + "\n")
+        #expect(try written(.jsonl, pair, types: ["b": .json, "t": .json]) == #"{"b":{"$base64":true,"encoded":"AP8="},"t":"AP8="}"# + "\n")
+        #expect(try written(.csv, pair) == "b,t\r\nAP8=,AP8=\r\n")
+        #expect(try written(.jsonl, ResultTable(columns: ["b"], rows: [[.blob([])]])) == #"{"b":{"$base64":true,"encoded":""}}"# + "\n")
     }
 
     @Test func changes() throws {
