@@ -27,6 +27,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public static let aliases: [String: OutputFormat] = ["ndjson": .jsonl]
 
     /// The format called `name`, by its own name or an alias.
+    ///
+    /// ```swift
+    /// OutputFormat(name: "tsv") // .tsv
+    /// ```
     public init?(name: String) {
         guard let format = OutputFormat(rawValue: name) ?? OutputFormat.aliases[name] else { return nil }
         self = format

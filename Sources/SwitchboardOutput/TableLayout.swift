@@ -24,6 +24,10 @@ public struct TableLayout: Sendable {
     public static let defaultSampleRows = 1_000
 
     /// A layout from its parts; `sampleRows` is at least 1.
+    ///
+    /// ```swift
+    /// TableLayout(width: 100, sampleRows: 50).sampleRows // 50
+    /// ```
     public init(width: Int = 120, fitting: TableFitting = .narrowColumns, sampleRows: Int = TableLayout.defaultSampleRows,
                 whenEmpty: String? = nil) {
         self.width = width

@@ -108,6 +108,12 @@ struct FormatOption<Default: DefaultFormat>: ParsableArguments {
 
     /// A writer of rows in the chosen format to standard output, a table fitted to the terminal
     /// (``TableFitting``); `whenEmpty` is what a table without rows prints instead of its header.
+    ///
+    /// ```swift
+    /// let writer = formatOption.writer(whenEmpty: "The outbox is empty.")
+    /// try database.streamRows(sql, columns: { writer.begin(columns: $0) }, row: writer.row)
+    /// try writer.end()
+    /// ```
     func writer(envelope: JSONEnvelope? = nil, whenEmpty: String? = nil) -> RowWriter {
         let fitting: TableFitting = Terminal.isTerminal ? .dropColumns : .narrowColumns
         return RowWriter(format: chosen, table: TableLayout(width: Terminal.width, fitting: fitting, whenEmpty: whenEmpty),
@@ -138,6 +144,10 @@ enum DescriptionFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension OutputFormat: ExpressibleByArgument {
-    /// A format by its name or an alias (``OutputFormat/aliases``), e.g. `ndjson`.
+    /// A format by its name or an alias (``OutputFormat/aliases``).
+    ///
+    /// ```swift
+    /// OutputFormat(argument: "ndjson") // .jsonl, for --format ndjson
+    /// ```
     public init?(argument: String) { self.init(name: argument) }
 }
