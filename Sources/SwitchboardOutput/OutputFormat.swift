@@ -1,54 +1,38 @@
-import SwitchboardDB
-
-/// How `switchboard run` and `switchboard sql` print what a query produced.
+/// The formats every command that prints rows writes (`run`, `sql`, `export`, `outbox`), through ``RowWriter``.
 ///
-/// `table` is the default. A write without `RETURNING` prints `N rows changed` (`{"changes":N}` in json and jsonl).
+/// `table` is for reading on a terminal; `json` (an array, one object per line), `jsonl` (one object per
+/// line), `csv` and `tsv` are for programs; `markdown` is a pipe table for documents. Older names stay
+/// accepted as aliases (``aliases``): `ndjson` is `jsonl`, as `export --format ndjson` always took.
 ///
 /// ```swift
-/// OutputFormat.json.render(.changes(3))  // "{\"changes\":3}\n"
-/// OutputFormat.table.render(.changes(1)) // "1 row changed\n"
+/// OutputFormat(name: "csv")    // .csv
+/// OutputFormat(name: "ndjson") // .jsonl
+/// OutputFormat(name: "yaml")   // nil
 /// ```
 public enum OutputFormat: String, Sendable, CaseIterable {
-    /// Aligned columns fitted to the terminal width.
+    /// Aligned columns fitted to a width (``TableLayout``).
     case table
-    /// A JSON array of objects.
+    /// A JSON array of objects, one object per line.
     case json
-    /// One JSON object per line.
+    /// One JSON object per line (JSON Lines, NDJSON).
     case jsonl
-    /// RFC 4180 CSV with a header row.
+    /// RFC 4180 CSV with a header row, CRLF line ends.
     case csv
+    /// CSV's rules with a tab between fields (Python's `excel-tab`, as `sqlite-utils --tsv` writes).
+    case tsv
     /// A Markdown pipe table.
     case markdown
 
-    /// The text to print; `width` is the terminal width, used by `table`; `columnTypes` are the
-    /// query's declared column types (``CannedQuery/columnTypes``), used by `json` and `jsonl`.
-    /// `fitting` says how `table` makes a wide result fit `width`.
-    public func render(_ outcome: QueryOutcome, width: Int = 120, columnTypes: [String: ColumnType] = [:],
-                       fitting: TableFitting = .narrowColumns) -> String {
-        switch outcome {
-        case .changes(let count):
-            switch self {
-            case .json, .jsonl: return JSONRenderer.changes(count)
-            default: return "\(count) \(count == 1 ? "row" : "rows") changed\n"
-            }
-        case .rows(let table):
-            switch self {
-            case .table: return TableRenderer.render(table, width: width, fitting: fitting)
-            case .json: return JSONRenderer.array(table, types: columnTypes)
-            case .jsonl: return JSONRenderer.lines(table, types: columnTypes)
-            case .csv: return DelimitedRenderer.csv(table)
-            case .markdown: return DelimitedRenderer.markdown(table)
-            }
-        }
-    }
-}
+    /// Other names accepted for a format.
+    public static let aliases: [String: OutputFormat] = ["ndjson": .jsonl]
 
-/// How the `table` format fits a result wider than the screen.
-public enum TableFitting: Sendable {
-    /// Every column stays, narrowed (widest first) with cells cut by `…`: for pipes and files,
-    /// whose output must not depend on the terminal.
-    case narrowColumns
-    /// For a terminal: columns keep a readable width (up to ``TableRenderer/readableWidth``) and those
-    /// that no longer fit are left out, named on a last line.
-    case dropColumns
+    /// The format called `name`, by its own name or an alias.
+    ///
+    /// ```swift
+    /// OutputFormat(name: "tsv") // .tsv
+    /// ```
+    public init?(name: String) {
+        guard let format = OutputFormat(rawValue: name) ?? OutputFormat.aliases[name] else { return nil }
+        self = format
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
+import SwitchboardOutput
 
 /// Set by SIGINT or SIGTERM: finish the message in hand, then stop.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
@@ -189,6 +190,7 @@ struct OutboxCommand: ParsableCommand {
         commandName: "outbox",
         abstract: "List the outbox's messages: status, attempts, group, text, last error, key, times.",
         discussion: """
+            Messages are printed oldest first, as they are read. --columns picks the printed columns.
             Example:
               switchboard outbox
               switchboard outbox --status failed --format json
@@ -197,7 +199,8 @@ struct OutboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only messages in this status: queued, sending, sent or failed.", valueName: "status"))
     var status: String?
 
-    @OptionGroup var formatOption: FormatOption
+    @OptionGroup var formatOption: FormatOption<TableByDefault>
+    @OptionGroup var columns: ColumnsOption
     @OptionGroup var database: DatabaseOption
 
     static let statuses = ["queued", "sending", "sent", "failed"]
@@ -211,18 +214,15 @@ struct OutboxCommand: ParsableCommand {
     func run() throws {
         let db = try database.open()
         try db.requireOutbox()
-        let columns = """
+        let sql = """
             SELECT id, status, attempts, group_name, group_id, template_name, text, last_error, idempotency_key,
                    created_at, updated_at, sent_at, lease_expires_at, fencing_token, template_id
             FROM outbox
-            """
-        let outcome = try status.map { try db.runSQL(columns + " WHERE status = :status ORDER BY id", write: false, parameters: ["status": $0]) }
-            ?? db.runSQL(columns + " ORDER BY id", write: false)
-        if case .rows(let table) = outcome, table.rows.isEmpty, formatOption.format == .table {
-            Terminal.write(status.map { "No \($0) messages in the outbox.\n" } ?? "The outbox is empty.\n")
-            return
-        }
-        formatOption.print(outcome)
+            """ + (status == nil ? "" : " WHERE status = :status") + " ORDER BY id"
+        let writer = formatOption.writer(whenEmpty: status.map { "No \($0) messages in the outbox." } ?? "The outbox is empty.")
+        try db.streamRows(sql, arguments: status.map { ["status": $0] } ?? [:], keeping: columns.list,
+                          columns: { writer.begin(columns: $0) }, row: writer.row)
+        try writer.end()
     }
 }
 

@@ -63,7 +63,7 @@ struct DemoCommand: ParsableCommand {
             var outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
             if case .rows(let table) = outcome { outcome = .rows(table.selecting(stop.columns)) }
             output += "\n\(stop.title) (switchboard run \(stop.query) \(pairs.map { "-p \($0)" }.joined(separator: " "))):\n"
-            output += OutputFormat.table.render(outcome, width: Terminal.width)
+            try RowWriter(format: .table, table: TableLayout(width: Terminal.width)) { output += $0 }.write(outcome)
         }
         let steps = DemoCommand.nextSteps(db)
         let width = steps.map(\.command.count).max() ?? 0

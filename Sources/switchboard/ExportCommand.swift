@@ -7,11 +7,12 @@ import SwitchboardOutput
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a table, view or read query in the apps' JSON shape (or NDJSON, CSV); --all DIR the whole workspace.",
+        abstract: "Export a table, view or read query in the apps' JSON shape (or any --format); --all DIR the whole workspace.",
         discussion: """
             JSON keys are the apps' (TelegramGroup's memberCount), flags are JSON booleans and JSON columns are \
-            nested: a table's from its CHECK constraints, a query's from its `-- returns boolean|json:` lines. Rows \
-            are written as they are read, so memory stays flat. A query takes -p name=value as with run.
+            nested: a table's from its CHECK constraints, a query's from its `-- returns boolean|json:` lines; a \
+            BLOB is {"$base64":true,"encoded":"..."}. The rows are those run and sql print, in the same formats. \
+            Rows are written as they are read, so memory stays flat. A query takes -p name=value as with run.
             --all DIR writes DIR/TABLE.json for every table; import --all DIR reads it back.
             Example:
               switchboard export social_media_posts > posts.json
@@ -23,14 +24,12 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "A table, a view or a read query's name.")
     var name: String?
 
-    @Option(name: .long, help: "json (default), jsonl (= ndjson) or csv.")
-    var format: ExportFormat = .json
+    @OptionGroup var formatOption: FormatOption<JSONByDefault>
 
     @Option(name: .customShort("p"), help: ArgumentHelp("A query parameter, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to a query's :user_id.", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 
     @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"))
     var all: String?
@@ -41,44 +40,55 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         if all != nil && name != nil { throw SwitchboardError.usage("--all DIR exports every table; give no NAME with it") }
         if all == nil && name == nil { throw SwitchboardError.usage("missing NAME (a table, view or query), or --all DIR") }
-        if all != nil && format != .json { throw SwitchboardError.usage("--all writes JSON; leave out --format") }
+        if all != nil && formatOption.chosen != .json { throw SwitchboardError.usage("--all writes JSON; leave out --format") }
     }
 
     func run() throws {
         let opened = try database.open()
         if let all { return try exportAll(all, opened) }
         let name = self.name!
-        var exporter = RowExporter(format: format) { Terminal.write($0) }
+        let writer = formatOption.writer()
         if let schema = try opened.tableSchema(name) {
+            guard try opened.workspaceTables().contains(name) else { throw DatabaseCondition.notAWorkspaceTable(name) }
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a table") }
-            ExportCommand.configure(&exporter, for: schema)
-            try stream(opened, "SELECT * FROM \(quote(name)) ORDER BY rowid", [:], &exporter)
+            try ExportCommand.write(schema, from: opened, to: writer)
         } else if try opened.isView(name) {
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a view") }
-            exporter.types = try viewTypes(opened)
-            try stream(opened, "SELECT * FROM \(quote(name))", [:], &exporter)
+            let types = try viewTypes(opened)
+            try opened.streamRows("SELECT * FROM \(ExportCommand.quote(name))", columns: { writer.begin(columns: $0, types: types) }, row: writer.row)
+            try writer.end()
         } else {
             let query: CannedQuery
             do { query = try catalogOption.query(named: name) } catch let error as SwitchboardError {
                 throw SwitchboardError.usage(error.message.replacingOccurrences(of: "unknown query", with: "no table, view or query named"))
             }
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
-            let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
+            let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
             if binding.leavesUserToDatabase { _ = try opened.actingUser(nil) }
-            exporter.types = query.columnTypes
-            try opened.streamQuery(query, binding: binding, columns: { exporter.begin(columns: $0) }, row: { exporter.row($0) })
-            exporter.end()
+            try opened.streamQuery(query, binding: binding, columns: { writer.begin(columns: $0, types: query.columnTypes) },
+                                   row: writer.row)
+            try writer.end()
         }
     }
 
-    func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    /// Whether `name` names a file in a folder, not a path: no `/` or NUL, not `.` or `..`, and short
+    /// enough for a file system (255 bytes).
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0) && name.utf8.count <= 255
+    }
 
-    static func configure(_ exporter: inout RowExporter, for schema: TableSchema) {
+    /// `name` as an SQL identifier.
+    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Writes every row of a table in the apps' shape: their keys (``TableSchema/specKey(_:)``), flags
+    /// as booleans and JSON columns nested, from the table's CHECK constraints.
+    static func write(_ schema: TableSchema, from opened: QueryDatabase, to writer: RowWriter) throws {
         var types: [String: ColumnType] = [:]
-        for column in schema.booleanColumns { types[column] = .boolean }
-        for column in schema.jsonColumns { types[column] = .json }
-        exporter.types = types
-        exporter.keys = TableSchema.specKeys[schema.name] ?? [:]
+        for column in schema.booleanColumns { types[schema.specKey(column)] = .boolean }
+        for column in schema.jsonColumns { types[schema.specKey(column)] = .json }
+        let sql = "SELECT * FROM \(quote(schema.name)) ORDER BY rowid"
+        try opened.streamRows(sql, columns: { writer.begin(columns: $0.map(schema.specKey), types: types) }, row: writer.row)
+        try writer.end()
     }
 
     /// A view's columns typed as the tables type columns of the same name.
@@ -93,37 +103,26 @@ struct ExportCommand: ParsableCommand {
         return types
     }
 
-    func stream(_ opened: QueryDatabase, _ sql: String, _ arguments: [String: String], _ exporter: inout RowExporter) throws {
-        var local = exporter
-        try opened.streamRows(sql, columns: { local.begin(columns: $0) }, row: { local.row($0) })
-        local.end()
-        exporter = local
-    }
-
     func exportAll(_ folder: String, _ opened: QueryDatabase) throws {
+        var total = 0
+        let tables = try opened.workspaceTables()
+        // Every file lands inside the folder: a table whose name is not a plain file name is refused
+        // before anything is written.
+        if let stray = tables.first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
+            throw SwitchboardError.failure("table '\(stray)' cannot be written into \(folder): its name is not a plain file name; nothing exported")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw SwitchboardError.failure("cannot create the folder \(folder): \(Terminal.reason(error))")
         }
-        var total = 0
-        let tables = try opened.workspaceTables()
         for table in tables {
             guard let schema = try opened.tableSchema(table) else { continue }
-            let path = "\(folder)/\(table).json"
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            var failure: Error?
-            var exporter = RowExporter(format: .json) { text in
-                guard failure == nil else { return }
-                do { try handle.write(contentsOf: Data(text.utf8)) } catch { failure = error }
-            }
-            ExportCommand.configure(&exporter, for: schema)
-            try stream(opened, "SELECT * FROM \(quote(table)) ORDER BY rowid", [:], &exporter)
-            do { try handle.close() } catch { failure = failure ?? error }
-            if let failure { throw SwitchboardError.failure("cannot write \(path): \(Terminal.reason(failure))") }
-            total += exporter.count
+            let file = try OutputFile("\(folder)/\(table).json", option: "--all", database: opened.path)
+            let writer = RowWriter(format: .json, sink: file.write)
+            try ExportCommand.write(schema, from: opened, to: writer)
+            try file.commit()
+            total += writer.count
         }
         Terminal.write("Exported \(total.counted("row")) of \(tables.count.counted("table")) to \(folder)\n")
     }

@@ -56,7 +56,7 @@ struct ImportCommand: ParsableCommand {
         }
         // The acting user fills a missing user_id: a given one must exist; without one, the only user
         // (none among several or no users: then every record must carry its user_id).
-        let given = ingest.user ?? Terminal.environment("SWITCHBOARD_USER")
+        let given = ingest.user.id
         let user: String?
         if schema.userColumn == nil {
             user = nil

@@ -5,7 +5,6 @@ import SwitchboardInput
 import SwitchboardOutput
 
 extension InputFormat: ExpressibleByArgument {}
-extension ExportFormat: ExpressibleByArgument {}
 
 /// The input options `sync` and `import` share.
 struct IngestOptions: ParsableArguments {
@@ -41,8 +40,7 @@ struct IngestOptions: ParsableArguments {
         try reject.map { try OutputFile($0, option: "--reject", database: database) }
     }
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 }
 
 /// Where records come from: a file, standard input, or a command's standard output; a progress

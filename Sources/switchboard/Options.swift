@@ -44,29 +44,97 @@ struct CatalogOption: ParsableArguments {
     }
 }
 
-/// `--format table|json|jsonl|csv|markdown` and `--columns a,b,c`.
-struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Output format. table (the default) fits the terminal: on a terminal, columns that do not fit are left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.")
-    var format: OutputFormat = .table
+/// `--user ID`: the acting user, bound to a query's `:user_id` and filling an imported record's
+/// missing `user_id`; falls back to `$SWITCHBOARD_USER`, then (where the command allows) the database's only user.
+struct UserOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
+    var user: String?
 
+    /// The given id, else `$SWITCHBOARD_USER`; nil leaves the choice to the database.
+    var id: String? { user ?? Terminal.environment("SWITCHBOARD_USER") }
+}
+
+/// The format a command prints rows in when `--format` (or an alias) is not given.
+protocol DefaultFormat {
+    static var format: OutputFormat { get }
+}
+
+/// `run`, `sql` and `outbox` print a table by default.
+enum TableByDefault: DefaultFormat {
+    static let format = OutputFormat.table
+}
+
+/// `export` writes JSON by default.
+enum JSONByDefault: DefaultFormat {
+    static let format = OutputFormat.json
+}
+
+/// `--format table|json|jsonl|csv|tsv|markdown` for every command that prints rows, with sqlite-utils'
+/// `--nl`, `--csv` and `--tsv` as aliases; `Default` says the format when none is given.
+struct FormatOption<Default: DefaultFormat>: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Output format (default: \(Default.format.rawValue)); ndjson is jsonl. table takes its column widths from the first "
+            + "1,000 rows (later rows are cut to them) and fits the terminal: on a terminal, columns that do not fit are "
+            + "left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.",
+        valueName: "format"))
+    var format: OutputFormat?
+
+    @Flag(name: .long, help: "The same as --format jsonl: newline-delimited JSON, as in sqlite-utils.")
+    var nl = false
+
+    @Flag(name: .long, help: "The same as --format csv.")
+    var csv = false
+
+    @Flag(name: .long, help: "The same as --format tsv.")
+    var tsv = false
+
+    /// The formats asked for, each with the option that asked.
+    private var asked: [(option: String, format: OutputFormat)] {
+        var asked: [(String, OutputFormat)] = format.map { [("--format \($0.rawValue)", $0)] } ?? []
+        if nl { asked.append(("--nl", .jsonl)) }
+        if csv { asked.append(("--csv", .csv)) }
+        if tsv { asked.append(("--tsv", .tsv)) }
+        return asked
+    }
+
+    /// The format to print in.
+    var chosen: OutputFormat { asked.first?.format ?? Default.format }
+
+    func validate() throws {
+        if let other = asked.first(where: { $0.format != chosen }) {
+            throw SwitchboardError.usage("\(asked[0].option) and \(other.option) ask for different formats; give one")
+        }
+    }
+
+    /// A writer of rows in the chosen format to standard output, a table fitted to the terminal
+    /// (``TableFitting``); `whenEmpty` is what a table without rows prints instead of its header.
+    ///
+    /// ```swift
+    /// let writer = formatOption.writer(whenEmpty: "The outbox is empty.")
+    /// try database.streamRows(sql, columns: { writer.begin(columns: $0) }, row: writer.row)
+    /// try writer.end()
+    /// ```
+    func writer(envelope: JSONEnvelope? = nil, whenEmpty: String? = nil) -> RowWriter {
+        let fitting: TableFitting = Terminal.isTerminal ? .dropColumns : .narrowColumns
+        return RowWriter(format: chosen, table: TableLayout(width: Terminal.width, fitting: fitting, whenEmpty: whenEmpty),
+                         envelope: envelope, sink: Terminal.write)
+    }
+}
+
+/// `--columns a,b,c`: the result columns to print, in this order.
+struct ColumnsOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Print only these result columns, in this order (checked before a write runs).", valueName: "a,b,c"))
     var columns: String?
 
     /// The `--columns` names, or nil for every column.
-    var columnList: [String]? {
+    var list: [String]? {
         columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) } }
     }
 
     func validate() throws {
-        if let list = columnList, list.contains(where: \.isEmpty) {
+        if let list, list.contains(where: \.isEmpty) {
             throw SwitchboardError.usage("--columns needs comma-separated column names, got '\(columns ?? "")'")
         }
-    }
-
-    /// Prints what a query produced in the chosen format, with the query's declared column types.
-    func print(_ outcome: QueryOutcome, columnTypes: [String: ColumnType] = [:]) {
-        let fitting: TableFitting = Terminal.isTerminal ? .dropColumns : .narrowColumns
-        Terminal.write(format.render(outcome, width: Terminal.width, columnTypes: columnTypes, fitting: fitting))
     }
 }
 
@@ -75,4 +143,11 @@ enum DescriptionFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-extension OutputFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {
+    /// A format by its name or an alias (``OutputFormat/aliases``).
+    ///
+    /// ```swift
+    /// OutputFormat(argument: "ndjson") // .jsonl, for --format ndjson
+    /// ```
+    public init?(argument: String) { self.init(name: argument) }
+}

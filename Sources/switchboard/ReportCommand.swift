@@ -46,8 +46,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .long, help: "After rendering, run the report's write queries (digest: insert a daily_digest notification and record the run).")
     var notify = false
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to :user_id (default: $SWITCHBOARD_USER).", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
@@ -68,7 +67,7 @@ struct ReportCommand: ParsableCommand {
             throw SwitchboardError.usage("unknown report '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         let run = try ReportRun(report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
-                                user: user ?? Terminal.environment("SWITCHBOARD_USER"))
+                                user: user.id)
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }

@@ -29,32 +29,37 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customShort("p"), help: ArgumentHelp("A parameter value, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The acting user's id, bound to :user_id (default: $SWITCHBOARD_USER).", valueName: "id"))
-    var user: String?
+    @OptionGroup var user: UserOption
 
     @Flag(name: .long, help: "With --format json: wrap the output as the REST API does ({\"success\":true,\"data\":...}).")
     var envelope = false
 
-    @OptionGroup var formatOption: FormatOption
+    @OptionGroup var formatOption: FormatOption<TableByDefault>
+    @OptionGroup var columns: ColumnsOption
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
-        if envelope && formatOption.format != .json {
-            throw SwitchboardError.usage("--envelope needs --format json, not --format \(formatOption.format.rawValue)")
+        if envelope && formatOption.chosen != .json {
+            throw SwitchboardError.usage("--envelope needs --format json, not --format \(formatOption.chosen.rawValue)")
         }
     }
 
+    /// A read streams its rows to the writer; a write runs whole (all or nothing) before its count or
+    /// RETURNING rows are printed.
     func run() throws {
         let query = try catalogOption.query(named: name)
-        let binding = try ParameterBinding(query: query, pairs: parameters, user: user ?? Terminal.environment("SWITCHBOARD_USER"))
-        let outcome = try database.open(now: clock.value).run(query, binding: binding, columns: formatOption.columnList)
-        if envelope {
-            Terminal.write(JSONEnvelope.render(outcome, isWrite: query.kind != .read, columnTypes: query.columnTypes))
-        } else {
-            formatOption.print(outcome, columnTypes: query.columnTypes)
+        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
+        let database = try self.database.open(now: clock.value)
+        let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
+        guard query.kind != .read else {
+            try database.streamQuery(query, binding: binding, keeping: columns.list,
+                                     columns: { writer.begin(columns: $0, types: query.columnTypes) }, row: writer.row)
+            return try writer.end()
         }
-        if query.kind != .read && outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
+        let outcome = try database.run(query, binding: binding, columns: columns.list)
+        try writer.write(outcome, types: query.columnTypes)
+        if outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardDB
+import SwitchboardOutput
 
 /// `switchboard sql "SELECT ..."`: ad-hoc SQL with the functions loaded.
 struct SQLCommand: ParsableCommand {
@@ -30,7 +31,8 @@ struct SQLCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Interrupt the statement after this many seconds (default 30; 0: no limit).", valueName: "seconds"))
     var timeout: Double = QueryDatabase.defaultSQLTimeout
 
-    @OptionGroup var formatOption: FormatOption
+    @OptionGroup var formatOption: FormatOption<TableByDefault>
+    @OptionGroup var columns: ColumnsOption
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
 
@@ -53,7 +55,13 @@ struct SQLCommand: ParsableCommand {
         if let missing = used.first(where: { values[$0] == nil }) {
             throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
         }
-        formatOption.print(try database.open(now: clock.value).runSQL(statement, write: write, parameters: values,
-                                                                      columns: formatOption.columnList, timeout: timeout))
+        let database = try self.database.open(now: clock.value)
+        let writer = formatOption.writer()
+        if write {
+            return try writer.write(database.runSQL(statement, write: true, parameters: values, columns: columns.list, timeout: timeout))
+        }
+        try database.streamRows(statement, arguments: values.mapValues { $0 }, keeping: columns.list, timeout: timeout,
+                                columns: { writer.begin(columns: $0) }, row: writer.row)
+        try writer.end()
     }
 }

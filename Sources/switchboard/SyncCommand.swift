@@ -57,7 +57,7 @@ struct SyncCommand: ParsableCommand {
             let database = try self.database.open()
             try database.lockForIngest()
             let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
-            var options = PostSync.Options(user: try database.actingUser(ingest.user ?? Terminal.environment("SWITCHBOARD_USER")))
+            var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
             options.update = update
             options.strictRefs = strictRefs
             options.classify = !noClassify

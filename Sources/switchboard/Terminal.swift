@@ -58,9 +58,17 @@ enum Terminal {
         }.joined(separator: "'")
     }
 
-    /// ArgumentParser's message as one lower-case line, e.g. `missing expected argument '<name>'`.
+    /// ArgumentParser's message as one lower-case line, e.g. `missing expected argument '<name>'`. The
+    /// list of allowed values ArgumentParser writes one per line from six values on is put on that line,
+    /// as it writes a shorter one: `... Please provide one of 'table', 'json', ... or 'markdown'.`
     static func usageMessage(_ message: String) -> String {
-        let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
+        let lines = message.split(whereSeparator: \.isNewline).map(String.init)
+        var line = lines.first ?? "invalid usage"
+        let values = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { "'\($0.dropFirst(4))'" }
+        if let last = values.last, line.hasSuffix(" one of the following:") {
+            let list = values.count == 1 ? last : values.dropLast().joined(separator: ", ") + " or " + last
+            line = line.dropLast("the following:".count) + list + "."
+        }
         var text = line.hasPrefix("Error: ") ? String(line.dropFirst("Error: ".count)) : line
         if let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true {
             text = first.lowercased() + text.dropFirst()

@@ -86,7 +86,7 @@ import Testing
         expectError(try CLI.run(["run"]), "missing expected argument '<name>'", status: 2)
         expectError(try CLI.run(["bogus"]), "unexpected argument 'bogus'", status: 2)
         expectError(try CLI.run(["run", "social-feed", "--format", "xml"]),
-                    "the value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'jsonl', 'csv' or 'markdown'.",
+                    "the value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'jsonl', 'csv', 'tsv' or 'markdown'.",
                     status: 2)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Files go only where the user said: an output path that names the database (or its -wal, -shm or
@@ -67,5 +68,29 @@ import Testing
         #expect(seeded.status == 0, "\(seeded.stderr)")
         let users = try CLI.run(["sql", "SELECT count(*) AS n FROM users", "--db", name, "--format", "jsonl"], in: scratch.path)
         #expect(users.stdout == "{\"n\":1}\n", "\(users.stderr)")
+    }
+}
+
+/// `export --all DIR` writes only inside DIR, and no command exports a search index's own table.
+@Suite struct ExportPlaceTests {
+    @Test func aTableNameThatIsAPathIsRefusedAndNothingIsWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let made = try Subprocess.run(["sqlite3", db, #"CREATE TABLE "../victim/pwned" (x); INSERT INTO "../victim/pwned" VALUES (1);"#])
+        #expect(made.status == 0, "\(made.stderr)")
+        let folder = scratch.file("backup")
+        expectError(try CLI.run(["export", "--all", folder, "--db", db]),
+                    "table '../victim/pwned' cannot be written into \(folder): its name is not a plain file name; nothing exported", status: 1)
+        #expect(scratch.entries == ["test.db"])
+    }
+
+    @Test func anIndexTableIsNotExported() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        expectError(try CLI.run(["export", "social_posts_fts_data", "--db", db]),
+                    "social_posts_fts_data is not one of the workspace's tables (a search index's own table); "
+                        + "import and export take the tables switchboard export --all writes", status: 2)
     }
 }

@@ -2,15 +2,32 @@ import GRDB
 
 extension QueryDatabase {
     /// Steps a read-only statement, handing each row to `body` as it comes (memory stays flat);
-    /// `columns` is called once first with the column names.
-    public func streamRows(_ sql: String, arguments: [String: DatabaseValueConvertible?] = [:],
-                           columns: ([String]) throws -> Void, row body: ([Cell]) throws -> Void) throws {
+    /// `columns` is called once first with the column names. `keeping`, when given, picks the columns
+    /// to hand on, in that order, as ``run(_:binding:columns:)`` does (a name the statement does not
+    /// return is a usage error before the first step). A statement still running after `timeout`
+    /// seconds is interrupted as ``runSQL(_:write:parameters:columns:timeout:)`` says; the time `body`
+    /// takes (a slow reader of the output) does not count.
+    ///
+    /// ```swift
+    /// try database.streamRows("SELECT id, name FROM users", keeping: ["name"],
+    ///                         columns: { print($0) }, row: { print($0) }) // ["name"], then [.text("Ada")] ...
+    /// ```
+    public func streamRows(_ sql: String, arguments: [String: DatabaseValueConvertible?] = [:], keeping: [String]? = nil,
+                           timeout: Double? = nil, columns: ([String]) throws -> Void, row body: ([Cell]) throws -> Void) throws {
         try withConnection { db in
-            try StatementAuthorizer.guarding(db) {
-                let statement = try QueryDatabase.singleStatement(db, sql: sql)
-                if !arguments.isEmpty { try statement.setArguments(StatementArguments(arguments)) }
-                try columns(statement.columnNames)
-                try Cell.eachRow(of: statement, body)
+            try TimeLimit.interrupting(db, after: timeout) { limit in
+                try StatementAuthorizer.guarding(db) {
+                    let statement = try QueryDatabase.singleStatement(db, sql: sql)
+                    try QueryDatabase.checkColumns(keeping, returnedBy: statement.columnNames)
+                    if !arguments.isEmpty { try statement.setArguments(StatementArguments(arguments)) }
+                    let names = statement.columnNames
+                    let picked = keeping.map { $0.compactMap { names.firstIndex(of: $0) } }
+                    try columns(picked.map { $0.map { names[$0] } } ?? names)
+                    try Cell.eachRow(of: statement) { cells in
+                        let shown = picked.map { $0.map { cells[$0] } } ?? cells
+                        if let limit { try limit.excluding { try body(shown) } } else { try body(shown) }
+                    }
+                }
             }
         }
     }
@@ -45,13 +62,20 @@ extension QueryDatabase {
 }
 
 extension QueryDatabase {
-    /// Streams a read query's rows (``streamRows(_:arguments:columns:row:)``) with checked parameters,
-    /// refusing the acting user as ``run(_:binding:columns:)`` does (unknown, or not given among several).
-    public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, columns: ([String]) throws -> Void,
-                            row: ([Cell]) throws -> Void) throws {
+    /// Streams a read query's rows (``streamRows(_:arguments:keeping:timeout:columns:row:)``) with checked
+    /// parameters, refusing the acting user as ``run(_:binding:columns:)`` does (unknown, or not given among
+    /// several); `keeping` picks columns as there.
+    ///
+    /// ```swift
+    /// let query = try QueryCatalog().query(named: "social-stats")!
+    /// try database.streamQuery(query, binding: ParameterBinding(query: query, pairs: [], user: nil),
+    ///                          columns: { print($0) }, row: { print($0) })
+    /// ```
+    public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, keeping: [String]? = nil,
+                            columns: ([String]) throws -> Void, row: ([Cell]) throws -> Void) throws {
         try withConnection { try QueryDatabase.checkUser($0, binding) }
         var arguments: [String: DatabaseValueConvertible?] = [:]
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
-        try streamRows(query.sql, arguments: arguments, columns: columns, row: row)
+        try streamRows(query.sql, arguments: arguments, keeping: keeping, columns: columns, row: row)
     }
 }

@@ -179,7 +179,7 @@ public final class QueryDatabase {
                        timeout: Double? = nil) throws -> QueryOutcome {
         let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
         return try withConnection { db in
-            try TimeLimit.interrupting(db, after: timeout) {
+            try TimeLimit.interrupting(db, after: timeout) { _ in
                 write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
                     : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
             }

@@ -3,12 +3,14 @@ import SwitchboardCore
 /// A result row as JSON: the one writer of rows for `run`, `sql`, `export` and the reports' documents.
 ///
 /// Integers and reals are numbers (a non-finite real is `null`), NULL is `null`, text is a string,
-/// and a BLOB is its base64 text. Columns the query declares (``ColumnType``) say more: in a
-/// `boolean` column an integer is `false` (0) or `true` (any other); in a `json` column text that
+/// and a BLOB is `{"$base64":true,"encoded":"AP8="}`, Datasette's and sqlite-utils' shape (compact). Columns
+/// the query declares (``ColumnType``) say more: in a `boolean` column an integer is `false` (0) or `true`
+/// (any other); in a `json` column text that
 /// is valid JSON is nested as is (compact), other text stays a string.
 ///
 /// ```swift
 /// RowJSON.object(["id", "ok"], [.integer(1), .integer(0)], types: ["ok": .boolean]) // {"id":1,"ok":false}
+/// RowJSON.value(.blob([0x00, 0xFF])) // {"$base64":true,"encoded":"AP8="}
 /// ```
 public enum RowJSON {
     /// One row as a JSON object keyed by column name.
@@ -32,7 +34,7 @@ public enum RowJSON {
         case .integer(let number): return String(number)
         case .real(let number): return number.isFinite ? String(number) : "null"
         case .text(let text): return string(text)
-        case .blob(let bytes): return string(Base64.encode(bytes))
+        case .blob(let bytes): return "{\"$base64\":true,\"encoded\":" + string(Base64.encode(bytes)) + "}"
         }
     }
 
