@@ -79,8 +79,12 @@ final class Registration: CallEnvironment {
         case .error(let message):
             // SQLite replaces an error message that does not fit SQLITE_LIMIT_LENGTH with its terminating
             // NUL by an empty one (or by "SQL logic error"), so a long message is cut to fit (whole
-            // characters) and keeps its start.
-            sb_result_error(context, Self.prefix(of: message, bytes: Int(sb_length_limit(context)) - 1), -1)
+            // characters) and keeps its start; and no message is longer than ``messageLimit`` (one that
+            // echoes a whole template or input helps nobody), ending in "…" where it was cut.
+            let fits = Int(sb_length_limit(context)) - 1
+            let text = message.utf8.count > messageLimit && fits > messageLimit
+                ? Self.prefix(of: message, bytes: messageLimit - 3) + "…" : Self.prefix(of: message, bytes: fits)
+            sb_result_error(context, text, -1)
         case .tooBig:
             // Past the heap limit's share it is "out of memory", past SQLITE_LIMIT_LENGTH "string or blob too big".
             if let headroom = heapHeadroom, headroom / 2 < Int(max(sb_length_limit(context), 0)) {
@@ -93,6 +97,9 @@ final class Registration: CallEnvironment {
 }
 
 extension Registration {
+    /// The longest error message a function raises, in bytes.
+    static let messageLimit = 1_000
+
     /// The longest prefix of `text`, in whole characters, of at most `bytes` UTF-8 bytes (none when negative).
     static func prefix(of text: String, bytes limit: Int) -> String {
         guard text.utf8.count > limit else { return text }

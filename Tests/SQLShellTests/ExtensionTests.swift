@@ -49,6 +49,15 @@ import Testing
         #expect(result.stderr == "Runtime error near line 1: missing values for {{school_name}}, {{sport}} for coach 'Ann Lee'\n")
     }
 
+    /// An error that would echo a 2 MB name is cut to 1,000 bytes, ending in "…".
+    @Test func errorMessagesAreCapped() throws {
+        let result = try SQLShell.run("SELECT template_render_strict('{{' || hex(zeroblob(1000000)) || '}}', '{}', 'x');")
+        let prefix = "Runtime error near line 1: missing value for {{"
+        #expect(result.stderr.hasPrefix(prefix))
+        #expect(result.stderr.hasSuffix("0…\n"))
+        #expect(result.stderr.utf8.count == "Runtime error near line 1: ".utf8.count + 1_000 + 1)
+    }
+
     @Test func hostSurvivesAHardHeapLimit() throws {
         let script = """
             PRAGMA hard_heap_limit = 300000;
