@@ -19,31 +19,22 @@ enum ExitCode {
     /// The exit code for a refusal: 2 when the command line must change (a flag), else 1.
     static func of(_ condition: DatabaseCondition) -> Int32 {
         switch condition {
-        case .severalUsers, .notAFolder: return usage
+        case .severalUsers, .notAFolder, .notAWorkspaceTable: return usage
         case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted: return failure
-        case .notAWorkspaceTable: return usage
         }
     }
 
-    /// The one-line message for any error the commands throw: the database layer's facts worded
-    /// here (naming the command or flag that helps), other errors by their description.
-    static func message(for error: Error) -> String {
+    /// Any error the commands throw, as the CLI reports it: its one-line message (the database
+    /// layer's facts worded here, naming the command or flag that helps; other errors by their
+    /// description) and its exit code (2 for a usage error, else 1).
+    static func report(_ error: Error) -> (message: String, code: Int32) {
         switch error {
-        case let error as SwitchboardError: return error.message
-        case let condition as DatabaseCondition: return message(for: condition)
+        case let error as SwitchboardError: return (error.message, of(error))
+        case let condition as DatabaseCondition: return (message(for: condition), of(condition))
         case let collision as ImportCollision:
-            return "\(collision.location): \(collision.table): \(collision.key) already exists with other values (\(collision.detail)); "
-                + "pass --upsert to update it"
-        default: return String(describing: error)
-        }
-    }
-
-    /// The exit code for any error a command throws (``of(_:)-(SwitchboardError)``): 1 unless it is a usage error.
-    static func code(for error: Error) -> Int32 {
-        switch error {
-        case let error as SwitchboardError: return of(error)
-        case let condition as DatabaseCondition: return of(condition)
-        default: return failure
+            return ("\(collision.location): \(collision.table): \(collision.key) already exists with other values "
+                + "(\(collision.detail)); pass --upsert to update it", failure)
+        default: return (String(describing: error), failure)
         }
     }
 

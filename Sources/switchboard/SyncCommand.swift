@@ -73,7 +73,7 @@ struct SyncCommand: ParsableCommand {
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error
         } catch {
-            let line = "Sync failed: \(Terminal.errorLine(ExitCode.message(for: error)))"
+            let line = "Sync failed: \(Terminal.errorLine(ExitCode.report(error).message))"
             if json { Terminal.write("{\"success\":false,\"message\":\(JSONString.of(line))}\n") }
             throw WordedFailure(line: line)
         }

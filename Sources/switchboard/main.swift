@@ -29,5 +29,6 @@ do {
         print(Switchboard.fullMessage(for: error))
         exit(0)
     }
-    Terminal.fail(ExitCode.message(for: error), code: ExitCode.code(for: error))
+    let report = ExitCode.report(error)
+    Terminal.fail(report.message, code: report.code)
 }
