@@ -106,7 +106,6 @@ enum QuickSend {
         request.vars = try options.variables()
         request.key = options.key
         request.dedupeWindow = options.dedupeWindow
-        request.pinnedClock = Terminal.environment("SWITCHBOARD_NOW") != nil
         let note: String?
         if template.groupID == nil {
             note = nil

@@ -175,15 +175,17 @@ struct QuickSendFixture {
         let first = try f.run(["send", "Running late", "--var", "minutes=10"])
         #expect(first.status == 0, "\(first.stderr)")
         let key = try f.key(1)
-        // A rapid second tap (same pinned second, then 9 s later): the existing row.
-        for now in [Fixture.now, "2026-02-10T12:00:09Z"] {
+        // A rapid second tap: the existing row, wherever the clock is pinned (the window is on the system
+        // clock, which a pinned clock neither stretches nor shrinks).
+        for now in [Fixture.now, "2030-01-01T00:00:00Z", "2021-01-01T00:00:00Z"] {
             let again = try f.run(["send", "Running late", "--var", "minutes=10"], now: now)
             #expect(again.status == 0)
             #expect(again.stdout == "Duplicate of message 1 (queued, key \(key)); nothing queued.\n")
         }
-        // Other text: a new message. After the window: a new message.
+        // Other text: a new message. After the window (the first row made 11 s older): a new message.
         #expect(try f.run(["send", "Running late", "--var", "minutes=20"]).stdout.hasPrefix("Queued message 2 "))
-        #expect(try f.run(["send", "Running late", "--var", "minutes=10"], now: "2026-02-10T12:00:11Z").stdout.hasPrefix("Queued message 3 "))
+        try f.sql("UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 seconds') WHERE id = 1;")
+        #expect(try f.run(["send", "Running late", "--var", "minutes=10"]).stdout.hasPrefix("Queued message 3 "))
         // --dedupe-window 0 turns it off.
         #expect(try f.run(["send", "Running late", "--var", "minutes=10", "--dedupe-window", "0"],
                           now: "2026-02-10T12:00:11Z").stdout.hasPrefix("Queued message 4 "))
@@ -195,6 +197,18 @@ struct QuickSendFixture {
         expectError(try f.run(["send", "Running late", "--var", "minutes=99", "--key", "tap-42"]),
                     "key 'tap-42' was already used for another message (outbox 5); nothing queued", status: 1)
         #expect(f.outboxCount == 5)
+    }
+
+    /// A row written before the system clock jumped 5 years, either way, is no duplicate of a send after it.
+    @Test func aClockJumpSwallowsNoMessage() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        for (id, jump) in [(1, "+5 years"), (2, "-5 years")] {
+            #expect(try f.run(["send", "Running late", "--var", "minutes=10"]).stdout.hasPrefix("Queued message \(id) "))
+            try f.sql("UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '\(jump)') WHERE id = \(id);")
+        }
+        #expect(try f.run(["send", "Running late", "--var", "minutes=10"]).stdout.hasPrefix("Queued message 3 "))
+        #expect(f.outboxCount == 3)
     }
 
     @Test func deepLinks() throws {

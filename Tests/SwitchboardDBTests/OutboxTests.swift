@@ -22,7 +22,7 @@ import Testing
     @Test func claimLeasesAndFencesThenCompletes() throws {
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
-            guard case .queued(let queued) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10, pinnedClock: false) else {
+            guard case .queued(let queued) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10) else {
                 Issue.record("not queued"); return
             }
             guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no claim"); return }
@@ -38,7 +38,7 @@ import Testing
     @Test func aLateResultIsRefusedByItsFencingToken() throws {
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
-            _ = try Outbox.enqueue(db, Self.draft(), key: "k1", dedupeWindow: 10, pinnedClock: false)
+            _ = try Outbox.enqueue(db, Self.draft(), key: "k1", dedupeWindow: 10)
             guard case .claimed(let first)? = try Outbox.claim(db, lease: 0.001, maxAttempts: 5) else { Issue.record("no claim"); return }
             usleep(20_000)
             guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no reclaim"); return }
@@ -54,7 +54,7 @@ import Testing
     @Test func failuresBackOffThenFail() throws {
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
-            _ = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10, pinnedClock: false)
+            _ = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10)
             guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 2) else { Issue.record("no claim"); return }
             #expect(try Outbox.fail(db, id: first.id, token: first.fencingToken, error: "exit 1", maxAttempts: 2, backoffBase: 30)
                 == .willRetry(delay: 30))
@@ -73,16 +73,16 @@ import Testing
     @Test func dedupeByWindowAndByKey() throws {
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
-            guard case .queued(let one) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10, pinnedClock: false),
-                  case .duplicate(let again) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10, pinnedClock: false),
-                  case .queued = try Outbox.enqueue(db, Self.draft("Other text"), key: nil, dedupeWindow: 10, pinnedClock: false),
-                  case .queued = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 0, pinnedClock: false),
-                  case .queued(let keyed) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 10, pinnedClock: false),
-                  case .duplicate(let keyedAgain) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 0, pinnedClock: false)
+            guard case .queued(let one) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10),
+                  case .duplicate(let again) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10),
+                  case .queued = try Outbox.enqueue(db, Self.draft("Other text"), key: nil, dedupeWindow: 10),
+                  case .queued = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 0),
+                  case .queued(let keyed) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 10),
+                  case .duplicate(let keyedAgain) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 0)
             else { Issue.record("unexpected dedupe"); return }
             #expect(again.id == one.id && keyedAgain.id == keyed.id)
             #expect(throws: SwitchboardError.failure("key 'K' was already used for another message (outbox \(keyed.id)); nothing queued")) {
-                try Outbox.enqueue(db, Self.draft("Different"), key: "K", dedupeWindow: 0, pinnedClock: false)
+                try Outbox.enqueue(db, Self.draft("Different"), key: "K", dedupeWindow: 0)
             }
         }
     }

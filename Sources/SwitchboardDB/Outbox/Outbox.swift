@@ -73,7 +73,7 @@ public enum Outbox {
         }
     }
 
-    /// What ``enqueue(_:_:key:dedupeWindow:pinnedClock:)`` did.
+    /// What ``enqueue(_:_:key:dedupeWindow:)`` did.
     public enum Enqueued: Equatable, Sendable {
         case queued(OutboxMessage)
         /// An existing row: the same key, or the same template, group and text within the window.
@@ -84,15 +84,16 @@ public enum Outbox {
 
     /// Queues `draft` unless it repeats one: with `key`, a row with that key (ever) is returned as
     /// the duplicate (a key already used for another text or group is an error); without, a row
-    /// of the same template, group and text created within `dedupeWindow` seconds is. The check
-    /// and the insert share one `BEGIN IMMEDIATE`, so two rapid sends cannot both insert.
-    public static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double,
-                               pinnedClock: Bool) throws -> Enqueued {
+    /// of the same template, group and text created within `dedupeWindow` seconds either side of
+    /// now is. The check and the insert share one `BEGIN IMMEDIATE`, so two rapid sends cannot both
+    /// insert. Times are the system clock's, never a pinned one (`switchboard_now`), and the window
+    /// is bounded on both sides: a clock that jumped, forwards or back, can make a row look neither
+    /// recent nor future, so a later send is never swallowed as its duplicate.
+    public static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double) throws -> Enqueued {
         var result: Enqueued!
         try db.inTransaction(.immediate) {
-            guard let createdAt = try String.fetchOne(db, sql: pinnedClock
-                ? "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', switchboard_now())" : "SELECT \(timestamp)") else {
-                throw SwitchboardError.failure("the clock gave no time (switchboard_now)")
+            guard let createdAt = try String.fetchOne(db, sql: "SELECT \(timestamp)") else {
+                throw SwitchboardError.failure("the clock gave no time")
             }
             if let key {
                 if let existing = try message(db, key: key) {
@@ -108,8 +109,10 @@ public enum Outbox {
                     SELECT * FROM outbox
                     WHERE template_id IS ? AND group_id = ? AND text = ?
                       AND created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
+                      AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
                     ORDER BY created_at DESC, id DESC LIMIT 1
-                    """, arguments: [draft.templateID, draft.groupID, draft.text, createdAt, "-\(dedupeWindow) seconds"])
+                    """, arguments: [draft.templateID, draft.groupID, draft.text, createdAt, "-\(dedupeWindow) seconds",
+                                     createdAt, "+\(dedupeWindow) seconds"])
                 if let row {
                     result = .duplicate(OutboxMessage(row))
                     return .commit

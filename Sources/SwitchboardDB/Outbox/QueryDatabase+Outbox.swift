@@ -31,9 +31,9 @@ extension QueryDatabase {
         try withConnection { db in try String.fetchOne(db, sql: "SELECT route_map(?)", arguments: [url]) } ?? ""
     }
 
-    /// ``Outbox/enqueue(_:_:key:dedupeWindow:pinnedClock:)``.
-    public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double, pinnedClock: Bool) throws -> Outbox.Enqueued {
-        try withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow, pinnedClock: pinnedClock) }
+    /// ``Outbox/enqueue(_:_:key:dedupeWindow:)``.
+    public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double) throws -> Outbox.Enqueued {
+        try withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow) }
     }
 
     /// ``Outbox/claim(_:lease:maxAttempts:)``.

@@ -6,10 +6,8 @@ public struct QuickSendRequest: Sendable {
     public var location: Coordinates?
     /// An idempotency key: a second send with the same key is a duplicate, whenever it comes.
     public var key: String?
-    /// Seconds within which the same template and text again is a duplicate (0: off).
+    /// Seconds within which the same template and text again is a duplicate (0: off), on the system clock.
     public var dedupeWindow: Double = 10
-    /// Whether the clock is pinned (`SWITCHBOARD_NOW`).
-    public var pinnedClock = false
     public init() {}
 }
 
@@ -30,6 +28,6 @@ extension QueryDatabase {
         let draft = Outbox.Draft(templateID: template.id, templateName: template.name, groupID: groupID,
                                  groupName: template.groupName, text: text,
                                  location: request.location.map { "\($0.latitude),\($0.longitude)" })
-        return try enqueue(draft, key: request.key, dedupeWindow: request.dedupeWindow, pinnedClock: request.pinnedClock)
+        return try enqueue(draft, key: request.key, dedupeWindow: request.dedupeWindow)
     }
 }
