@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwitchboardInput
 
 /// Input bytes for the readers, handed over as the CLI hands them: a file (`sync posts FILE`) or a
@@ -22,13 +23,9 @@ enum Feed {
     static func withSource<T>(_ bytes: [UInt8], via channel: Channel = .file, _ body: (ByteSource) throws -> T) rethrows -> T {
         switch channel {
         case .file:
-            var template = Array("\(NSTemporaryDirectory())/switchboard-input-XXXXXX".utf8CString)
-            let fd = mkstemp(&template)
-            precondition(fd >= 0, "mkstemp: \(String(cString: strerror(errno)))")
-            unlink(String(cString: template))
+            // A temporary file cannot fail to be made here but by a broken machine: trap rather than throw.
+            let fd = try! TemporaryInput.descriptor(bytes)
             defer { close(fd) }
-            precondition(writeAll(fd, bytes), "cannot write the temporary input")
-            lseek(fd, 0, SEEK_SET)
             return try body(ByteSource(fd: fd))
         case .pipe(let chunk):
             signal(SIGPIPE, SIG_IGN) // a reader that stops early makes the writer's write fail, not the process die
@@ -40,7 +37,7 @@ enum Feed {
                 var offset = 0
                 while offset < bytes.count {
                     let end = min(offset + chunk, bytes.count)
-                    guard writeAll(writeEnd, Array(bytes[offset..<end])) else { break }
+                    guard TemporaryInput.writeAll(writeEnd, Array(bytes[offset..<end])) else { break }
                     offset = end
                 }
                 close(writeEnd)
@@ -60,17 +57,6 @@ enum Feed {
         try #require(folder >= 0)
         defer { close(folder) }
         return try body(ByteSource(fd: folder))
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 
     /// What a reader made of an input: each record as `LOCATION JSON`, `LOCATION ! PROBLEM`, or
