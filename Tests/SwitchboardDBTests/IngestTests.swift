@@ -22,6 +22,13 @@ import SwitchboardInput
         return counts
     }
 
+    /// Sync options for the fixture's user, changed by `change`.
+    static func options(_ change: (inout PostSync.Options) -> Void) -> PostSync.Options {
+        var options = PostSync.Options(user: Fixture.user)
+        change(&options)
+        return options
+    }
+
     static let postsSQL = "SELECT post_url, user_id, post_content, author_name, flagged_for_review, notes FROM social_media_posts ORDER BY seq"
 
     @Test func syncCountsNewDuplicateAndRejectedPosts() throws {
@@ -53,8 +60,7 @@ import SwitchboardInput
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.empty()
-        var options = PostSync.Options(user: Fixture.user)
-        options.classify = false
+        var options = Self.options { $0.classify = false }
         _ = try database.syncPosts(from: fixture.input(Fixture.post(1) + "\n" + Fixture.post(2)), options: options)
         _ = try database.runSQL("UPDATE social_media_posts SET flagged_for_review = 1, notes = 'keep' WHERE post_url LIKE '%/2'", write: true)
         let changed = Fixture.post(2, content: "Edited", extra: #","flagged_for_review":false,"notes":"lost""#) + "\n" + Fixture.post(3)
@@ -74,8 +80,7 @@ import SwitchboardInput
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.empty()
-        var options = PostSync.Options(user: Fixture.user)
-        options.strictRefs = true
+        let options = Self.options { $0.strictRefs = true }
         let input = [
             Fixture.post(1, extra: #","id":"p1""#), Fixture.post(2, extra: #","id":"p1""#), Fixture.post(3, extra: #","school_id":"nowhere""#),
             Fixture.post(4, extra: #","coach_id":"nobody""#),
