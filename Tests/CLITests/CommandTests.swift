@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+@testable import switchboard
 
 /// Every command's happy path, through the built binary.
 @Suite struct CommandTests {
@@ -185,13 +187,37 @@ import TestSupport
         #expect(bad.status == 2)
     }
 
+    /// The command lines of every registered command, nested ones included: `["sync"]`, … (the root's
+    /// configuration, so a new command is covered without a word here).
+    static func commandLines(of command: ParsableCommand.Type = Switchboard.self, prefix: [String] = []) -> [[String]] {
+        command.configuration.subcommands.flatMap { sub -> [[String]] in
+            let line = prefix + [sub._commandName]
+            return [line] + commandLines(of: sub, prefix: line)
+        }
+    }
+
+    /// The command names `--help` lists under SUBCOMMANDS, in order.
+    static func listedSubcommands(_ help: String) -> [String] {
+        guard let section = help.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { return [] }
+        // The section ends at its first blank line (then comes "  See 'switchboard help <subcommand>' …").
+        return section.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.compactMap { line in
+            // A command's line starts with two spaces then its name; wrapped abstracts are indented further.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+            return String(name)
+        }
+    }
+
     @Test func helpAndVersion() throws {
         let help = try CLI.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: switchboard <subcommand>"))
-        for command in ["init", "demo", "queries", "show", "run", "sql", "shell", "functions"] {
-            let sub = try CLI.run([command, "--help"])
+        let lines = Self.commandLines()
+        #expect(lines.count >= 17)
+        #expect(Self.listedSubcommands(help.stdout) == lines.filter { $0.count == 1 }.map { $0[0] }, "--help lists every registered command")
+        for command in lines {
+            let sub = try CLI.run(command + ["--help"])
             #expect(sub.status == 0, "\(command)")
+            #expect(sub.stdout.contains("USAGE: switchboard \(command.joined(separator: " "))"), "\(command)")
             #expect(sub.stdout.contains("Example:\n"), "\(command) --help has no example")
         }
         let version = try CLI.run(["--version"])

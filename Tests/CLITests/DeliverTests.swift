@@ -19,6 +19,14 @@ import Testing
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// Waits for the lease of message 1 to expire (its due time to pass), polling the row every 50 ms
+    /// for 10 s at the most; whether it did.
+    static func leaseExpires(_ f: Fixture) throws -> Bool {
+        try Poll.until(tries: 200, every: 0.05) {
+            try f.sql("SELECT due_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM outbox WHERE id = 1;") == "1\n"
+        }
+    }
+
     func queue(_ f: Fixture, _ count: Int = 1) throws {
         for i in 1...count {
             let r = try f.run(["send", "Running late", "--var", "minutes=\(i)"])
@@ -99,9 +107,12 @@ import Testing
         let f = try Fixture()
         defer { f.cleanUp() }
         try queue(f)
-        let started = Date()
-        let result = try f.run(["deliver", "--command", "echo 'connecting' >&2; sleep 30", "--timeout", "0.5", "--max-attempts", "1"])
-        #expect(Date().timeIntervalSince(started) < 10)
+        let pidFile = f.scratch.file("sender.pid")
+        let result = try f.run(["deliver", "--command", "echo $$ > '\(pidFile)'; echo 'connecting' >&2; exec sleep 30", "--timeout", "0.5",
+                                "--max-attempts", "1"])
+        // Ended by the timeout, not waited for: the sender is gone when deliver returns.
+        let pid = try #require(ProcessState.pid(writtenTo: pidFile))
+        #expect(ProcessState.isGone(pid))
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("message 1: failed after 1 attempt (timed out after 0.5 s: connecting)\n"), "\(result.stdout)")
         expectError(try f.run(["deliver", "--command", "true", "--timeout", "30", "--lease", "10"]),
@@ -121,8 +132,7 @@ import Testing
         let env = ["SWITCHBOARD_DB": f.db, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let deliverer = try BackgroundProcess([CLI.binary, "deliver", "--command", hanging, "--timeout", "1.5", "--lease", "2"],
                                               environment: env, outputFolder: f.scratch.path)
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: marker) || lines(marker).isEmpty, Date() < deadline { usleep(20_000) }
+        #expect(Poll.until { !lines(marker).isEmpty }, "the sender never started")
         deliverer.kill(SIGKILL)
         #expect(deliverer.wait(timeout: 5) != nil)
         // The orphaned sender (its own process group) is ended too.
@@ -130,7 +140,7 @@ import Testing
         #expect(try f.sql("SELECT status, attempts FROM outbox;") == "sending|1\n")
         let early = try f.run(["deliver", "--command", "cat >> '\(sent)'"])
         #expect(early.stdout == "No messages to deliver (1 waiting for a retry or a lease to expire).\n")
-        usleep(2_200_000)
+        try #require(try Self.leaseExpires(f), "the 2 s lease never expired")
         let later = try f.run(["deliver", "--command", "cat >> '\(sent)'"])
         let key = try f.key(1)
         #expect(later.stdout == "message 1: sent (attempt 2, key \(key))\nDelivered 1, will retry 0, failed 0, refused 0.\n")
@@ -149,10 +159,9 @@ import Testing
         let env = ["SWITCHBOARD_DB": f.db, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let a = try BackgroundProcess([CLI.binary, "deliver", "--command", slow, "--timeout", "1", "--lease", "1.5"],
                                       environment: env, outputFolder: f.scratch.path)
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: marker), Date() < deadline { usleep(5_000) }
+        #expect(Poll.until(tries: 4_000, every: 0.005) { FileManager.default.fileExists(atPath: marker) }, "the sender never started")
         a.kill(SIGSTOP)
-        usleep(2_000_000) // past the lease; the sender finished meanwhile
+        try #require(try Self.leaseExpires(f), "the 1.5 s lease never expired") // the sender finishes meanwhile
         let b = try f.run(["deliver", "--command", "cat >> '\(second)'"])
         #expect(b.stdout.hasPrefix("message 1: sent (attempt 2, key \(try f.key(1)))\n"), "\(b.stdout)")
         a.kill(SIGCONT)

@@ -160,10 +160,9 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
-        let started = Date()
+        // The query never ends by itself: returning at all, with this message, is the interrupt.
         expectError(try CLI.run(["sql", "--db", db, "--timeout", "0.5", "\(endless) SELECT count(*) FROM c"]),
                     "query interrupted after 0.5 s (--timeout)", status: 1)
-        #expect(Date().timeIntervalSince(started) < 10)
         expectError(try CLI.run(["sql", "--write", "--db", db, "--timeout", "1",
                                  "INSERT INTO users (id, name) \(endless) SELECT 'x' || x, 'n' FROM c"]),
                     "query interrupted after 1 s (--timeout)", status: 1)

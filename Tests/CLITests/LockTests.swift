@@ -41,19 +41,17 @@ import Testing
         let heldFile: String, goFile: String
 
         init(_ f: Fixture) throws {
-            heldFile = f.scratch.file("held")
-            goFile = f.scratch.file("go")
+            // Files of its own: a second holder must not find the first one's and go on at once.
+            let name = UUID().uuidString
+            heldFile = f.scratch.file("held-\(name)")
+            goFile = f.scratch.file("go-\(name)")
             let wait = "touch '\(heldFile)'; i=0; while [ ! -f '\(goFile)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"
             process = try BackgroundProcess(
                 ["/usr/bin/env", "sqlite3", f.db, "BEGIN IMMEDIATE; INSERT INTO schools (name) VALUES ('Held school');",
                  ".shell \(wait)", "COMMIT;"],
                 outputFolder: f.scratch.path)
-            var tries = 0
-            while !FileManager.default.fileExists(atPath: heldFile) && tries < 1000 {
-                usleep(10_000)
-                tries += 1
-            }
-            #expect(FileManager.default.fileExists(atPath: heldFile), "the holder never took the lock: \(process.stderr)")
+            #expect(Poll.until(tries: 1_000) { FileManager.default.fileExists(atPath: heldFile) },
+                    "the holder never took the lock: \(process.stderr)")
         }
 
         /// Lets the holder commit and end; its exit status.
@@ -63,7 +61,16 @@ import Testing
         }
     }
 
-    @Test func everyWriteCommandWaitsForAOneSecondLockThenCommits() throws {
+    /// Waits until each of `writers` is in the busy handler's sleep, waiting for the lock (polled every
+    /// 10 ms for 4 s at the most, within the 5 s busy timeout); each one that never was is an issue.
+    static func expectWaitingForTheLock(_ writers: [BackgroundProcess], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, writer) in writers.enumerated() {
+            #expect(Poll.until(tries: 400) { ProcessState.isSleeping(writer.pid) }, "writer \(index) never waited for the lock: \(writer.stderr)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func everyWriteCommandWaitsForTheLockThenCommits() throws {
         let f = try Fixture()
         defer { f.scratch.cleanUp() }
         let posts = f.scratch.file("posts.json")
@@ -83,8 +90,8 @@ import Testing
             try f.start(["send", "Game day", "--key", "waited"]),
             try f.start(["sync", "posts", posts]),
         ]
-        sleep(1)
-        // Still waiting a second later: a write that did not wait would have failed by now.
+        // Each one meets the lock and waits for it, nothing written yet.
+        Self.expectWaitingForTheLock(writes)
         #expect(try f.count("SELECT count(*) FROM communication_templates") == before.templates)
         #expect(holder.release() == 0, "\(holder.process.stderr)")
         let statuses = writes.map { $0.wait(timeout: 60) }
@@ -99,13 +106,13 @@ import Testing
         let later = [
             try f.start(["import", "schools", schools]),
         ]
-        sleep(1)
+        Self.expectWaitingForTheLock(later)
         #expect(second.release() == 0, "\(second.process.stderr)")
         #expect(later.map { $0.wait(timeout: 60) } == [0], "\(later.map(\.stderr))")
         #expect(later[0].stdout == "Imported 1 row into schools\n0 unchanged, 0 updated, 0 rejected\n")
         let third = try Holder(f)
         let deliverer = try f.start(["deliver", "--command", "cat > /dev/null", "--once"])
-        sleep(1)
+        Self.expectWaitingForTheLock([deliverer])
         #expect(third.release() == 0, "\(third.process.stderr)")
         #expect(deliverer.wait(timeout: 60) == 0, "\(deliverer.stderr)")
         #expect(deliverer.stdout.hasSuffix("Delivered 1, will retry 0, failed 0, refused 0.\n"), "\(deliverer.stdout)")
@@ -125,11 +132,7 @@ import Testing
         let holder = try Holder(f)
         let deliverer = try f.start(["deliver", "--command", "cat > /dev/null", "--watch", "--poll", "0.2", "--limit", "1"])
         // Past the timeout: the deliverer has met the lock at least once.
-        var waited = 0
-        while !deliverer.stderr.contains("trying again") && waited < 300 {
-            usleep(50_000)
-            waited += 1
-        }
+        #expect(Poll.until(tries: 300, every: 0.05) { deliverer.stderr.contains("trying again") })
         #expect(deliverer.stderr.hasSuffix("\(f.db): database is locked (another writer held it for 5 s); trying again\n"),
                 "\(deliverer.stderr)")
         #expect(holder.release() == 0, "\(holder.process.stderr)")

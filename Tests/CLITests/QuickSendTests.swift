@@ -132,9 +132,12 @@ struct QuickSendFixture {
         #expect(good.status == 0, "\(good.stderr)")
         #expect(try f.text(1).hasSuffix("\n\n📍 https://maps.google.com/?q=48.8584,2.2945"))
 
-        let started = Date()
-        let slow = try f.run(["send", "On my way", "--location-command", "sleep 30", "--location-timeout", "1", "--key", "slow"])
-        #expect(Date().timeIntervalSince(started) < 10)
+        let pidFile = f.scratch.file("location.pid")
+        let slow = try f.run(["send", "On my way", "--location-command", "echo $$ > '\(pidFile)'; exec sleep 30", "--location-timeout", "1",
+                              "--key", "slow"])
+        // Ended by the timeout, not waited for: the command is gone when send returns.
+        let pid = try #require(ProcessState.pid(writtenTo: pidFile))
+        #expect(ProcessState.isGone(pid))
         #expect(slow.status == 0, "\(slow.stderr)")
         #expect(slow.stdout.hasPrefix("No location (--location-command timed out after 1 s); queued without the location line.\n"))
         #expect(try f.text(2) == "Leaving at 12:00 on 2026-02-10")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The read-only authorizer, one statement per query, path checks and all-or-nothing writes.
 @Suite struct SafetyTests {
@@ -110,7 +111,8 @@ import Testing
         try holder.run()
         defer { holder.waitUntilExit() }
         // Wait until it holds the lock.
-        while !FileManager.default.fileExists(atPath: marker) && holder.isRunning { usleep(20_000) }
+        #expect(Poll.until { FileManager.default.fileExists(atPath: marker) || !holder.isRunning } && holder.isRunning,
+                "the shell never took the lock")
         expectError(try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'mine'"]),
                     "\(db): database is locked (another writer held it for 5 s)", status: 1)
     }

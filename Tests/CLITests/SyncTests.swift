@@ -162,10 +162,11 @@ import Testing
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()
-        while !FileManager.default.fileExists(atPath: marker) { usleep(20_000) }
-        let started = Date()
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        // The first one holds the lock once its fetch command runs.
+        try #require(Poll.until { FileManager.default.fileExists(atPath: marker) }, "the first sync never ran its command")
+        // Refused, not queued behind the lock: a second sync that waited would have synced post 2.
         let second = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2))
-        #expect(Date().timeIntervalSince(started) < 2)
         #expect(second.stderr == "Sync failed: another sync or import of \(db) is running; wait for it to finish\n")
         #expect(second.status == 1)
         first.waitUntilExit()
@@ -187,38 +188,65 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/3'") == "negative")
     }
 
-    /// kill -9 at 20 moments of a large sync: each time the whole batch or none of it, integrity ok.
+    /// A sync of `input` in the background; `at` says, from its progress, when to kill it (-9).
+    /// Whether it was killed (false: it ended first).
+    static func killSync(_ input: String, db: String, in scratch: Scratch, at moment: (_ pid: Int32) -> Bool) throws -> Bool {
+        let sync = try BackgroundProcess([CLI.binary, "sync", "posts", input, "--db", db, "--no-classify"],
+                                         environment: Sanitizer.hostEnvironment(), outputFolder: scratch.path)
+        // Polled every 0.2 ms, for 60 s at the most; each look reads a few /proc files.
+        let reached = Poll.until(tries: 300_000, every: 0.000_2) { !sync.isRunning || moment(sync.pid) }
+        let killed = reached && sync.isRunning
+        sync.kill(SIGKILL)
+        _ = sync.wait(timeout: 30)
+        return killed
+    }
+
+    /// kill -9 at 20 moments of a large sync, chosen by its progress (how far it has read its input,
+    /// then how much it has written since): each time the whole batch or none of it, integrity ok.
     @Test func killNineLeavesAllOrNothing() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         let batch = 5_000
-        let file = scratch.file("big.ndjson")
         var text = ""
         for n in 0..<batch { text += SyncTests.post(n) + "\n" }
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        // One run uncut, timed: the kills land from 12% of it to 2.5 times its length (later batches
-        // meet a bigger database and a busy machine, so the schedule reaches well past the first run's end).
-        let started = Date()
-        let whole = try CLI.run(["sync", "posts", file, "--db", db, "--no-classify"])
-        #expect(whole.stdout == "Synced 5000 new posts\n0 duplicates, 0 rejected\n")
-        let duration = Date().timeIntervalSince(started)
-        var committed = batch
+        // Fresh posts per run: shift the URLs so every run is a new batch. The file and its size.
+        func input(_ run: Int) throws -> (file: String, size: Int) {
+            let file = scratch.file("run\(run).ndjson")
+            let shifted = text.replacingOccurrences(of: "https://x.com/coach/", with: "https://x.com/r\(run)/")
+            try shifted.write(toFile: file, atomically: false, encoding: .utf8)
+            return (file, shifted.utf8.count)
+        }
+        // One run uncut, watched: the bytes it writes once it has read its input (the batch into the
+        // database, the commit), which place the later kills.
+        let whole = try input(99)
+        var readAt: Int?, lastSeen = 0
+        #expect(try !Self.killSync(whole.file, db: db, in: scratch) { pid in
+            guard let written = ProcessState.bytesWritten(pid) else { return false }
+            if readAt == nil, ProcessState.offset(pid, in: whole.file) == whole.size { readAt = written }
+            lastSeen = written
+            return false
+        })
+        try #require(readAt != nil, "the uncut sync was never seen at the end of its input")
+        let writing = max(1, lastSeen - (readAt ?? lastSeen))
+        var committed = try Int(SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts")) ?? -1
+        #expect(committed == batch)
         var sawNone = false, sawAll = false
         for run in 0..<20 {
-            // Fresh posts per run: shift the URLs so every run is a new batch.
-            let input = scratch.file("run\(run).ndjson")
-            try text.replacingOccurrences(of: "https://x.com/coach/", with: "https://x.com/r\(run)/").write(toFile: input, atomically: false, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["sync", "posts", input, "--db", db, "--no-classify"]
-            process.environment = Sanitizer.hostEnvironment()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32(duration * Double(run + 1) / 8 * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let (file, size) = try input(run)
+            var readEnd: Int?
+            _ = try Self.killSync(file, db: db, in: scratch) { pid in
+                if run < 8 {
+                    // While reading: at 1/9 … 8/9 of the input.
+                    return (ProcessState.offset(pid, in: file) ?? 0) >= size * (run + 1) / 9
+                }
+                // After reading: from the first byte written then on, to twice the uncut run's writing (later
+                // runs write more, into a larger database and index).
+                guard let written = ProcessState.bytesWritten(pid) else { return false }
+                if readEnd == nil, ProcessState.offset(pid, in: file) == size { readEnd = written }
+                guard let readEnd else { return false }
+                return written - readEnd >= writing * (run - 8) / 5
+            }
             let count = Int(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts")) ?? -1
             #expect(count == committed || count == committed + batch, "run \(run): \(count) rows, expected \(committed) or \(committed + batch)")
             if count == committed { sawNone = true } else { sawAll = true }

@@ -39,8 +39,10 @@ import Testing
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
             _ = try Outbox.enqueue(db, Self.draft(), key: "k1", dedupeWindow: 10)
-            guard case .claimed(let first)? = try Outbox.claim(db, lease: 0.001, maxAttempts: 5) else { Issue.record("no claim"); return }
-            usleep(20_000)
+            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no claim"); return }
+            #expect(try Outbox.claim(db, lease: 60, maxAttempts: 5) == nil, "leased")
+            // The lease expires (its time is moved back rather than waited for).
+            try db.execute(sql: "UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z', lease_expires_at = '2000-01-01T00:00:00.000Z'")
             guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no reclaim"); return }
             #expect(second.id == first.id && second.idempotencyKey == "k1" && second.fencingToken > first.fencingToken)
             #expect(second.attempts == 2 && second.lastError == "lease expired during attempt 1")

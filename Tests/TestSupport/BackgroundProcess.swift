@@ -37,10 +37,13 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Sends `signal` to the process.
     public func kill(_ signal: Int32) { _ = Foundation.kill(process.processIdentifier, signal) }
 
-    /// Waits up to `timeout` seconds for the process to end; kills it (SIGKILL) and returns nil when it does not.
+    /// Whether it is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Waits up to `timeout` seconds for the process to end (polled every 10 ms); kills it (SIGKILL)
+    /// and returns nil when it does not.
     public func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        Poll.until(tries: max(1, Int(timeout * 100)), every: 0.01) { !process.isRunning }
         if process.isRunning {
             kill(SIGKILL)
             process.waitUntilExit()

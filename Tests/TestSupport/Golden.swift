@@ -1,14 +1,12 @@
 import Foundation
+import Testing
 
 /// Golden files: text a test produces, kept in the repository and compared byte for byte.
 /// With `UPDATE_GOLDENS=1` in the environment a differing golden is rewritten instead of failing,
 /// and the changed lines are printed.
 ///
 /// ```swift
-/// if let failure = try Golden.check(text, against: PackagePaths.root + "/schema/current.sql",
-///                                   regenerate: "scripts/schema-snapshot") {
-///     Issue.record(Comment(rawValue: failure))
-/// }
+/// try Golden.expect(text, matches: PackagePaths.root + "/schema/current.sql", regenerate: "scripts/schema-snapshot")
 /// ```
 public enum Golden {
     /// Whether this run rewrites goldens: `UPDATE_GOLDENS=1`.
@@ -28,6 +26,15 @@ public enum Golden {
             return nil
         }
         return "\(path) differs from what the test produces; regenerate it with \(regenerate)\n\(changes)"
+    }
+
+    /// ``check(_:against:regenerate:)`` as a test expectation: an issue with the changed lines when the
+    /// golden differs (unless ``updating``); `regenerate` is the command that rewrites it.
+    public static func expect(_ actual: String, matches path: String, regenerate: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let failure = try check(actual, against: path, regenerate: regenerate) {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
     }
 
     /// The lines `new` removes (`-`, old line number) and adds (`+`, new line number), at most `limit`

@@ -1,0 +1,58 @@
+import Testing
+@testable import SwitchboardInput
+
+/// ``FieldMap``: `SOURCE=DEST` renames, dotted paths into nested objects, literal dotted keys, and
+/// the specs it refuses.
+@Suite struct FieldMapTests {
+    static let tweet: [RecordField] = [
+        RecordField("text", .text("Offer!")),
+        RecordField("user", .object([RecordField("screen_name", .text("@k")), RecordField("profile", .object([RecordField("url", .text("u"))]))])),
+        RecordField("post_url", .text("old")),
+    ]
+
+    @Test func parsesPairs() throws {
+        let map = try FieldMap(["text=post_content", "user.screen_name=author_handle", "a=b=c"])
+        #expect(map.pairs.map { "\($0.source)->\($0.destination)" } == ["text->post_content", "user.screen_name->author_handle", "a->b=c"])
+        #expect(try FieldMap([]).pairs.isEmpty && FieldMap.none.pairs.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("text", "text=post_content"), ("", "text=post_content"),
+        ("=post_content", "user.screen_name=author_handle"), ("text=", "user.screen_name=author_handle"),
+        (".user=a", "user.screen_name=author_handle"), ("user.=a", "user.screen_name=author_handle"),
+        ("user..name=a", "user.screen_name=author_handle"), ("=", "user.screen_name=author_handle"),
+    ])
+    func malformedSpecsAreRefused(spec: String, example: String) {
+        #expect(throws: FieldMapError(spec: spec, example: example)) { try FieldMap(["ok=fine", spec]) }
+    }
+
+    @Test func renamesByDottedPath() throws {
+        let map = try FieldMap(["text=post_content", "user.screen_name=author_handle", "user.profile.url=author_avatar_url"])
+        #expect(RecordValue.object(map.apply(to: Self.tweet)).jsonText ==
+                #"{"text":"Offer!","user":{"screen_name":"@k","profile":{"url":"u"}},"post_url":"old","post_content":"Offer!","author_handle":"@k","author_avatar_url":"u"}"#)
+    }
+
+    @Test func aDestinationReplacesTheFieldInPlace() throws {
+        let map = try FieldMap(["text=post_url"])
+        #expect(map.apply(to: Self.tweet).map(\.name) == ["text", "user", "post_url"])
+        #expect(InputRecord(fields: map.apply(to: Self.tweet), location: "line 1")["post_url"] == .text("Offer!"))
+    }
+
+    @Test func anAbsentSourceSetsNothing() throws {
+        let map = try FieldMap(["missing=a", "user.missing=b", "text.deeper=c", "user.screen_name.deeper=d"])
+        #expect(map.apply(to: Self.tweet) == Self.tweet)
+    }
+
+    @Test func aLiteralDottedKeyWinsOverThePath() throws {
+        let fields = [RecordField("user.name", .text("literal")), RecordField("user", .object([RecordField("name", .text("nested"))]))]
+        #expect(try FieldMap(["user.name=author_name"]).apply(to: fields).last == RecordField("author_name", .text("literal")))
+        #expect(try FieldMap(["user=author"]).apply(to: fields).last == RecordField("author", .object([RecordField("name", .text("nested"))])))
+    }
+
+    /// Every source is read from the record as it came, so renames do not chain.
+    @Test func renamesReadTheOriginalRecord() throws {
+        let fields = [RecordField("a", .integer(1)), RecordField("b", .integer(2))]
+        #expect(try FieldMap(["a=b", "b=c"]).apply(to: fields) ==
+                [RecordField("a", .integer(1)), RecordField("b", .integer(1)), RecordField("c", .integer(2))])
+    }
+}
