@@ -48,6 +48,8 @@ struct IngestOptions: ParsableArguments {
 /// starts every location it reports (`schools.json line 3`).
 final class IngestInput: RecordInput {
     private let stream: RecordStream
+    /// The descriptor read: a file or the fetch program's spooled output, closed with the input; or standard input.
+    private let fd: Int32
     private let rejectFile: OutputFile?
     /// Why a rejected record could not be written to the reject file (a full disk): reported by `finish()`.
     private var rejectFailure: Error?
@@ -69,10 +71,13 @@ final class IngestInput: RecordInput {
             guard fd >= 0 else { throw SwitchboardError.failure("cannot read \(file): \(String(cString: strerror(errno)))") }
             total = IngestInput.size(of: fd)
         }
+        self.fd = fd
         stream = RecordStream(reader: RecordReader(source: ByteSource(fd: fd), format: options.inputFormat), map: map)
         self.rejectFile = rejectFile
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
     }
+
+    deinit { if fd != STDIN_FILENO { close(fd) } }
 
     /// Runs the fetch program to its end (or its time limit) with its standard output in an unnamed
     /// temporary file, before the ingest's transaction: a slow program never holds the database's
