@@ -1,85 +1,19 @@
 // Thin wrappers that route every SQLite call through the host's API table.
 //
 // sqlite3ext.h turns each sqlite3_xxx call below into sqlite3_api->xxx, where
-// sqlite3_api is the table of the SQLite library running the call (see below). Nothing
+// sqlite3_api is the table the host passed to sqlite3_switchboard_init. Nothing
 // here links against libsqlite3.
 #define _GNU_SOURCE  // dladdr
 #include <dlfcn.h>
 #include <pthread.h>
 #include <sqlite3ext.h>
-#include <stdlib.h>
 #include <string.h>
 #include "CSwitchboard.h"
 
-// The API table of the SQLite library running the current call, per thread. Two different SQLite
-// libraries may load the extension into one process (Python's sqlite3 module and APSW, each with its
-// own SQLite): one process-wide table, overwritten by the last load, sent the first library's calls
-// into the second's code, which crashed the host. So each library's table gets a slot, each slot its
-// own trampoline, and a function runs with its connection's table as the thread's current one.
-// sqlite3ext.h turns every sqlite3_xxx call below into sqlite3_api->xxx, so declaring sqlite3_api
-// thread-local (instead of SQLITE_EXTENSION_INIT1's global) routes them all.
-static __thread const sqlite3_api_routines *sqlite3_api;
+SQLITE_EXTENSION_INIT1
 
-/// The SQLite libraries one process may load the extension from (a slot each).
-#define SB_LIBRARIES 8
-
-/// The API table of each library that loaded the extension; a slot, once set, never changes.
-static const sqlite3_api_routines *libraries[SB_LIBRARIES];
-/// Orders the stores into libraries.
+/// Orders the stores of sqlite3_api (see sqlite3_switchboard_init).
 static pthread_mutex_t api_lock = PTHREAD_MUTEX_INITIALIZER;
-/// The slot of the library whose init is running on this thread (for sb_create_function).
-static __thread int current_slot = -1;
-
-/// A registered function: the Swift implementation and its user data, behind a library's trampoline.
-typedef struct {
-    sb_scalar_fn fn;
-    void *user_data;
-    sb_destroy_fn destroy;
-} sb_function;
-
-static void destroy_function(void *p) {
-    sb_function *function = p;
-    if (function->destroy) function->destroy(function->user_data);
-    free(function);
-}
-
-/// Runs a function with `api` current on this thread (restoring the one before: a function may
-/// run inside another library's call on the same thread).
-static inline void call_with(const sqlite3_api_routines *api, sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-    const sqlite3_api_routines *outer = sqlite3_api;
-    sqlite3_api = api;
-    sb_function *function = sqlite3_user_data(ctx);
-    function->fn(ctx, argc, argv);
-    sqlite3_api = outer;
-}
-
-#define SB_TRAMPOLINE(n) \
-    static void trampoline_##n(sqlite3_context *ctx, int argc, sqlite3_value **argv) { \
-        call_with(__atomic_load_n(&libraries[n], __ATOMIC_ACQUIRE), ctx, argc, argv); \
-    }
-SB_TRAMPOLINE(0) SB_TRAMPOLINE(1) SB_TRAMPOLINE(2) SB_TRAMPOLINE(3)
-SB_TRAMPOLINE(4) SB_TRAMPOLINE(5) SB_TRAMPOLINE(6) SB_TRAMPOLINE(7)
-static const sb_scalar_fn trampolines[SB_LIBRARIES] = {
-    trampoline_0, trampoline_1, trampoline_2, trampoline_3,
-    trampoline_4, trampoline_5, trampoline_6, trampoline_7,
-};
-
-/// The slot of `api`, taking a free one the first time; -1 when every slot is taken.
-static int library_slot(const sqlite3_api_routines *api) {
-    for (int i = 0; i < SB_LIBRARIES; i++) {
-        if (__atomic_load_n(&libraries[i], __ATOMIC_ACQUIRE) == api) return i;
-    }
-    int slot = -1;
-    pthread_mutex_lock(&api_lock);
-    for (int i = 0; i < SB_LIBRARIES && slot < 0; i++) {
-        if (libraries[i] == api || libraries[i] == NULL) {
-            if (libraries[i] == NULL) __atomic_store_n(&libraries[i], api, __ATOMIC_RELEASE);
-            slot = i;
-        }
-    }
-    pthread_mutex_unlock(&api_lock);
-    return slot;
-}
 
 _Static_assert(SB_UTF8 == SQLITE_UTF8, "flag mismatch");
 _Static_assert(SB_DETERMINISTIC == SQLITE_DETERMINISTIC, "flag mismatch");
@@ -101,21 +35,18 @@ static void pin_library(void) {
 }
 
 int sqlite3_switchboard_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi) {
-    const sqlite3_api_routines *outer = sqlite3_api;
-    int outer_slot = current_slot;
-    sqlite3_api = pApi;
-    current_slot = library_slot(pApi);
-    int rc;
-    if (current_slot < 0) {
-        if (pzErrMsg) *pzErrMsg = sqlite3_mprintf("switchboard: more than %d SQLite libraries in one process", SB_LIBRARIES);
-        rc = SQLITE_ERROR;
-    } else {
-        pin_library();
-        rc = switchboard_register_functions(db, pzErrMsg);
+    // SQLITE_EXTENSION_INIT2 would store pApi in sqlite3_api, the global every call reads, on every
+    // connection opened: a write racing with the reads of functions running on other threads
+    // (ThreadSanitizer reports it; ConcurrencyTests opens connections while others run). So an open
+    // only reads it (acquire) and stores it, under a lock, only when it differs: the first time, or a
+    // host with another API table (a second SQLite library in the process), as INIT2 did.
+    if (__atomic_load_n(&sqlite3_api, __ATOMIC_ACQUIRE) != pApi) {
+        pthread_mutex_lock(&api_lock);
+        if (sqlite3_api != pApi) __atomic_store_n(&sqlite3_api, pApi, __ATOMIC_RELEASE);
+        pthread_mutex_unlock(&api_lock);
     }
-    sqlite3_api = outer;
-    current_slot = outer_slot;
-    return rc;
+    pin_library();
+    return switchboard_register_functions(db, pzErrMsg);
 }
 
 sb_entry_point sb_auto_extension_entry(void) {
@@ -124,18 +55,10 @@ sb_entry_point sb_auto_extension_entry(void) {
 
 int sb_create_function(sqlite3 *db, const char *name, int nArg, int flags,
                        void *pApp, sb_scalar_fn xFunc, sb_destroy_fn xDestroy) {
-    sb_function *function = malloc(sizeof *function);
-    if (function == NULL) {
-        if (xDestroy) xDestroy(pApp);
-        return SQLITE_NOMEM;
-    }
-    *function = (sb_function){xFunc, pApp, xDestroy};
-    // SQLite calls destroy_function when the function is replaced or the connection closes, and
-    // also when registering it failed.
-    return sqlite3_create_function_v2(db, name, nArg, flags, function, trampolines[current_slot], NULL, NULL, destroy_function);
+    return sqlite3_create_function_v2(db, name, nArg, flags, pApp, xFunc, NULL, NULL, xDestroy);
 }
 
-void *sb_user_data(sqlite3_context *ctx) { return ((sb_function *)sqlite3_user_data(ctx))->user_data; }
+void *sb_user_data(sqlite3_context *ctx) { return sqlite3_user_data(ctx); }
 
 int sb_value_type(sqlite3_value *v) { return sqlite3_value_type(v); }
 const unsigned char *sb_value_text(sqlite3_value *v) { return sqlite3_value_text(v); }
