@@ -1,15 +1,17 @@
-/// A parsed JSON value, as `template_render` reads its `vars`.
+/// A JSON value: what ``JSONParser`` reads, what ``JSONWriter`` writes, and what flows between the
+/// layers as JSON (template_render's vars, the records `sync` and `import` read, the descriptions
+/// `queries`, `show` and `functions` print with `--format json`).
 ///
 /// Integers that fit are kept exact as `Int64`; other numbers are `Double`, except numbers
-/// beyond `Double`'s range (`1e400`, `-1e999`), which keep their source text so that they
-/// render as written: valid JSON, never `inf`.
-/// Objects keep their members in document order; when a key repeats, the
-/// last member wins (as in JavaScript's `JSON.parse`), see ``member(_:)``.
+/// beyond `Double`'s range (`1e400`, `-1e999`, `1e-400`), which keep their source text so that they
+/// render as written: valid JSON, never `inf` or `0.0`.
+/// Objects keep their members in document order (records and output depend on it); when a key
+/// repeats, both members are kept, and ``member(_:)`` takes the last (as JavaScript's `JSON.parse`).
 ///
 /// ```sql
 /// SELECT template_render('{{n}} {{x}} {{y}}', '{"n": 3, "x": 1.50, "y": 1e400}'); -- '3 1.5 1e400'
 /// ```
-enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -20,12 +22,24 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([JSONMember])
 
+    /// An object built in Swift from `(key, value)` pairs, in the given order.
+    /// (Disfavored so that `.object([])` stays the case.)
+    ///
+    /// ```swift
+    /// JSONValue.object([("name", .string("social-feed")), ("read", .bool(true))]).jsonText
+    /// // {"name":"social-feed","read":true}
+    /// ```
+    @_disfavoredOverload
+    public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(members.map { JSONMember(key: $0.0, value: $0.1) })
+    }
+
     /// The value of member `key` of an object (the last one when the key repeats); nil otherwise.
     ///
     /// ```sql
     /// SELECT template_render('{{a}}', '{"a": 1, "a": 2}'); -- '2'
     /// ```
-    func member(_ key: String) -> JSONValue? {
+    public func member(_ key: String) -> JSONValue? {
         var cost = 0
         return member(key, cost: &cost)
     }
@@ -42,67 +56,49 @@ enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    /// Whether a Mustache section skips this value: null, false and the empty list.
-    /// Everything else, including `""`, `0` and `{}`, renders the section.
-    ///
-    /// ```sql
-    /// SELECT template_render('{{#s}}yes{{/s}}', '{"s": ""}'); -- 'yes'
-    /// ```
-    var isFalsy: Bool {
-        switch self {
-        case .null, .bool(false): return true
-        case .array(let items): return items.isEmpty
-        default: return false
-        }
-    }
-
-    /// The value as compact JSON text: how an interpolated list or object renders.
+    /// The value as compact JSON text (``JSONWriter/value(_:)``): how an interpolated list or
+    /// object renders, and the record `--reject` writes.
     ///
     /// ```sql
     /// SELECT template_render('{{x}}', '{"x": [1, "a"]}'); -- '[1,"a"]'
     /// ```
-    var jsonText: String {
+    public var jsonText: String {
         var writer = JSONWriter()
-        var text = ""
-        appendJSON(to: &text, writer: &writer)
-        return text
+        writer.value(self)
+        return writer.output
     }
 
-    private func appendJSON(to text: inout String, writer: inout JSONWriter) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .double(let value): text += value.description
-        case .bigNumber(let written): text += written
-        case .string(let value):
-            writer = JSONWriter()
-            writer.string(value)
-            text += writer.output
-        case .array(let items):
-            text += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += "," }
-                item.appendJSON(to: &text, writer: &writer)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                JSONValue.string(member.key).appendJSON(to: &text, writer: &writer)
-                text += ":"
-                member.value.appendJSON(to: &text, writer: &writer)
-            }
-            text += "}"
-        }
+    /// The value as a short text for messages: a string as it is, anything else as JSON.
+    ///
+    /// ```swift
+    /// JSONValue.string("yesterday").displayText // yesterday
+    /// JSONValue.array([.integer(1)]).displayText // [1]
+    /// ```
+    public var displayText: String {
+        if case .string(let text) = self { return text }
+        return jsonText
     }
 }
 
-/// One `"key": value` member of a JSON object.
-struct JSONMember: Sendable, Equatable {
+/// One `"key": value` member of a JSON object (and one field of a record read by `sync` or `import`).
+///
+/// ```swift
+/// JSONValue.object([JSONMember(key: "type", value: .string("chatTypeBasicGroup"))]).jsonText
+/// // {"type":"chatTypeBasicGroup"}
+/// ```
+public struct JSONMember: Sendable, Equatable {
     /// The member's name.
-    let key: String
+    public var key: String
     /// The member's value.
-    let value: JSONValue
+    public var value: JSONValue
+
+    /// The member `key: value`.
+    ///
+    /// ```swift
+    /// JSONMember(key: "id", value: .integer(7))
+    /// ```
+    public init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
 }
