@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -24,7 +25,7 @@ struct QueriesCommand: ParsableCommand {
         let catalog = try catalogOption.catalog()
         let (queries, problems) = catalog.load()
         if format == .json {
-            Terminal.write(JSONDocument.array(queries.map { query in
+            Terminal.write(JSONValue.array(queries.map { query in
                 .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
                          ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
                          ("summary", .string(query.summary)), ("origin", .string(query.origin)),

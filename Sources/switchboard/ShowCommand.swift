@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -57,9 +58,9 @@ struct ShowCommand: ParsableCommand {
     }
 
     /// The query as one JSON object.
-    static func json(_ query: CannedQuery) -> JSONDocument {
-        let parameters: [JSONDocument] = query.parameters.map { parameter in
-            var requirement = "required", defaultValue = JSONDocument.null
+    static func json(_ query: CannedQuery) -> JSONValue {
+        let parameters: [JSONValue] = query.parameters.map { parameter in
+            var requirement = "required", defaultValue = JSONValue.null
             switch parameter.requirement {
             case .required: break
             case .optional: requirement = "optional"
@@ -71,7 +72,7 @@ struct ShowCommand: ParsableCommand {
                             ("range", parameter.range.map { .string($0.description) } ?? .null),
                             ("description", .string(parameter.description))])
         }
-        let columnTypes = query.columnTypes.sorted { $0.key < $1.key }.map { ($0.key, JSONDocument.string($0.value.rawValue)) }
+        let columnTypes = query.columnTypes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value.rawValue)) }
         return .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
                         ("returns_rows", .bool(query.kind == .read || query.returnsRows)),
                         ("origin", .string(query.origin)), ("summary", .string(query.summary)),
