@@ -89,6 +89,8 @@ import Testing
     @Test func compactedKeepsTokensAsWritten() {
         #expect(JSONParser.compacted(" {\t\"a b\" :\r\n[ 1.50 , \"\\u00e9 \\\" \" ] } ") == #"{"a b":[1.50,"\u00e9 \" "]}"#)
         #expect(JSONParser.compacted(#""\\""#) == #""\\""#)
+        #expect(JSONParser.compacted(" 1\n") == "1")
+        #expect(JSONParser.compacted(#"{"a":[1,"b c"]}"#) == #"{"a":[1,"b c"]}"#)
         #expect(JSONParser.compacted("[1,]") == nil)
         #expect(JSONParser.compacted("") == nil)
         let deepest = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
@@ -167,6 +169,12 @@ import Testing
         #expect(number("1e400") == ("1e400", .bigNumber("1e400")))
         #expect(number("1e-400") == ("1e-400", .bigNumber("1e-400")))
         #expect(number("0.0e-400") == ("0.0e-400", .double(0)))
+        // A run at a time, as the core parser reads, ends where byte by byte does.
+        for text in ["[12.5e3]", "[-0,", "[0012]", "[1.e5]", "[123456789012345678901234567890]"] {
+            var reader = JSONNumberReader()
+            let end = Array(text.utf8).withUnsafeBufferPointer { reader.accept($0, from: 1) }
+            #expect(end == 1 + number(String(text.dropFirst())).taken.utf8.count, "\(text)")
+        }
         for bad in ["", "-", "+1", ".5", "1.", "1e", "1e+", "-a"] {
             #expect(number(bad).value == nil, "\(bad)")
         }

@@ -58,6 +58,24 @@ public struct JSONNumberReader {
         return true
     }
 
+    /// Takes the bytes of `bytes` from `start` that continue the number, as ``accept(_:)`` one by
+    /// one would, but a run of digits at a time; returns where the number ends.
+    ///
+    /// ```swift
+    /// var number = JSONNumberReader()
+    /// Array("[12.5e3]".utf8).withUnsafeBufferPointer { number.accept($0, from: 1) } // 7
+    /// ```
+    public mutating func accept(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, accept(bytes[index]) {
+            index += 1
+            if state == .digits || state == .fraction || state == .exponent {
+                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            }
+        }
+        return index
+    }
+
     /// Whether the bytes taken are a whole number (not empty, `-`, `1.`, `1e` or `1e+`).
     ///
     /// ```swift

@@ -39,8 +39,18 @@ public struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Whether values are built. Without, the text is only checked and compacted
+    /// (``compacted(_:)``), which allocates nothing for strings, numbers, arrays or objects.
+    private let keepsValues: Bool
+    /// When compacting: the text before ``copied`` without the whitespace between its tokens.
+    private var compact: [UInt8] = []
+    /// When compacting: how much of the text ``compact`` accounts for.
+    private var copied = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, keepsValues: Bool) {
+        self.bytes = bytes
+        self.keepsValues = keepsValues
+    }
 
     /// Parses `text` as one JSON value with optional surrounding whitespace.
     ///
@@ -48,9 +58,13 @@ public struct JSONParser {
     /// SELECT template_render('{{#a}}{{.}}{{/a}}', '{"a": [1, 2]}'); -- '12'
     /// ```
     public static func parse(_ text: String) -> Result<JSONValue, JSONParseError> {
+        parse(text, keepsValues: true)
+    }
+
+    @inline(__always) private static func parse(_ text: String, keepsValues: Bool) -> Result<JSONValue, JSONParseError> {
         var text = text
         return text.withUTF8 { buffer in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, keepsValues: keepsValues)
             do throws(JSONParseError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -69,25 +83,18 @@ public struct JSONParser {
     /// JSONParser.compacted("[1,]")                      // nil
     /// ```
     public static func compacted(_ text: String) -> String? {
-        guard case .success = parse(text) else { return nil }
-        // The text is valid JSON, so whitespace outside strings is exactly what lies between tokens.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var inString = false, escaped = false
-        for byte in text.utf8 {
-            if escaped {
-                escaped = false
-            } else if inString {
-                escaped = byte == UInt8(ascii: "\\")
-                inString = byte != UInt8(ascii: "\"")
-            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                continue
-            } else {
-                inString = byte == UInt8(ascii: "\"")
-            }
-            bytes.append(byte)
+        var source = text
+        let compact: [UInt8]? = source.withUTF8 { buffer in
+            var parser = JSONParser(bytes: buffer, keepsValues: false)
+            guard (try? parser.parseDocument()) != nil else { return nil }
+            // No whitespace was skipped: the text is already compact (said with an empty result,
+            // which valid JSON never compacts to).
+            guard parser.copied > 0 else { return [] }
+            parser.compact.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[parser.copied...]))
+            return parser.compact
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let compact else { return nil }
+        return compact.isEmpty ? text : String(decoding: compact, as: UTF8.self)
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -101,12 +108,25 @@ public struct JSONParser {
         JSONParseError(problem: problem, offset: offset ?? index)
     }
 
-    private mutating func skipWhitespace() {
+    @inline(__always) private mutating func skipWhitespace() {
+        guard keepsValues else { return skipWhitespaceCompacting() }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
+        }
+    }
+
+    /// ``skipWhitespace()`` when compacting: the tokens before the run of whitespace are kept, the run is not.
+    @inline(never) private mutating func skipWhitespaceCompacting() {
+        let start = index
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+            index += 1
+        }
+        if index > start {
+            compact.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+            copied = index
         }
     }
 
@@ -148,7 +168,8 @@ public struct JSONParser {
                 throw parser.failure("expected ':'")
             }
             parser.index += 1
-            members.append(JSONMember(key: key, value: try parser.parseValue(depth: depth)))
+            let value = try parser.parseValue(depth: depth)
+            if parser.keepsValues { members.append(JSONMember(key: key, value: value)) }
         }
         return .object(members)
     }
@@ -156,14 +177,15 @@ public struct JSONParser {
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
         var items: [JSONValue] = []
         try parseContainer(closing: UInt8(ascii: "]"), depth: depth) { parser throws(JSONParseError) in
-            items.append(try parser.parseValue(depth: depth))
+            let item = try parser.parseValue(depth: depth)
+            if parser.keepsValues { items.append(item) }
         }
         return .array(items)
     }
 
     /// Reads the comma-separated elements of an object or array whose opening bracket is at
     /// `index`, through the `closing` bracket, calling `element` for each.
-    private mutating func parseContainer(closing: UInt8, depth: Int,
+    @inline(__always) private mutating func parseContainer(closing: UInt8, depth: Int,
                                          _ element: (inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
         guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
         index += 1
@@ -189,8 +211,9 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         var number = JSONNumberReader()
-        while index < bytes.count, number.accept(bytes[index]) { index += 1 }
+        index = number.accept(bytes, from: index)
         guard number.isComplete else { throw failure("invalid number", at: start) }
+        guard keepsValues else { return .null }
         return JSONNumberReader.value(UnsafeBufferPointer(rebasing: bytes[start..<index]), isInteger: number.isInteger)
     }
 
@@ -203,7 +226,7 @@ public struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                return keepsValues ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, quote: quote) }
             if byte < 0x20 { throw failure("control character in string") }
@@ -221,7 +244,7 @@ public struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: decoder.finish(), as: UTF8.self)
+                return keepsValues ? String(decoding: decoder.finish(), as: UTF8.self) : ""
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &decoder)
             case 0..<0x20:
