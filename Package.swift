@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["SwitchboardCore", "SwitchboardFuzzInput", "TestSupport",
                            .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
-        .testTarget(name: "SwitchboardInputTests", dependencies: ["SwitchboardInput", "TestSupport"]),
+        .testTarget(name: "SwitchboardInputTests", dependencies: ["SwitchboardCore", "SwitchboardInput", "TestSupport"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),
         .testTarget(name: "SwitchboardOutputTests", dependencies: ["SwitchboardOutput"]),
         .testTarget(name: "CLITests", dependencies: ["switchboard", "TestSupport"], exclude: ["Fixtures"]),

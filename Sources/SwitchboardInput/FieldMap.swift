@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// Field renames (the CLI's `--map src=dest`): renames fields, `src` a dotted path into nested objects (`user.screen_name`).
 /// A literal key with dots wins over the path (CSV headers such as `user.screen_name`).
 ///
@@ -28,33 +30,34 @@ public struct FieldMap: Sendable {
 
     /// The record with each mapped field set (sources that are absent set nothing); the
     /// destination replaces a field of that name.
-    public func apply(to fields: [RecordField]) -> [RecordField] {
+    public func apply(to fields: [JSONMember]) -> [JSONMember] {
         var found = Set<Int>()
         return apply(to: fields, found: &found)
     }
 
     /// ``apply(to:)``, adding to `found` the index in ``pairs`` of each rename whose source the record has.
-    public func apply(to fields: [RecordField], found: inout Set<Int>) -> [RecordField] {
+    public func apply(to fields: [JSONMember], found: inout Set<Int>) -> [JSONMember] {
         guard !pairs.isEmpty else { return fields }
         var result = fields
         for (index, (source, destination)) in pairs.enumerated() {
             guard let value = FieldMap.lookup(source, in: fields) else { continue }
             found.insert(index)
-            if let index = result.firstIndex(where: { $0.name == destination }) {
+            if let index = result.firstIndex(where: { $0.key == destination }) {
                 result[index].value = value
             } else {
-                result.append(RecordField(destination, value))
+                result.append(JSONMember(key: destination, value: value))
             }
         }
         return result
     }
 
-    /// The value at `path` (a literal key first, then dotted steps into objects).
-    static func lookup(_ path: String, in fields: [RecordField]) -> RecordValue? {
-        if let field = fields.first(where: { $0.name == path }) { return field.value }
-        var current = RecordValue.object(fields)
+    /// The value at `path` (a literal key first, then dotted steps into objects; the first member
+    /// of a repeated key, as everywhere in a record).
+    static func lookup(_ path: String, in fields: [JSONMember]) -> JSONValue? {
+        if let field = fields.first(where: { $0.key == path }) { return field.value }
+        var current = JSONValue.object(fields)
         for step in path.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let next = current[String(step)] else { return nil }
+            guard case .object(let members) = current, let next = members.first(where: { $0.key == step })?.value else { return nil }
             current = next
         }
         return current

@@ -39,7 +39,7 @@ public final class RecordReader {
     private var index = 0
     private var pending: InputRecord?
     private var inEnvelopeData = false
-    private var envelopeFields: [RecordField] = []
+    private var envelopeFields: [JSONMember] = []
     private let json: StreamingJSON
 
     public init(source: ByteSource, format: InputFormat = .auto) {
@@ -49,7 +49,7 @@ public final class RecordReader {
     }
 
     /// The record read since `json.beginRecord()`, or its problem in its place.
-    private func record(_ fields: [RecordField], _ location: String) -> InputRecord {
+    private func record(_ fields: [JSONMember], _ location: String) -> InputRecord {
         guard let problem = json.recordProblem else { return InputRecord(fields: fields, location: location) }
         return InputRecord(fields: [], location: location, problem: problem)
     }
@@ -178,7 +178,7 @@ public final class RecordReader {
                 let key = try json.string(isKey: true)
                 let rest = try json.objectMembers(depth: 1, first: key)
                 try checkEnvelopeMember()
-                envelopeFields += rest.filter { RecordReader.envelopeKeys.contains($0.name) }
+                envelopeFields += rest.filter { RecordReader.envelopeKeys.contains($0.key) }
                 try checkEnvelopeSuccess()
             case UInt8(ascii: "}"): _ = source.next()
             default: throw json.error("expected ',' or '}'\(json.found())")
@@ -216,7 +216,7 @@ public final class RecordReader {
             }
             // Only what the envelope's end needs is kept, so memory holds one member at a time however
             // many come before "data".
-            if RecordReader.envelopeKeys.contains(current) { envelopeFields.append(RecordField(current, current == "data" ? .null : value)) }
+            if RecordReader.envelopeKeys.contains(current) { envelopeFields.append(JSONMember(key: current, value: current == "data" ? .null : value)) }
             switch source.skipSpace() {
             case UInt8(ascii: ","):
                 _ = source.next()
@@ -229,7 +229,7 @@ public final class RecordReader {
             }
         }
         try checkEnvelopeSuccess()
-        if !envelopeFields.contains(where: { $0.name == "data" }) {
+        if !envelopeFields.contains(where: { $0.key == "data" }) {
             throw InputSyntaxError(message: "the envelope has no \"data\" array")
         }
         finished = true
@@ -247,9 +247,9 @@ public final class RecordReader {
     }
 
     private func checkEnvelopeSuccess() throws {
-        guard let success = envelopeFields.first(where: { $0.name == "success" })?.value else { return }
+        guard let success = envelopeFields.first(where: { $0.key == "success" })?.value else { return }
         if success == .bool(false) {
-            let reason = envelopeFields.first { $0.name == "error" || $0.name == "message" }?.value.displayText
+            let reason = envelopeFields.first { $0.key == "error" || $0.key == "message" }?.value.displayText
             throw InputSyntaxError(message: "the input says \"success\":false" + (reason.map { ": \($0)" } ?? ""))
         }
     }
@@ -329,10 +329,10 @@ public final class RecordReader {
             }
             cells.append(text)
         }
-        var fields: [RecordField] = []
+        var fields: [JSONMember] = []
         for (position, name) in header.enumerated() where !name.isEmpty {
             let cell = position < cells.count ? cells[position] : nil
-            fields.append(RecordField(name, cell.map { RecordValue.text($0) } ?? .null))
+            fields.append(JSONMember(key: name, value: cell.map { JSONValue.string($0) } ?? .null))
         }
         if cells.count > header.count {
             return InputRecord(fields: fields, location: location, problem: "\(cells.count) fields, the header has \(header.count)")

@@ -9,9 +9,16 @@ public struct InputSyntaxError: Error, Sendable {
 /// Reads one JSON value at a time from a ``ByteSource`` (RFC 8259), so a reader can walk a
 /// top-level array element by element and never hold more than one record.
 ///
+/// It keeps a tokenizer of its own rather than use the core ``JSONParser``, which needs the whole
+/// text in memory and builds the whole tree: `sync` reads inputs of any size with flat memory (one
+/// 64 KiB buffer and one record), bytes arriving from a pipe. What a token means is shared with
+/// the core parser: strings are decoded by ``JSONStringDecoder`` (the same escapes and surrogate
+/// rule) and numbers read by ``JSONNumberReader`` (the same grammar and values), into the core's
+/// ``JSONValue``.
+///
 /// A record that is well-formed JSON but cannot be stored gets a ``recordProblem`` instead of an
 /// error, so the reader can skip it and go on: text that is not valid UTF-8 or holds a lone
-/// surrogate escape, a number beyond 64 bits, or more than ``InputLimits/recordBytes`` bytes or
+/// surrogate escape (see ``JSONStringDecoder``), a number beyond 64 bits, or more than ``InputLimits/recordBytes`` bytes or
 /// ``InputLimits/recordValues`` values (whose content is then dropped as it is read, so memory
 /// stays bounded).
 ///
@@ -80,7 +87,7 @@ final class StreamingJSON {
         return ", found byte \(byte)"
     }
 
-    func value(depth: Int = 0) throws -> RecordValue {
+    func value(depth: Int = 0) throws -> JSONValue {
         guard let byte = source.skipSpace() else { throw error("unexpected end of the input") }
         values += 1
         if overflow == nil && values > InputLimits.recordValues { overflow = InputLimits.tooManyValuesReason }
@@ -91,7 +98,7 @@ final class StreamingJSON {
         case UInt8(ascii: "["):
             _ = source.next()
             guard depth < InputLimits.depth else { throw tooDeep() }
-            var items: [RecordValue] = []
+            var items: [JSONValue] = []
             if source.skipSpace() == UInt8(ascii: "]") { _ = source.next(); return .array(items) }
             while true {
                 let item = try value(depth: depth + 1)
@@ -102,7 +109,7 @@ final class StreamingJSON {
                 default: throw error("expected ',' or ']'\(found())")
                 }
             }
-        case UInt8(ascii: "\""): return .text(try string())
+        case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -112,11 +119,11 @@ final class StreamingJSON {
 
     /// The members of an object whose `{` is consumed, up to and including its `}`; `first`
     /// is a key already read.
-    func objectMembers(depth: Int, first: String? = nil) throws -> [RecordField] {
+    func objectMembers(depth: Int, first: String? = nil) throws -> [JSONMember] {
         guard depth <= InputLimits.depth else { throw tooDeep() }
         openObjects += 1
         defer { openObjects -= 1 }
-        var fields: [RecordField] = []
+        var fields: [JSONMember] = []
         var pendingKey = first
         if pendingKey == nil {
             if source.skipSpace() == UInt8(ascii: "}") { _ = source.next(); return fields }
@@ -133,7 +140,7 @@ final class StreamingJSON {
             try expect(UInt8(ascii: ":"), "':'")
             if openObjects == 1 { field = key }
             let member = try value(depth: depth)
-            if !overLimit() { fields.append(RecordField(key, member)) }
+            if !overLimit() { fields.append(JSONMember(key: key, value: member)) }
             switch source.skipSpace() {
             case UInt8(ascii: ","): _ = source.next()
             case UInt8(ascii: "}"): _ = source.next(); return fields
@@ -150,54 +157,44 @@ final class StreamingJSON {
     }
 
     /// A number; one beyond 64 bits (an integer outside Int64, a real that overflows Double) is
-    /// the record's problem, never a rounded or infinite value.
-    func number() throws -> RecordValue {
+    /// the record's problem, never a rounded or infinite value. A real below Double's smallest
+    /// magnitude rounds to 0, as any real rounds to the nearest double (the core parser keeps
+    /// such a number's text instead, for template_render to print as written).
+    func number() throws -> JSONValue {
+        var number = JSONNumberReader()
         var bytes: [UInt8] = []
-        var isReal = false
-        var last: UInt8?
-        while let byte = source.peek() {
-            if (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") {}
-            else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") {
-                isReal = true
-            } else { break }
+        while let byte = source.peek(), number.accept(byte) {
             if !overLimit() { bytes.append(byte) }
-            last = byte
             _ = source.next()
         }
-        guard let last, last >= 0x30 && last <= 0x39 else {
-            throw error("unexpected \(bytes.isEmpty ? found().dropFirst(2) : "'\(String(decoding: bytes, as: UTF8.self))'")")
+        guard number.isComplete else {
+            throw error(bytes.isEmpty ? "expected a value\(found())" : "unexpected '\(String(decoding: bytes, as: UTF8.self))'")
         }
         if overflowed { return .null }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if !isReal {
-            if let integer = Int64(text) { return .integer(integer) }
-            if isIntegerSyntax(bytes) {
-                note("'\(text)' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")
-                return .null
-            }
+        let value = bytes.withUnsafeBufferPointer { JSONNumberReader.value($0, isInteger: number.isInteger) }
+        switch value {
+        case .integer: return value
+        case _ where number.isInteger:
+            note("'\(String(decoding: bytes, as: UTF8.self))' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")
+        case .bigNumber(let written):
+            if let real = Double(written), real.isFinite { return .double(real) }
+            note("'\(written)' is beyond the range of a 64-bit floating-point number")
+        default: return value
         }
-        guard let real = Double(text) else { throw error("invalid number '\(text)'") }
-        guard real.isFinite else {
-            note("'\(text)' is beyond the range of a 64-bit floating-point number")
-            return .null
-        }
-        return .real(real)
-    }
-
-    /// `-?digits`: an integer too large for Int64 rather than a malformed number.
-    private func isIntegerSyntax(_ bytes: [UInt8]) -> Bool {
-        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
-        return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        return .null
     }
 
     /// A string whose opening quote is next. Text that is not valid UTF-8 (or holds a lone
     /// surrogate escape) is the record's problem, never replaced by U+FFFD without a word.
     func string(isKey: Bool = false) throws -> String {
         _ = source.next()
-        var bytes: [UInt8] = []
+        var decoder = JSONStringDecoder()
         let subject = isKey ? "a key" : nil
         while true {
-            source.take(into: &bytes, keep: !overLimit()) { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 }
+            let keep = !overLimit()
+            decoder.appendPlain { bytes in
+                source.take(into: &bytes, keep: keep) { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 }
+            }
             guard let byte = source.next() else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw error("control character in a string") }
@@ -205,59 +202,35 @@ final class StreamingJSON {
                 if byte == UInt8(ascii: "\\") { _ = source.next() }
                 continue
             }
-            guard byte == UInt8(ascii: "\\") else { bytes.append(byte); continue }
+            // take stops at the end of what is buffered, so this may be a plain byte.
+            guard byte == UInt8(ascii: "\\") else { decoder.append(byte); continue }
             guard let escape = source.next() else { throw error("unterminated string") }
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escape)
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if scalar >= 0xD800 && scalar < 0xDC00 {
-                    if source.peek() == UInt8(ascii: "\\") {
-                        _ = source.next()
-                        guard source.next() == UInt8(ascii: "u") else { throw error("invalid surrogate pair") }
-                        let low = try hex4()
-                        guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid surrogate pair") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        note(loneSurrogate(scalar), subject: subject)
-                        scalar = 0xFFFD
-                    }
-                } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    note(loneSurrogate(scalar), subject: subject)
-                    scalar = 0xFFFD
-                }
-                bytes.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
-            default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+            if escape == UInt8(ascii: "u") {
+                decoder.appendUnicodeEscape(try hex4())
+            } else if !decoder.appendEscape(escape) {
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }
+        let bytes = decoder.finish()
+        if let lone = decoder.firstLoneSurrogate { note(loneSurrogate(lone), subject: subject) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         note("is not valid UTF-8", subject: subject)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func loneSurrogate(_ scalar: UInt32) -> String {
+    private func loneSurrogate(_ scalar: UInt16) -> String {
         "is not valid Unicode (a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)))"
     }
 
     private func tooDeep() -> InputSyntaxError { error("nested deeper than \(InputLimits.depth) levels") }
 
-    func hex4() throws -> UInt32 {
-        var value: UInt32 = 0
+    /// The four hex digits of a `\u` escape, as a UTF-16 code unit.
+    func hex4() throws -> UInt16 {
+        var value: UInt16 = 0
         for _ in 0..<4 {
             guard let byte = source.next() else { throw error("unterminated \\u escape") }
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw error("invalid \\u escape")
-            }
-            value = value * 16 + digit
+            guard let digit = JSONStringDecoder.hexValue(byte) else { throw error("invalid \\u escape") }
+            value = value << 4 | digit
         }
         return value
     }

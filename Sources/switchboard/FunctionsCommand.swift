@@ -29,8 +29,8 @@ struct FunctionsCommand: ParsableCommand {
             Terminal.write(FunctionReference.markdown())
             return
         case .json:
-            Terminal.write(JSONDocument.array(Registry.functions.map { spec in
-                .object([("name", .string(spec.name)), ("arity", .number(spec.arity)), ("signature", .string(spec.signature)),
+            Terminal.write(JSONValue.array(Registry.functions.map { spec in
+                .object([("name", .string(spec.name)), ("arity", .integer(Int64(spec.arity))), ("signature", .string(spec.signature)),
                          ("flags", .array(FunctionReference.flagsText(spec.flags) == "no flags" ? []
                              : FunctionReference.flagsText(spec.flags).components(separatedBy: ", ").map { .string($0) })),
                          ("doc", .string(spec.doc)), ("example", .string(spec.example))])

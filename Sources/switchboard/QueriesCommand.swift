@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -28,7 +29,7 @@ struct QueriesCommand: ParsableCommand {
         let catalog = try catalogOption.catalog()
         let (queries, problems) = catalog.load()
         if format == .json {
-            Terminal.write(JSONDocument.array(queries.map(QueryJSON.catalogEntry)).document)
+            Terminal.write(JSONValue.array(queries.map(QueryJSON.catalogEntry)).document)
             for problem in problems { Terminal.warn(problem) }
             return
         }

@@ -1,3 +1,4 @@
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -6,15 +7,15 @@ import SwitchboardOutput
 /// a host never reads a `.sql` header itself.
 ///
 /// ```swift
-/// QueryJSON.show(query).text
+/// QueryJSON.show(query).jsonText
 /// // {"name":"tg-delete","kind":"write","returns_rows":false,"origin":"built-in tg-delete.sql",…,"op":"!",…}
-/// QueryJSON.catalogEntry(query).text
+/// QueryJSON.catalogEntry(query).jsonText
 /// // {"name":"tg-delete",…,"parameters":["id"],"op":"!",…,"declarations":[{"name":"id",…}],…,"sql":"DELETE …"}
 /// ```
 enum QueryJSON {
     /// `show NAME --format json`: name, kind, returns_rows, origin, summary, details, parameters (each
     /// declaration in full), column_types, sql, then op, signature and description.
-    static func show(_ query: CannedQuery) -> JSONDocument {
+    static func show(_ query: CannedQuery) -> JSONValue {
         .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
                  ("returns_rows", .bool(returnsRows(query))), ("origin", .string(query.origin)),
                  ("summary", .string(query.summary)), ("details", .array(query.details.map { .string($0) })),
@@ -25,7 +26,7 @@ enum QueryJSON {
     /// One element of `queries --format json`: name, kind, returns_rows, summary, origin, parameters
     /// (names only), then op, signature, description, details, declarations (each parameter in full,
     /// as `show` prints them), column_types and sql.
-    static func catalogEntry(_ query: CannedQuery) -> JSONDocument {
+    static func catalogEntry(_ query: CannedQuery) -> JSONValue {
         .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
                  ("returns_rows", .bool(returnsRows(query))), ("summary", .string(query.summary)),
                  ("origin", .string(query.origin)), ("parameters", .array(query.parameters.map { .string($0.name) }))]
@@ -40,12 +41,12 @@ enum QueryJSON {
     /// range's bounds as numbers (null for none).
     ///
     /// ```swift
-    /// QueryJSON.parameter(try QueryParameter(declaration: ":limit integer, between 1 and 10000, default 50: page size")).text
+    /// QueryJSON.parameter(try QueryParameter(declaration: ":limit integer, between 1 and 10000, default 50: page size")).jsonText
     /// // {"name":"limit","type":"integer","requirement":"default","default":"50","allowed":[],
     /// //  "range":"between 1 and 10000","description":"page size","minimum":1,"maximum":10000}
     /// ```
-    static func parameter(_ parameter: QueryParameter) -> JSONDocument {
-        var requirement = "required", defaultValue = JSONDocument.null
+    static func parameter(_ parameter: QueryParameter) -> JSONValue {
+        var requirement = "required", defaultValue = JSONValue.null
         switch parameter.requirement {
         case .required: break
         case .optional: requirement = "optional"
@@ -70,7 +71,7 @@ enum QueryJSON {
     }
 
     /// op, signature (the name line's parameter list, or null) and description (the summary and details).
-    private static func header(_ query: CannedQuery) -> [(String, JSONDocument)] {
+    private static func header(_ query: CannedQuery) -> [(String, JSONValue)] {
         [("op", .string(operation(query))), ("signature", query.signature.map { .array($0.map { .string($0) }) } ?? .null),
          ("description", .string(query.fullDescription))]
     }
@@ -79,15 +80,15 @@ enum QueryJSON {
     private static func returnsRows(_ query: CannedQuery) -> Bool { query.kind == .read || query.returnsRows }
 
     /// The declared column types, by column name, sorted.
-    private static func columnTypes(_ query: CannedQuery) -> JSONDocument {
+    private static func columnTypes(_ query: CannedQuery) -> JSONValue {
         .object(query.columnTypes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.rawValue)) })
     }
 
     /// A range bound as a JSON number, or null.
-    private static func number(_ value: ParameterType.Value?) -> JSONDocument {
+    private static func number(_ value: ParameterType.Value?) -> JSONValue {
         switch value {
-        case .integer(let number)?: return .number(Int(number))
-        case .real(let number)?: return .real(number)
+        case .integer(let number)?: return .integer(number)
+        case .real(let number)?: return .double(number)
         case .text(let text)?: return .string(text)
         case nil: return .null
         }

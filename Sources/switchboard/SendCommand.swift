@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardOutput
+import SwitchboardCore
 import SwitchboardDB
 
 /// The options `send` and `open` share: location, variables, dedupe.
@@ -187,8 +188,8 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let database = try options.database.open()
         let mapped = try database.routeMap(url)
-        let object = (try? JSONSerialization.jsonObject(with: Data(mapped.utf8))) as? [String: Any]
-        guard object?["screen"] as? String == "send_template", let id = object?["id"] as? String else {
+        let route = try? JSONParser.parse(mapped).get()
+        guard route?.member("screen") == .string("send_template"), case .string(let id)? = route?.member("id") else {
             throw SwitchboardError.usage("not a quick-send link: '\(url)' (expected tgtemplates://send?id=UUID)")
         }
         try QuickSend.send(database, template: { database in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 

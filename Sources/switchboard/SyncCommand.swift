@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -74,7 +74,7 @@ struct SyncCommand: ParsableCommand {
             throw error
         } catch {
             let line = "Sync failed: \(Terminal.errorLine(ExitCode.report(error).message))"
-            if json { Terminal.write("{\"success\":false,\"message\":\(JSONString.of(line))}\n") }
+            if json { Terminal.write(JSONValue.object([("success", .bool(false)), ("message", .string(line))]).jsonText + "\n") }
             throw WordedFailure(line: line)
         }
     }
@@ -83,31 +83,15 @@ struct SyncCommand: ParsableCommand {
     func report(_ counts: PostSync.Counts) -> String {
         let message = counts.new == 0 ? "No new posts found. You're up to date!" : "Synced \(counts.new.counted("new post"))"
         if json {
-            return "{\"success\":true,\"message\":\(JSONString.of(message)),\"newPostCount\":\(counts.new),"
-                + "\"duplicateCount\":\(counts.duplicates),\"updatedCount\":\(counts.updated),\"rejectedCount\":\(counts.rejected)}\n"
+            return JSONValue.object([
+                ("success", .bool(true)), ("message", .string(message)), ("newPostCount", .integer(Int64(counts.new))),
+                ("duplicateCount", .integer(Int64(counts.duplicates))), ("updatedCount", .integer(Int64(counts.updated))),
+                ("rejectedCount", .integer(Int64(counts.rejected))),
+            ]).jsonText + "\n"
         }
         var tail = [counts.duplicates.counted("duplicate")]
         if update { tail[0] += " (\(counts.updated) updated)" }
         tail.append("\(counts.rejected) rejected")
         return "\(message)\n\(tail.joined(separator: ", "))\n"
-    }
-}
-
-/// A JSON string literal.
-enum JSONString {
-    static func of(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,4 @@
+import SwitchboardCore
 import SwitchboardInput
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Glibc
 /// command's output.
 ///
 /// Promises checked: each record says where it was (`line N` or `record N`), its JSON text (what
-/// `--reject` writes) is an object, and reading ends: never more records than input bytes.
+/// `--reject` writes) is an object that the core ``JSONParser`` reads back to the same fields (the
+/// streaming reader and the core parser agree), and reading ends: never more records than input bytes.
 enum RecordReaderFuzz {
     /// The most input a run reads; a pipe holds this much without a reader, so one thread can
     /// write it all before reading. libFuzzer's inputs (`-max_len=4096`) are far smaller.
@@ -38,8 +40,12 @@ enum RecordReaderFuzz {
                     problems.append("record \(count) is located as '\(record.location)'")
                 }
                 let json = record.jsonText
-                if !(json.hasPrefix("{") && json.hasSuffix("}")) {
+                guard case .success(.object(let members)) = JSONParser.parse(json) else {
                     problems.append("record \(count) reads back as '\(json.prefix(80))', not an object")
+                    continue
+                }
+                if members != record.fields {
+                    problems.append("record \(count) reads back through the core parser as other fields: '\(json.prefix(80))'")
                 }
             }
         } catch let error as InputSyntaxError {

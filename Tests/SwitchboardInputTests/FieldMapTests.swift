@@ -1,13 +1,14 @@
+import SwitchboardCore
 import Testing
 @testable import SwitchboardInput
 
 /// ``FieldMap``: `SOURCE=DEST` renames, dotted paths into nested objects, literal dotted keys, and
 /// the specs it refuses.
 @Suite struct FieldMapTests {
-    static let tweet: [RecordField] = [
-        RecordField("text", .text("Offer!")),
-        RecordField("user", .object([RecordField("screen_name", .text("@k")), RecordField("profile", .object([RecordField("url", .text("u"))]))])),
-        RecordField("post_url", .text("old")),
+    static let tweet: [JSONMember] = [
+        JSONMember(key: "text", value: .string("Offer!")),
+        JSONMember(key: "user", value: .object([JSONMember(key: "screen_name", value: .string("@k")), JSONMember(key: "profile", value: .object([JSONMember(key: "url", value: .string("u"))]))])),
+        JSONMember(key: "post_url", value: .string("old")),
     ]
 
     @Test func parsesPairs() throws {
@@ -28,14 +29,14 @@ import Testing
 
     @Test func renamesByDottedPath() throws {
         let map = try FieldMap(["text=post_content", "user.screen_name=author_handle", "user.profile.url=author_avatar_url"])
-        #expect(RecordValue.object(map.apply(to: Self.tweet)).jsonText ==
+        #expect(JSONValue.object(map.apply(to: Self.tweet)).jsonText ==
                 #"{"text":"Offer!","user":{"screen_name":"@k","profile":{"url":"u"}},"post_url":"old","post_content":"Offer!","author_handle":"@k","author_avatar_url":"u"}"#)
     }
 
     @Test func aDestinationReplacesTheFieldInPlace() throws {
         let map = try FieldMap(["text=post_url"])
-        #expect(map.apply(to: Self.tweet).map(\.name) == ["text", "user", "post_url"])
-        #expect(InputRecord(fields: map.apply(to: Self.tweet), location: "line 1")["post_url"] == .text("Offer!"))
+        #expect(map.apply(to: Self.tweet).map(\.key) == ["text", "user", "post_url"])
+        #expect(InputRecord(fields: map.apply(to: Self.tweet), location: "line 1")["post_url"] == .string("Offer!"))
     }
 
     @Test func anAbsentSourceSetsNothing() throws {
@@ -44,15 +45,15 @@ import Testing
     }
 
     @Test func aLiteralDottedKeyWinsOverThePath() throws {
-        let fields = [RecordField("user.name", .text("literal")), RecordField("user", .object([RecordField("name", .text("nested"))]))]
-        #expect(try FieldMap(["user.name=author_name"]).apply(to: fields).last == RecordField("author_name", .text("literal")))
-        #expect(try FieldMap(["user=author"]).apply(to: fields).last == RecordField("author", .object([RecordField("name", .text("nested"))])))
+        let fields = [JSONMember(key: "user.name", value: .string("literal")), JSONMember(key: "user", value: .object([JSONMember(key: "name", value: .string("nested"))]))]
+        #expect(try FieldMap(["user.name=author_name"]).apply(to: fields).last == JSONMember(key: "author_name", value: .string("literal")))
+        #expect(try FieldMap(["user=author"]).apply(to: fields).last == JSONMember(key: "author", value: .object([JSONMember(key: "name", value: .string("nested"))])))
     }
 
     /// Every source is read from the record as it came, so renames do not chain.
     @Test func renamesReadTheOriginalRecord() throws {
-        let fields = [RecordField("a", .integer(1)), RecordField("b", .integer(2))]
+        let fields = [JSONMember(key: "a", value: .integer(1)), JSONMember(key: "b", value: .integer(2))]
         #expect(try FieldMap(["a=b", "b=c"]).apply(to: fields) ==
-                [RecordField("a", .integer(1)), RecordField("b", .integer(1)), RecordField("c", .integer(2))])
+                [JSONMember(key: "a", value: .integer(1)), JSONMember(key: "b", value: .integer(1)), JSONMember(key: "c", value: .integer(2))])
     }
 }

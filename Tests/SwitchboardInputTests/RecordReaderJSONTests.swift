@@ -1,3 +1,4 @@
+import SwitchboardCore
 import Testing
 @testable import SwitchboardInput
 
@@ -24,10 +25,10 @@ import Testing
             let reader = RecordReader(source: source)
             let record = try #require(try reader.next())
             #expect(record.fields == [
-                RecordField("i", .integer(-12)), RecordField("r", .real(2.5)), RecordField("e", .real(-300)),
-                RecordField("t", .bool(true)), RecordField("f", .bool(false)), RecordField("n", .null),
-                RecordField("a", .array([.integer(1), .array([])])), RecordField("o", .object([RecordField("k", .object([]))])),
-                RecordField("s", .text("\"\\/\u{8}\u{C}\n\r\té😀")),
+                JSONMember(key: "i", value: .integer(-12)), JSONMember(key: "r", value: .double(2.5)), JSONMember(key: "e", value: .double(-300)),
+                JSONMember(key: "t", value: .bool(true)), JSONMember(key: "f", value: .bool(false)), JSONMember(key: "n", value: .null),
+                JSONMember(key: "a", value: .array([.integer(1), .array([])])), JSONMember(key: "o", value: .object([JSONMember(key: "k", value: .object([]))])),
+                JSONMember(key: "s", value: .string("\"\\/\u{8}\u{C}\n\r\té😀")),
             ])
             #expect(record.problem == nil && record.location == "record 1")
             #expect(record.jsonText == #"{"i":-12,"r":2.5,"e":-300.0,"t":true,"f":false,"n":null,"a":[1,[]],"o":{"k":{}},"s":"\"\\/\u0008\u000c\n\r\té😀"}"#)
@@ -50,7 +51,7 @@ import Testing
         Self.expectReading(#"[{"a":1}"#, records: [], error: "line 1: invalid JSON: expected ',' or ']', found the end of the input", reads: .json)
         Self.expectReading(#"[{"a":"abc"#, records: [], error: "line 1: invalid JSON: unterminated string", reads: .json)
         Self.expectReading(#"[{"a":1}] x"#, records: [], error: "line 1: invalid JSON: text after the end of the input's value", reads: .json)
-        Self.expectReading(#"[{"a":1},]"#, records: [#"record 1 {"a":1}"#], error: "line 1: invalid JSON: unexpected found ']'", reads: .json)
+        Self.expectReading(#"[{"a":1},]"#, records: [#"record 1 {"a":1}"#], error: "line 1: invalid JSON: expected a value, found ']'", reads: .json)
         Self.expectReading(#"[{"a" 1}]"#, records: [], error: "line 1: invalid JSON: expected ':', found '1'", reads: .json)
         Self.expectReading(#"[{a:1}]"#, records: [], error: "line 1: invalid JSON: expected a key, found 'a'", reads: .json)
         Self.expectReading(#"[{"a":1 "b":2}]"#, records: [], error: "line 1: invalid JSON: expected ',' or '}', found '\"'", reads: .json)

@@ -219,15 +219,15 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
     }
 
     @Test func jsonTextIsCheckedAndCompacted() {
-        #expect(JSONText.compacted(" { \"a\" :\n[ true , false , null ] } ") == #"{"a":[true,false,null]}"#)
-        #expect(JSONText.compacted("-0.5E+10") == "-0.5E+10")
-        #expect(JSONText.compacted(#""tab\t \" \/ \ud83d""#) == #""tab\t \" \/ \ud83d""#)
+        #expect(JSONParser.compacted(" { \"a\" :\n[ true , false , null ] } ") == #"{"a":[true,false,null]}"#)
+        #expect(JSONParser.compacted("-0.5E+10") == "-0.5E+10")
+        #expect(JSONParser.compacted(#""tab\t \" \/ \ud83d""#) == #""tab\t \" \/ \ud83d""#)
         for bad in ["", " ", "{", "[1,]", "{\"a\"}", "01", "1.", ".5", "+1", "NaN", "tru", "\"a", "\"\u{01}\"", "\"\\x\"",
                     "1 2", "{} x", "{'a':1}", "[1]]", "\"\\u12G4\""] {
-            #expect(JSONText.compacted(bad) == nil, "\(bad)")
+            #expect(JSONParser.compacted(bad) == nil, "\(bad)")
         }
-        #expect(JSONText.compacted(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) != nil)
-        #expect(JSONText.compacted(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
+        #expect(JSONParser.compacted(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) != nil)
+        #expect(JSONParser.compacted(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == nil)
     }
 }
 

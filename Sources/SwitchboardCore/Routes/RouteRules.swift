@@ -1,7 +1,7 @@
 /// Reads user route rules: a JSON array of `{"pattern": "...", "screen": "..."}` objects.
 ///
-/// The text is parsed with the template functions' ``JSONParser`` (strict RFC 8259 over UTF-8,
-/// nesting capped, a lone `\u` surrogate read as U+FFFD), then held to exactly this shape: an
+/// The text is parsed with the core ``JSONParser`` (strict RFC 8259 over UTF-8, nesting capped, a
+/// lone `\u` surrogate read as U+FFFD), then held to exactly this shape: an
 /// array whose items are objects with the members `pattern` and `screen`, both strings, once each
 /// and nothing else, `screen` non-empty. Anything else is the error `route_map: rules must be a
 /// JSON array of {"pattern","screen"} objects`; a pattern that breaks ``RoutePattern``'s rules is

@@ -74,3 +74,19 @@ struct MustacheContext {
         return value
     }
 }
+
+extension JSONValue {
+    /// Whether a Mustache section skips this value: null, false and the empty list.
+    /// Everything else, including `""`, `0` and `{}`, renders the section.
+    ///
+    /// ```sql
+    /// SELECT template_render('{{#s}}yes{{/s}}', '{"s": ""}'); -- 'yes'
+    /// ```
+    var isFalsy: Bool {
+        switch self {
+        case .null, .bool(false): return true
+        case .array(let items): return items.isEmpty
+        default: return false
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import GRDB
+import SwitchboardCore
 import SwitchboardInput
 
 /// What an import did to one table.
@@ -24,7 +25,7 @@ protocol RecordSink {
     /// Whether a record key names one of the sink's fields.
     func accepts(_ key: String) -> Bool
     /// Takes one record; returns why it was skipped, or nil.
-    func take(_ fields: [RecordField], at location: String) throws -> String?
+    func take(_ fields: [JSONMember], at location: String) throws -> String?
 }
 
 extension QueryDatabase {

@@ -1,5 +1,5 @@
 import GRDB
-import SwitchboardInput
+import SwitchboardCore
 
 /// `switchboard sync posts`: new SocialPost records into `social_media_posts`, deduplicated on
 /// `post_url`, all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
@@ -94,11 +94,11 @@ public final class PostSync: RecordSink {
     func accepts(_ key: String) -> Bool { PostSync.fields.contains(key) }
 
     /// Checks one record and stages it; returns why it was skipped, or nil.
-    func take(_ fields: [RecordField], at location: String) throws -> String? {
+    func take(_ fields: [JSONMember], at location: String) throws -> String? {
         var values: [String: DatabaseValue] = [:]
         do {
             for field in fields {
-                guard let column = schema.column(forKey: field.name), PostSync.fields.contains(column), values[column] == nil else { continue }
+                guard let column = schema.column(forKey: field.key), PostSync.fields.contains(column), values[column] == nil else { continue }
                 values[column] = try databaseValue(field.value, column: column, schema: schema)
             }
         } catch let rejection as Rejection {

@@ -1,5 +1,5 @@
 import GRDB
-import SwitchboardInput
+import SwitchboardCore
 
 /// Why a record was skipped: one line for the report, e.g. `post_date 'yesterday' is not a date`.
 public struct Rejection: Error, Sendable {
@@ -12,8 +12,8 @@ public struct Rejection: Error, Sendable {
 /// `12abc`, `9.5` or `99999999999999999999` are refused, never stored as text or a rounded real).
 /// Throws ``Rejection`` when the value does not fit, and for text holding a NUL character, which
 /// SQLite would cut short there.
-func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) throws -> DatabaseValue {
-    if case .text(let text) = value, text.utf8.contains(0) {
+func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) throws -> DatabaseValue {
+    if case .string(let text) = value, text.utf8.contains(0) {
         throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
     }
     if schema.booleanColumns.contains(column) {
@@ -21,7 +21,7 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
         case .null: return .null
         case .bool(let flag): return (flag ? 1 : 0).databaseValue
         case .integer(let number) where number == 0 || number == 1: return number.databaseValue
-        case .text(let text):
+        case .string(let text):
             switch text.lowercased() {
             case "true", "1": return 1.databaseValue
             case "false", "0": return 0.databaseValue
@@ -34,7 +34,7 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
     if schema.dateColumns.contains(column) {
         switch value {
         case .null: return .null
-        case .text(let text) where TableSchema.isISODate(text): return text.databaseValue
+        case .string(let text) where TableSchema.isISODate(text): return text.databaseValue
         default: throw Rejection("\(column) '\(value.displayText)' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)")
         }
     }
@@ -42,21 +42,23 @@ func databaseValue(_ value: RecordValue, column: String, schema: TableSchema) th
         let notInteger = Rejection("\(column) '\(value.displayText)' is not an integer")
         switch value {
         case .null, .bool, .integer: break
-        case .real(let number):
+        case .double(let number):
             guard let whole = Int64(exactly: number) else { throw notInteger }
             return whole.databaseValue
-        case .text(let text):
+        case .string(let text):
             guard let whole = Int64(text) else { throw notInteger }
             return whole.databaseValue
-        case .array, .object: throw notInteger
+        case .bigNumber, .array, .object: throw notInteger
         }
     }
     switch value {
     case .null: return .null
     case .bool(let flag): return (flag ? 1 : 0).databaseValue
     case .integer(let number): return number.databaseValue
-    case .real(let number): return number.databaseValue
-    case .text(let text): return text.databaseValue
+    case .double(let number): return number.databaseValue
+    case .string(let text): return text.databaseValue
+    // The readers never give one (they refuse the record), but a real column cannot hold it either.
+    case .bigNumber(let written): throw Rejection("\(column) '\(written)' is beyond the range of a 64-bit floating-point number")
     case .array, .object: return value.jsonText.databaseValue
     }
 }
@@ -94,10 +96,10 @@ final class TableImporter: RecordSink {
     func accepts(_ key: String) -> Bool { schema.column(forKey: key) != nil }
 
     /// The row a record makes: the columns it names (by column name or camelCase key), converted.
-    func row(_ fields: [RecordField]) throws -> [(String, DatabaseValue)] {
+    func row(_ fields: [JSONMember]) throws -> [(String, DatabaseValue)] {
         var row: [(String, DatabaseValue)] = []
         for field in fields {
-            guard let column = schema.column(forKey: field.name), !row.contains(where: { $0.0 == column }) else { continue }
+            guard let column = schema.column(forKey: field.key), !row.contains(where: { $0.0 == column }) else { continue }
             row.append((column, try databaseValue(field.value, column: column, schema: schema)))
         }
         if let userColumn = schema.userColumn, let user, !row.contains(where: { $0.0 == userColumn && !$0.1.isNull }) {
@@ -121,7 +123,7 @@ final class TableImporter: RecordSink {
 
     /// Inserts one record (or updates its row, with `upsert`) and counts what it did; returns why it
     /// was skipped, or nil. Throws ``ImportCollision`` for a row whose key exists with other values, without `upsert`.
-    func take(_ fields: [RecordField], at location: String) throws -> String? {
+    func take(_ fields: [JSONMember], at location: String) throws -> String? {
         if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return refusal }
         let row: [(String, DatabaseValue)]
         do { row = try self.row(fields) } catch let rejection as Rejection { return rejection.reason }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SwitchboardCore
 
 /// One row of the `outbox` table (schema/0007_outbox.sql).
 public struct OutboxMessage: Equatable, Sendable {
@@ -35,16 +36,23 @@ public struct OutboxMessage: Equatable, Sendable {
 
     /// The JSON object a sender reads on its standard input: id, idempotency_key, group_id,
     /// group_name, text, template_id, template_name, attempt, fencing_token (one line, keys sorted).
+    /// Written by the core's ``JSONWriter`` with Foundation's escapes (`\b`, `\f`): the same bytes
+    /// as when Foundation's JSON serializer wrote it (sorted keys, slashes not escaped).
+    ///
+    /// ```swift
+    /// message.senderJSON // {"attempt":1,"fencing_token":1,"group_id":-1002,"group_name":"Running Club","id":1,...}\n
+    /// ```
     public var senderJSON: String {
-        var object: [String: Any] = [
-            "id": id, "idempotency_key": idempotencyKey, "group_id": groupID, "text": text,
-            "attempt": attempts, "fencing_token": fencingToken,
+        let members: [(String, JSONValue)] = [
+            ("id", .integer(id)), ("idempotency_key", .string(idempotencyKey)), ("group_id", .integer(groupID)),
+            ("group_name", groupName.map { .string($0) } ?? .null), ("text", .string(text)),
+            ("template_id", templateID.map { .string($0) } ?? .null),
+            ("template_name", templateName.map { .string($0) } ?? .null),
+            ("attempt", .integer(Int64(attempts))), ("fencing_token", .integer(fencingToken)),
         ]
-        object["group_name"] = groupName ?? NSNull()
-        object["template_id"] = templateID ?? NSNull()
-        object["template_name"] = templateName ?? NSNull()
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var writer = JSONWriter(escapes: .foundation)
+        writer.value(.object(members.sorted { $0.0 < $1.0 }))
+        return writer.output + "\n"
     }
 }
 

@@ -1,5 +1,5 @@
-import Foundation
 import GRDB
+import SwitchboardCore
 
 /// A Telegram quick-send template (spec 003's `Template`) as `switchboard send` reads it.
 public struct QuickSendTemplate: Equatable, Sendable {
@@ -64,7 +64,7 @@ public struct QuickSendTemplate: Equatable, Sendable {
         let now = try String.fetchOne(db, sql: "SELECT switchboard_now()") ?? ""
         var all = ["date": String(now.prefix(10)), "time": String(now.dropFirst(11).prefix(5))]
         all.merge(vars) { $1 }
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys]), as: UTF8.self)
+        let json = JSONValue.object(all.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).jsonText
         return try String.fetchOne(db, sql: "SELECT template_render_strict(?, ?, ?)",
                                    arguments: [messageText, json, "template '\(name)'"]) ?? ""
     }

@@ -1,4 +1,5 @@
-import SwitchboardInput
+import SwitchboardCore
+
 /// Which chats of a TDLib group list may be imported into `tg_groups`: spec 003 Phase 4's
 /// `fetchGroups` keeps basic groups and supergroups that are not channels, and nothing else.
 ///
@@ -35,15 +36,15 @@ extension TelegramGroupKind {
     /// the record's `type` (text) and `isChannel` / `is_channel` (boolean) fields.
     ///
     /// ```swift
-    /// TelegramGroupKind.refusal([RecordField("type", .text("chatTypePrivate"))])
+    /// TelegramGroupKind.refusal([JSONMember(key: "type", value: .string("chatTypePrivate"))])
     /// // "chat type 'chatTypePrivate' is not a group (only basic groups and supergroups that are not channels)"
     /// ```
-    public static func refusal(_ fields: [RecordField]) -> String? {
+    public static func refusal(_ fields: [JSONMember]) -> String? {
         var type: String?
         var isChannel: Bool?
         for field in fields {
-            switch (field.name, field.value) {
-            case ("type", .text(let text)): type = text
+            switch (field.key, field.value) {
+            case ("type", .string(let text)): type = text
             case ("isChannel", .bool(let flag)), ("is_channel", .bool(let flag)): isChannel = flag
             case ("isChannel", .integer(let number)), ("is_channel", .integer(let number)): isChannel = number != 0
             default: break
