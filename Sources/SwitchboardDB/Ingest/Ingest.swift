@@ -21,11 +21,30 @@ public struct ImportCollision: Error, Sendable, Equatable {
 }
 
 /// What takes records one by one inside an ingest: ``PostSync`` and ``TableImporter``.
+///
+/// A sink may hold the records it takes and decide them later, set-wise (``TableImporter`` inserts a
+/// batch with one statement): ``held`` says how many wait, and ``settle(_:)`` decides them in the
+/// order taken. The loop (``QueryDatabase/feed(_:into:)``) reports skipped records in input order all
+/// the same, as if each had been decided when taken.
 protocol RecordSink {
     /// Whether a record key names one of the sink's fields.
     func accepts(_ key: String) -> Bool
-    /// Takes one record; returns why it was skipped, or nil.
+    /// Takes one record; returns why it was skipped, or nil (taken, or held until ``settle(_:)``).
     func take(_ fields: [JSONMember], at location: String) throws -> String?
+    /// How many taken records wait for ``settle(_:)``.
+    var held: Int { get }
+    /// From how many held records the loop settles them.
+    var batchSize: Int { get }
+    /// Decides the held records in the order taken: `verdict` gets each one's skip reason, or nil.
+    /// Throws after the verdicts of the records before the one that failed (an ``ImportCollision``).
+    func settle(_ verdict: (String?) -> Void) throws
+}
+
+extension RecordSink {
+    /// A sink that decides every record when it takes it holds none.
+    var held: Int { 0 }
+    var batchSize: Int { 1 }
+    func settle(_ verdict: (String?) -> Void) throws {}
 }
 
 extension QueryDatabase {
@@ -48,7 +67,9 @@ extension QueryDatabase {
 
     /// `switchboard import TABLE`: streams records from `input` into `table` (``TableImporter``), in one
     /// transaction under the ingest lock; a missing `user_id` is `user`. Throws ``ImportCollision`` for
-    /// a row whose key exists with other values, unless `upsert`.
+    /// a row whose key exists with other values, unless `upsert`. Rows go in by batches, one statement
+    /// each; the counts, the skipped records and the order they are reported in are those of rows
+    /// going in one by one.
     ///
     /// ```swift
     /// let counts = try database.importRecords(into: "schools", from: input, upsert: false, user: "u1")
@@ -107,14 +128,54 @@ extension QueryDatabase {
     /// The one record loop: every record of `input` into `sink`, skipped ones (unreadable, or refused
     /// by the sink) reported to the input; then the input's own end (``RecordInput/finish()``).
     /// Returns how many were skipped.
+    ///
+    /// While the sink holds records, the records after them wait here with their verdicts, so that
+    /// skips are reported in input order and a failure (a collision, unreadable input) comes after the
+    /// reports of the records before it, as when every record is decided as it is taken.
     static func feed(_ input: RecordInput, into sink: RecordSink) throws -> Int {
         var rejected = 0
-        do {
-            while let record = try input.next(accepts: sink.accepts) {
-                guard let reason = try record.problem ?? sink.take(record.fields, at: record.location) else { continue }
-                rejected += 1
-                input.reject(record, reason: reason)
+        var waiting: [(record: InputRecord, reason: String?)] = []
+        func report(_ record: InputRecord, _ reason: String) {
+            rejected += 1
+            input.reject(record, reason: reason)
+        }
+        func settle() throws {
+            var position = 0
+            func reportSkipped() {
+                while position < waiting.count, let reason = waiting[position].reason {
+                    report(waiting[position].record, reason)
+                    position += 1
+                }
             }
+            defer { waiting.removeAll(keepingCapacity: true) }
+            try sink.settle { verdict in
+                reportSkipped()
+                if let verdict { report(waiting[position].record, verdict) }
+                position += 1
+            }
+            reportSkipped()
+        }
+        /// The next record and its verdict; on an error, the held records settled first.
+        func next() throws -> (record: InputRecord, reason: String?)? {
+            do {
+                guard let record = try input.next(accepts: sink.accepts) else { return nil }
+                return (record, try record.problem ?? sink.take(record.fields, at: record.location))
+            } catch {
+                // What the held records do comes first (a collision among them), then this error.
+                try settle()
+                throw error
+            }
+        }
+        do {
+            while let (record, reason) = try next() {
+                if sink.held == 0 {
+                    if let reason { report(record, reason) }
+                    continue
+                }
+                waiting.append((record, reason))
+                if sink.held >= sink.batchSize { try settle() }
+            }
+            try settle()
             try input.finish()
         } catch let error as InputSyntaxError {
             throw SwitchboardError.failure(error.message)

@@ -1,5 +1,7 @@
 import GRDB
+import GRDBSQLite
 import SwitchboardCore
+import SwitchboardInput
 
 /// Why a record was skipped: one line for the report, e.g. `post_date 'yesterday' is not a date`.
 public struct Rejection: Error, Sendable {
@@ -63,23 +65,89 @@ func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) thro
     }
 }
 
-/// Imports records into one table, row by row inside the caller's transaction: rows keep their
-/// ids; a row whose key exists with the same values is counted unchanged; with other values it is
-/// an error (``collision``) unless `upsert`, which updates it. A row the table's constraints
-/// refuse is rejected with SQLite's reason, and the import goes on.
+/// Imports records into one table inside the caller's transaction: rows keep their ids; a row whose
+/// key exists with the same values is counted unchanged; with other values it is an error
+/// (``ImportCollision``) unless `upsert`, which updates it. A row the table's constraints refuse is
+/// rejected with SQLite's reason, and the import goes on.
+///
+/// Records are converted as they are taken (``take(_:at:)``) and held; ``settle(_:)`` inserts each run
+/// of held rows with the same columns by multi-row `INSERT … VALUES` statements. One statement per row
+/// made SQLite flush the FTS indexes' pending terms at every row (a statement journal opens a
+/// savepoint, and FTS5 flushes at each); one per batch flushes once per batch. A batch statement
+/// that fails (a constraint, a key that exists) changes nothing, and its rows are done again one by
+/// one (``insert(_:_:at:)``), which decides each as an import row by row always did.
 ///
 /// ```swift
 /// let importer = try TableImporter(db, table: "schools", upsert: false, user: "u1")
-/// try importer.take(record.fields, at: "line 2") // nil, or why the record was skipped
+/// try importer.take(record.fields, at: "line 2") // nil: held (else why the record was skipped)
+/// try importer.settle { reason in print(reason ?? "stored") } // "stored"
 /// importer.counts.inserted // 1
 /// ```
 final class TableImporter: RecordSink {
+    /// The statements for rows of one set of columns (``TableSchema/columns`` indices, in table order), built once.
+    final class Shape {
+        let columns: [Int]
+        let insert: String
+        let same: String
+        let update: String
+        private let head: String
+        private let marks: String
+        /// The statement inserting a full batch, kept until a step of it fails (see ``TableImporter/statement(_:)``).
+        private var batch: (rows: Int, statement: Statement)?
+
+        init(table: String, columns: [Int], names: [String]) {
+            self.columns = columns
+            let quoted = names.map(TableImporter.quote)
+            head = "INSERT INTO \(TableImporter.quote(table)) (\(quoted.joined(separator: ", "))) VALUES "
+            marks = "(" + quoted.map { _ in "?" }.joined(separator: ", ") + ")"
+            insert = head + marks
+            same = "SELECT count(*) FROM \(TableImporter.quote(table)) WHERE " + quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
+            update = insert + " ON CONFLICT DO UPDATE SET " + quoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        }
+
+        /// `INSERT … VALUES (…), (…)` for `rows` rows. A full batch's (`full` rows) is prepared once and
+        /// kept; another length (a shorter run, the last batch) is prepared for this once, so that
+        /// runs of many lengths do not leave a large statement prepared for each.
+        func insert(_ db: Database, rows: Int, full: Int) throws -> Statement {
+            if let batch, batch.rows == rows { return batch.statement }
+            let statement = try db.makeStatement(sql: head + Array(repeating: marks, count: rows).joined(separator: ", "))
+            if rows == full { batch = (rows, statement) }
+            return statement
+        }
+
+        /// Forgets the kept batch statement after its step failed.
+        func dropBatch() { batch = nil }
+    }
+
     let db: Database
     let schema: TableSchema
     let upsert: Bool
     let user: String?
-    /// What the records taken so far did.
+    /// What the records settled so far did.
     var counts = ImportCounts()
+    /// Rows held before the loop settles them, and the most one statement inserts. At 1M posts,
+    /// 1,024 cost 15% more CPU than 4,096, and 16,384 2% less; a held row costs about 5 KB
+    /// (BENCHMARKS.md, "Import and sync").
+    let batchSize = 4_096
+    /// SQLite's limit on a statement's parameters (`SQLITE_LIMIT_VARIABLE_NUMBER`): it bounds a batch of wide rows.
+    private let parameterLimit: Int
+
+    /// The column (index) a record key names, by key as met.
+    private var columnForKey: [String: Int?] = [:]
+    private let userColumn: Int?
+    /// Columns NOT NULL with a default, where NULL stands for the default.
+    private let defaulted: [Bool]
+    /// Columns a row must give (NOT NULL, no default, not an INTEGER PRIMARY KEY), in table order.
+    private let required: [Int]
+    private var shapes: [[Int]: Shape] = [:]
+    /// The record being converted: a value per column it gives, and which columns those are.
+    private var slots: [DatabaseValue?]
+    private var given: [Int] = []
+    /// The rows taken and not yet settled, in order; their values one after another in `heldValues`.
+    private var heldRows: [(shape: Shape, location: String)] = []
+    private var heldValues: [DatabaseValue] = []
+
+    var held: Int { heldRows.count }
 
     /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
     /// writing a search index's own tables directly would damage the index.
@@ -91,28 +159,55 @@ final class TableImporter: RecordSink {
         self.schema = schema
         self.upsert = upsert
         self.user = user
+        parameterLimit = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+        userColumn = schema.userColumn.flatMap { name in schema.columns.firstIndex { $0.name == name } }
+        defaulted = schema.columns.map { $0.notNull && $0.hasDefault }
+        required = schema.columns.indices.filter { index in
+            let column = schema.columns[index]
+            return column.notNull && !column.hasDefault && !(column.primaryKey && column.type == "INTEGER")
+        }
+        slots = Array(repeating: nil, count: schema.columns.count)
     }
 
-    func accepts(_ key: String) -> Bool { schema.column(forKey: key) != nil }
+    /// The column a record key names (``TableSchema/column(forKey:)``), looked up once per key.
+    private func column(forKey key: String) -> Int? {
+        if let known = columnForKey[key] { return known }
+        let index = schema.column(forKey: key).flatMap { name in schema.columns.firstIndex { $0.name == name } }
+        columnForKey[key] = index
+        return index
+    }
 
-    /// The row a record makes: the columns it names (by column name or camelCase key), converted.
-    func row(_ fields: [JSONMember]) throws -> [(String, DatabaseValue)] {
-        var row: [(String, DatabaseValue)] = []
+    func accepts(_ key: String) -> Bool { column(forKey: key) != nil }
+
+    /// The row a record makes: the columns it names (by column name or camelCase key; the first of a
+    /// repeated one), converted, a missing `user_id` the acting user's, NULL left out where the column
+    /// has a default; its values in the shape's column order.
+    func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [DatabaseValue]) {
+        for index in given { slots[index] = nil }
+        given.removeAll(keepingCapacity: true)
         for field in fields {
-            guard let column = schema.column(forKey: field.key), !row.contains(where: { $0.0 == column }) else { continue }
-            row.append((column, try databaseValue(field.value, column: column, schema: schema)))
+            guard let index = column(forKey: field.key), slots[index] == nil else { continue }
+            slots[index] = try databaseValue(field.value, column: schema.columns[index].name, schema: schema)
+            given.append(index)
         }
-        if let userColumn = schema.userColumn, let user, !row.contains(where: { $0.0 == userColumn && !$0.1.isNull }) {
-            row.removeAll { $0.0 == userColumn }
-            row.append((userColumn, user.databaseValue))
+        if let userColumn, let user, slots[userColumn]?.isNull ?? true {
+            if slots[userColumn] == nil { given.append(userColumn) }
+            slots[userColumn] = user.databaseValue
         }
-        guard !row.isEmpty else { throw Rejection("no field of \(schema.name) (its columns: \(schema.columnNames.joined(separator: ", ")))") }
-        // NULL where the column has a default: the default.
-        row.removeAll { column, value in value.isNull && schema.columns.contains { $0.name == column && $0.notNull && $0.hasDefault } }
-        for column in schema.columns where column.notNull && !column.hasDefault && !(column.primaryKey && column.type == "INTEGER") {
-            if !row.contains(where: { $0.0 == column.name && !$0.1.isNull }) { throw Rejection("\(column.name) is missing") }
+        guard !given.isEmpty else { throw Rejection("no field of \(schema.name) (its columns: \(schema.columnNames.joined(separator: ", ")))") }
+        given.removeAll { index in
+            guard defaulted[index], slots[index]?.isNull == true else { return false }
+            slots[index] = nil
+            return true
         }
-        return row
+        for index in required where slots[index]?.isNull ?? true { throw Rejection("\(schema.columns[index].name) is missing") }
+        given.sort()
+        let shape = shapes[given] ?? {
+            let shape = Shape(table: schema.name, columns: given, names: given.map { schema.columns[$0].name })
+            shapes[given] = shape
+            return shape
+        }()
+        return (shape, given.map { slots[$0]! })
     }
 
     /// GRDB's statement cache: it drops a statement whose step failed, which SQLite cannot reset to a
@@ -121,41 +216,94 @@ final class TableImporter: RecordSink {
 
     static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    /// Inserts one record (or updates its row, with `upsert`) and counts what it did; returns why it
-    /// was skipped, or nil. Throws ``ImportCollision`` for a row whose key exists with other values, without `upsert`.
+    /// Converts one record and holds its row for ``settle(_:)``; returns why it was skipped, or nil.
     func take(_ fields: [JSONMember], at location: String) throws -> String? {
         if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return refusal }
-        let row: [(String, DatabaseValue)]
-        do { row = try self.row(fields) } catch let rejection as Rejection { return rejection.reason }
-        let table = TableImporter.quote(schema.name)
-        let columns = row.map { TableImporter.quote($0.0) }.joined(separator: ", ")
-        let marks = row.map { _ in "?" }.joined(separator: ", ")
-        let arguments = StatementArguments(row.map(\.1))
         do {
-            let insert = try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks))")
-            try insert.execute(arguments: arguments)
+            let (shape, values) = try row(fields)
+            heldRows.append((shape, location))
+            heldValues.append(contentsOf: values)
+            return nil
+        } catch let rejection as Rejection {
+            return rejection.reason
+        }
+    }
+
+    /// Inserts the held rows, in order, and counts what they did: each run of rows with the same
+    /// columns by statements of up to ``batchSize`` rows, a statement that fails again row by row.
+    /// `verdict` gets each row's skip reason, or nil. Throws ``ImportCollision`` as ``insert(_:_:at:)`` does.
+    func settle(_ verdict: (String?) -> Void) throws {
+        // Taken out and given back emptied: the buffers serve the next batch, never copied.
+        var rows: [(shape: Shape, location: String)] = [], values: [DatabaseValue] = []
+        swap(&rows, &heldRows)
+        swap(&values, &heldValues)
+        defer {
+            rows.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            swap(&rows, &heldRows)
+            swap(&values, &heldValues)
+        }
+        var first = 0, start = 0
+        while first < rows.count {
+            let shape = rows[first].shape
+            let width = shape.columns.count
+            let most = max(1, min(batchSize, parameterLimit / max(width, 1)))
+            var end = first + 1
+            while end < rows.count, end - first < most, rows[end].shape === shape { end += 1 }
+            let slice = values[start..<start + (end - first) * width]
+            if end - first > 1, try insertBatch(shape, slice, rows: end - first, full: most) {
+                counts.inserted += end - first
+                for _ in first..<end { verdict(nil) }
+            } else {
+                for (offset, row) in rows[first..<end].enumerated() {
+                    let rowStart = slice.startIndex + offset * width
+                    verdict(try insert(shape, slice[rowStart..<rowStart + width], at: row.location))
+                }
+            }
+            start += (end - first) * width
+            first = end
+        }
+    }
+
+    /// Inserts `rows` rows with one statement; false when it failed and changed nothing (a constraint,
+    /// a key that exists), so that they are done again one by one, which finds the row and why.
+    private func insertBatch(_ shape: Shape, _ values: ArraySlice<DatabaseValue>, rows: Int, full: Int) throws -> Bool {
+        do {
+            try shape.insert(db, rows: rows, full: full).execute(arguments: StatementArguments(values))
+            return true
+        } catch is DatabaseError where db.isInsideTransaction {
+            // SQLite rolled the statement back alone (an error that ends the transaction is thrown).
+            shape.dropBatch()
+            return false
+        }
+    }
+
+    /// Inserts one row (or updates the row its key names, with `upsert`) and counts what it did;
+    /// returns why it was skipped, or nil. Throws ``ImportCollision`` for a row whose key exists with
+    /// other values, without `upsert`.
+    func insert(_ shape: Shape, _ values: ArraySlice<DatabaseValue>, at location: String) throws -> String? {
+        let arguments = StatementArguments(values)
+        do {
+            try statement(shape.insert).execute(arguments: arguments)
             counts.inserted += 1
             return nil
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
                     || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Same values: nothing to do.
-            let same = row.map { "\(TableImporter.quote($0.0)) IS ?" }.joined(separator: " AND ")
-            if try Int.fetchOne(try statement("SELECT count(*) FROM \(table) WHERE \(same)"), arguments: arguments) ?? 0 > 0 {
+            if try Int.fetchOne(try statement(shape.same), arguments: arguments) ?? 0 > 0 {
                 counts.unchanged += 1
                 return nil
             }
             guard upsert else {
-                let key = schema.primaryKey.compactMap { column -> String? in
-                    guard let pair = row.first(where: { $0.0 == column }) else { return nil }
-                    return "\(pair.0) '\(pair.1.storageText)'"
+                let key = schema.primaryKey.compactMap { name -> String? in
+                    guard let at = shape.columns.firstIndex(where: { schema.columns[$0].name == name }) else { return nil }
+                    return "\(name) '\(values[values.startIndex + at].storageText)'"
                 }.joined(separator: ", ")
                 throw ImportCollision(location: location, table: schema.name, key: key.isEmpty ? "a row" : key,
                                       detail: (error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))
             }
-            let sets = row.map { "\(TableImporter.quote($0.0)) = excluded.\(TableImporter.quote($0.0))" }.joined(separator: ", ")
             do {
-                try statement("INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT DO UPDATE SET \(sets)")
-                    .execute(arguments: arguments)
+                try statement(shape.update).execute(arguments: arguments)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 return error.message ?? "constraint failed"
             }
