@@ -83,6 +83,55 @@ extension ReportTests {
         }
     }
 
+    /// The digest of 300,000 deadlines due this week (one INSERT ... SELECT through sqlite3), 60 more
+    /// schools with a new post and 60 more templates missing a variable renders in md and html (before:
+    /// template_render's step limit, exit 1): each list shows 50 items, then "…and N more." with the
+    /// exact rest, and the headline keeps the exact counts.
+    @Test func digestSummarisesLongLists() throws {
+        let (scratch, db) = try demo()
+        defer { scratch.cleanUp() }
+        let insert = try Subprocess.run(["sqlite3", "-bail", db, """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+            INSERT INTO notifications (user_id, type, title, message, priority, scheduled_for)
+            SELECT (SELECT id FROM users), 'deadline_alert', 'Deadline ' || i, 'Due soon.', 'normal',
+                   strftime('%Y-%m-%dT%H:%M:%SZ', '\(Self.now)', '+' || i || ' seconds')
+            FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+            INSERT INTO schools (id, name) SELECT 'extra-' || i, printf('Extra School %02d', i) FROM n;
+            INSERT INTO social_media_posts (user_id, school_id, platform, post_url, post_date, author_handle, author_name)
+            SELECT (SELECT id FROM users), id, 'twitter', 'https://example.com/extra/' || id, '2026-02-10T11:00:00Z', '@extra', 'Extra'
+            FROM schools WHERE id LIKE 'extra-%';
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+            INSERT INTO communication_templates (user_id, name, body)
+            SELECT (SELECT id FROM users), printf('Gap %02d', i), 'Hello {{coach_name}}, my GPA is {{gpa}}.' FROM n;
+            """])
+        #expect(insert.status == 0, "\(insert.stderr)")
+        let md = try CLI.run(["report", "digest", "--db", db, "--now", Self.now])
+        #expect(md.status == 0, "\(md.stderr)")
+        let lines = md.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("**300074 unread (23 high priority), 300003 due this week, 33 flagged, 79 new posts.**"))
+        let due = md.stdout.components(separatedBy: "## ⏰ Due in the next 7 days\n\n")[1].components(separatedBy: "\n\n## ")[0]
+        #expect(due.components(separatedBy: "\n").filter { $0.hasPrefix("- **") }.count == 50)
+        #expect(due.hasSuffix("\n\n_…and 299953 more._"), "\(due.suffix(200))")
+        let newPosts = md.stdout.components(separatedBy: "## 📱 New posts since the last digest (79)\n\n")[1].components(separatedBy: "\n\n## ")[0]
+        #expect(newPosts.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.count == 52)   // header + 50 schools
+        #expect(newPosts.hasSuffix("| Extra School 43 | 1 | 0 | 1 |\n\n_…and 22 more._"), "\(newPosts.suffix(200))")
+        let gaps = md.stdout.components(separatedBy: "## ✉️ Templates missing variables for some coach\n\n")[1]
+        #expect(gaps.contains("| Gap 46 | {{gpa}} | 30 | Ana Chen |\n\n_…and 19 more._\n\n_Generated "), "\(gaps.suffix(300))")
+
+        let file = scratch.file("digest.html")
+        let html = try CLI.run(["report", "digest", "--db", db, "--now", Self.now, "--format", "html", "--out", file])
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(try Subprocess.run(["xmllint", "--noout", file]).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("<p class=\"headline\">300074 unread (23 high priority), 300003 due this week, 33 flagged, 79 new posts.</p>"))
+        #expect(text.contains("</table>\n<p class=\"muted\">…and 299953 more.</p>\n</section>"))
+        #expect(text.contains("</div>\n<p class=\"muted\">…and 22 more.</p>\n</section>"))
+        #expect(text.contains("</table>\n<p class=\"muted\">…and 19 more.</p>\n</section>"))
+        #expect(text.components(separatedBy: "<td>in ").count + text.components(separatedBy: "<td>today").count
+                + text.components(separatedBy: "<td>tomorrow").count - 3 == 50)
+    }
+
     /// A folder for `--reports` holding `report` as the benchmark's "before" runs it: the built-in
     /// files with Benchmarks/reports/baseline/REPORT/'s old ones over them.
     func baselineReports(_ scratch: Scratch, _ report: String) throws -> String {

@@ -1,6 +1,7 @@
 -- name: new_posts
 -- New posts since the last digest (report_runs; else the last 24 hours), per school and platform,
--- most first, with stacked-bar geometry (twitter_bar then instagram_bar, out of 180 pixels).
+-- most first, with stacked-bar geometry (twitter_bar then instagram_bar, out of 180 pixels): the first
+-- 50 schools (the report's cap on a list; summary.new_schools_more counts the rest).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
 -- The new posts: julianday(post_date) after the last digest and not after now. They are found
@@ -39,4 +40,5 @@ SELECT school_name, twitter, instagram, total,
            + CAST(round(180.0 * instagram / (SELECT max(total) FROM counts)) AS INTEGER) AS label_x,
        24 * (row_number() OVER (ORDER BY total DESC, school_name) - 1) AS y
 FROM counts
-ORDER BY total DESC, school_name;
+ORDER BY total DESC, school_name
+LIMIT 50;

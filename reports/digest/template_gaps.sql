@@ -1,5 +1,6 @@
 -- name: template_gaps
--- Templates that lack a variable for at least one coach: which variables, for how many coaches, one example.
+-- Templates that lack a variable for at least one coach: which variables, for how many coaches, one example;
+-- the first 50 by name (the report's cap on a list; summary.template_gaps_more counts the rest).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
 SELECT template_name, type,
@@ -11,4 +12,5 @@ SELECT template_name, type,
 FROM message_drafts AS d
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND missing IS NOT NULL AND missing <> '[]'
 GROUP BY template_id
-ORDER BY template_name;
+ORDER BY template_name
+LIMIT 50;
