@@ -12,6 +12,11 @@
 -- new (MATERIALIZED: read once, by that range) holds their school and platform; they are counted
 -- per school_id, and the schools' names looked up once per school_id, not once per post (a missing
 -- or unknown school is "Unknown School", and two ids with one name are one school, as in social_feed).
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
                                    AND (user_id IS NULL OR user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))),
@@ -38,7 +43,8 @@ SELECT school_name, twitter, instagram, total,
        136 + CAST(round(180.0 * twitter / (SELECT max(total) FROM counts)) AS INTEGER) AS instagram_x,
        140 + CAST(round(180.0 * twitter / (SELECT max(total) FROM counts)) AS INTEGER)
            + CAST(round(180.0 * instagram / (SELECT max(total) FROM counts)) AS INTEGER) AS label_x,
-       24 * (row_number() OVER (ORDER BY total DESC, school_name) - 1) AS y
+       24 * (row_number() OVER (ORDER BY total DESC, school_name) - 1) AS y,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md
 FROM counts
 ORDER BY total DESC, school_name
 LIMIT 50;

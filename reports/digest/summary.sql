@@ -7,6 +7,12 @@
 -- out ("…and N more" under it), NULL when it leaves out none. The counts stay exact.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: has_unread, has_due, has_flagged, has_new_posts, has_sentiment, has_template_gaps, is_empty
+
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
@@ -53,5 +59,6 @@ SELECT
         || p.flagged || ' flagged, ' || p.new_posts || ' new posts' AS headline,
     CASE WHEN n.due > 50 THEN n.due - 50 END AS due_more,
     CASE WHEN ns.schools > 50 THEN ns.schools - 50 END AS new_schools_more,
-    CASE WHEN g.gaps > 50 THEN g.gaps - 50 END AS template_gaps_more
+    CASE WHEN g.gaps > 50 THEN g.gaps - 50 END AS template_gaps_more,
+    replace(replace(replace(replace(replace(replace(replace(replace(replace((SELECT name FROM users WHERE id = (SELECT id FROM me)), '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS user_name_md
 FROM n, p, g, ns;

@@ -11,6 +11,11 @@
 -- within 5 days of the day its post_date starts with (an offset moves it by a day at most, the hour
 -- 24 by one more, a day past the month's end by up to 3), so a week on either side drops none.
 -- social_feed's display columns are computed for the 20 rows of the page only.
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
                     julianday(switchboard_now()) AS now_jd),
@@ -22,6 +27,10 @@ WITH
           AND date(post_date) > (SELECT day_before FROM span) AND julianday(post_date) <= (SELECT now_jd FROM span)
         ORDER BY post_date DESC, seq DESC LIMIT 20)
 SELECT display_name, school_name, platform_label, platform_color, replace(text_preview(post_content, 100), char(10), ' ') AS preview,
-       relative_time, date(post_date) AS day, post_url, notes, has_notes
+       relative_time, date(post_date) AS day, post_url, notes, has_notes,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(display_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS display_name_md,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(text_preview(post_content, 100), '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS preview_md,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(notes, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS notes_md
 FROM social_feed WHERE seq IN (SELECT seq FROM page)
 ORDER BY post_date DESC, seq DESC;

@@ -9,6 +9,11 @@
 -- per such group, not once per post: display_name and school_name as social_feed makes them (the
 -- user's coach's name, else the author's name, else the handle; "Unknown School"). The groups are
 -- then summed by display_name, with the first school_name in order, and the top 10 kept.
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
@@ -30,5 +35,7 @@ WITH
 SELECT display_name, school_name, count,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 176 AS label_x,
-       24 * (row_number() OVER (ORDER BY count DESC, display_name) - 1) AS y
+       24 * (row_number() OVER (ORDER BY count DESC, display_name) - 1) AS y,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(display_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS display_name_md,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md
 FROM counts ORDER BY count DESC, display_name;

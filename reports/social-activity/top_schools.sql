@@ -8,6 +8,11 @@
 -- need no sort; the schools' names are looked up once per school_id, not once per post, and summed by
 -- name (a missing or unknown school is "Unknown School", and two ids with one name are one school,
 -- as in social_feed), then the top 10 kept.
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
                     date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
@@ -25,5 +30,6 @@ WITH
 SELECT school_name, count,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 176 AS label_x,
-       24 * (row_number() OVER (ORDER BY count DESC, school_name) - 1) AS y
+       24 * (row_number() OVER (ORDER BY count DESC, school_name) - 1) AS y,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md
 FROM counts ORDER BY count DESC, school_name;
