@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 11 (0011_user_references.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 12 (0012_activity_indexes.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -386,8 +386,16 @@ CREATE INDEX posts_by_template ON posts(template_name);
 -- from 0008_reports.sql
 CREATE INDEX report_runs_latest ON report_runs(report, user_id, ran_at);
 
+-- from 0012_activity_indexes.sql
+CREATE INDEX social_media_posts_authors ON social_media_posts(user_id, school_id, coach_id,
+    author_handle, author_name, post_date);
+
 -- from 0010_count_indexes.sql
 CREATE INDEX social_media_posts_counts ON social_media_posts(user_id, platform, flagged_for_review);
+
+-- from 0012_activity_indexes.sql
+CREATE INDEX social_media_posts_days ON social_media_posts(user_id, date(post_date), post_date,
+    platform, sentiment, is_recruiting_related, flagged_for_review);
 
 -- from 0004_spec_model.sql
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);

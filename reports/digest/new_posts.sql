@@ -1,24 +1,50 @@
 -- name: new_posts
 -- New posts since the last digest (report_runs; else the last 24 hours), per school and platform,
--- most first, with stacked-bar geometry (twitter_bar then instagram_bar, out of 180 pixels).
+-- most first, with stacked-bar geometry (twitter_bar then instagram_bar, out of 180 pixels): the first
+-- 50 schools (the report's cap on a list; summary.new_schools_more counts the rest).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
+
+-- The new posts: julianday(post_date) after the last digest and not after now. They are found
+-- through the index social_media_posts_days (user_id, date(post_date), ...) by their date():
+-- date(post_date) is never more than 4 days before the post's instant (see
+-- reports/social-activity/summary.sql) and never after today for a post that is not after now, so
+-- the range from a week before the last digest to today holds them all; the time test picks them.
+-- new (MATERIALIZED: read once, by that range) holds their school and platform; they are counted
+-- per school_id, and the schools' names looked up once per school_id, not once per post (a missing
+-- or unknown school is "Unknown School", and two ids with one name are one school, as in social_feed).
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
                                    AND (user_id IS NULL OR user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
-    counts AS (
-        SELECT school_name, count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
+    span AS (SELECT date((SELECT ts FROM since), '-7 days') AS first_day, date(switchboard_now()) AS today,
+                    julianday((SELECT ts FROM since)) AS since_jd, julianday(switchboard_now()) AS now_jd),
+    new AS MATERIALIZED (
+        SELECT school_id, platform FROM social_media_posts
+        WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+          AND date(post_date) >= (SELECT first_day FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND julianday(post_date) > (SELECT since_jd FROM span) AND julianday(post_date) <= (SELECT now_jd FROM span)),
+    by_school AS (
+        SELECT school_id, count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram, count(*) AS total
-        FROM social_feed
-        WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND julianday(post_date) > julianday((SELECT ts FROM since))
-          AND julianday(post_date) <= julianday(switchboard_now())
-        GROUP BY school_name)
+        FROM new GROUP BY school_id),
+    counts AS (
+        SELECT coalesce(s.name, 'Unknown School') AS school_name, sum(b.twitter) AS twitter,
+               sum(b.instagram) AS instagram, sum(b.total) AS total
+        FROM by_school AS b LEFT JOIN schools AS s ON s.id = b.school_id
+        GROUP BY 1)
 SELECT school_name, twitter, instagram, total,
        CAST(round(180.0 * twitter / (SELECT max(total) FROM counts)) AS INTEGER) AS twitter_bar,
        CAST(round(180.0 * instagram / (SELECT max(total) FROM counts)) AS INTEGER) AS instagram_bar,
        136 + CAST(round(180.0 * twitter / (SELECT max(total) FROM counts)) AS INTEGER) AS instagram_x,
        140 + CAST(round(180.0 * twitter / (SELECT max(total) FROM counts)) AS INTEGER)
            + CAST(round(180.0 * instagram / (SELECT max(total) FROM counts)) AS INTEGER) AS label_x,
-       24 * (row_number() OVER (ORDER BY total DESC, school_name) - 1) AS y
+       24 * (row_number() OVER (ORDER BY total DESC, school_name) - 1) AS y,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md
 FROM counts
-ORDER BY total DESC, school_name;
+ORDER BY total DESC, school_name
+LIMIT 50;

@@ -2,8 +2,17 @@
 -- The digest's headline numbers, one row, and whether each section has anything to show. The
 -- columns are named apart from the other queries (flagged_count, not flagged), as the template
 -- reads both inside {{#summary}}.
+-- A list shows at most 50 items (due_soon, new_posts and template_gaps end in LIMIT 50; flagged shows
+-- the 10 latest): due_more, new_schools_more and template_gaps_more are how many items a list leaves
+-- out ("…and N more" under it), NULL when it leaves out none. The counts stay exact.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: has_unread, has_due, has_flagged, has_new_posts, has_sentiment, has_template_gaps, is_empty
+
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
@@ -24,7 +33,15 @@ WITH
             count(sentiment) AS with_sentiment
           FROM social_media_posts WHERE user_id = (SELECT id FROM me)),
     g AS (SELECT count(DISTINCT template_id) AS gaps FROM message_drafts
-          WHERE user_id = (SELECT id FROM me) AND missing IS NOT NULL AND missing <> '[]')
+          WHERE user_id = (SELECT id FROM me) AND missing IS NOT NULL AND missing <> '[]'),
+    -- the rows of new_posts: the schools (by name, as social_feed names them) with new posts, found
+    -- as new_posts finds them (the range of social_media_posts_days, then the time test)
+    ns AS (SELECT count(DISTINCT coalesce(s.name, 'Unknown School')) AS schools
+           FROM social_media_posts AS sp LEFT JOIN schools AS s ON s.id = sp.school_id
+           WHERE sp.user_id = (SELECT id FROM me)
+             AND date(sp.post_date) >= date((SELECT ts FROM since), '-7 days') AND date(sp.post_date) <= date((SELECT now FROM clock))
+             AND julianday(sp.post_date) > julianday((SELECT ts FROM since))
+             AND julianday(sp.post_date) <= julianday((SELECT now FROM clock)))
 SELECT
     (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,
     date((SELECT now FROM clock)) AS date,
@@ -39,5 +56,9 @@ SELECT
     g.gaps > 0 AS has_template_gaps,
     n.unread + n.due + p.flagged + p.new_posts + p.with_sentiment + g.gaps = 0 AS is_empty,
     n.unread || ' unread (' || n.urgent || ' high priority), ' || n.due || ' due this week, '
-        || p.flagged || ' flagged, ' || p.new_posts || ' new posts' AS headline
-FROM n, p, g;
+        || p.flagged || ' flagged, ' || p.new_posts || ' new posts' AS headline,
+    CASE WHEN n.due > 50 THEN n.due - 50 END AS due_more,
+    CASE WHEN ns.schools > 50 THEN ns.schools - 50 END AS new_schools_more,
+    CASE WHEN g.gaps > 50 THEN g.gaps - 50 END AS template_gaps_more,
+    replace(replace(replace(replace(replace(replace(replace(replace(replace((SELECT name FROM users WHERE id = (SELECT id FROM me)), '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS user_name_md
+FROM n, p, g, ns;

@@ -3,16 +3,27 @@
 -- stacked bar per day: twitter_bar then instagram_bar, out of 180 pixels for the busiest day.
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
+
+-- The window's test: see summary.sql. The posts are counted per day in one pass, in the order of the
+-- index social_media_posts_days (date(post_date) is its second column, so there is nothing to sort),
+-- then the days without posts are filled in with zeros (days LEFT JOIN per_day): each post of the
+-- window is read once from the index, whatever :days.
 WITH RECURSIVE
-    days(n, day) AS (SELECT 0, date(switchboard_now()) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
+    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
+                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    days(n, day) AS (SELECT 0, (SELECT today FROM span) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
+    per_day AS (
+        SELECT date(post_date) AS day,
+               count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
+               count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram
+        FROM social_media_posts
+        WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+        GROUP BY 1),
     counts AS (
-        SELECT d.day,
-               count(CASE WHEN p.platform = 'twitter' THEN 1 END) AS twitter,
-               count(CASE WHEN p.platform = 'instagram' THEN 1 END) AS instagram
-        FROM days AS d
-        LEFT JOIN social_media_posts AS p ON p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND date(p.post_date) = d.day
-             AND julianday(p.post_date) <= julianday(switchboard_now())
-        GROUP BY d.day),
+        SELECT d.day, coalesce(c.twitter, 0) AS twitter, coalesce(c.instagram, 0) AS instagram
+        FROM days AS d LEFT JOIN per_day AS c ON c.day = d.day),
     top(m) AS (SELECT max(max(twitter + instagram), 1) FROM counts)
 SELECT day,
        substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', day) - 2, 3) || ' ' || CAST(strftime('%d', day) AS INTEGER) AS label,

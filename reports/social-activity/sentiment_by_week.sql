@@ -3,15 +3,26 @@
 -- PostSentiment value and a 100% stacked bar of 216 pixels (posts without a sentiment are left out).
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (
-    SELECT date(post_date, 'weekday 1', '-7 days') AS week,
-           count(CASE WHEN sentiment = 'very_positive' THEN 1 END) AS very_positive,
-           count(CASE WHEN sentiment = 'positive' THEN 1 END) AS positive,
-           count(CASE WHEN sentiment = 'neutral' THEN 1 END) AS neutral,
-           count(CASE WHEN sentiment = 'negative' THEN 1 END) AS negative,
-           count(sentiment) AS total
-    FROM social_media_posts WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND date(post_date) > date(switchboard_now(), '-' || :days || ' days') AND julianday(post_date) <= julianday(switchboard_now()) AND sentiment IS NOT NULL
-    GROUP BY 1)
+
+-- The window's test: see summary.sql (a range of the index social_media_posts_days, which holds the
+-- sentiment). The week is computed from post_date itself, as before: date(post_date) can name
+-- another day than the post's instant (the hour 24, a day past the month's end).
+WITH
+    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
+                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    counts AS (
+        SELECT date(post_date, 'weekday 1', '-7 days') AS week,
+               count(CASE WHEN sentiment = 'very_positive' THEN 1 END) AS very_positive,
+               count(CASE WHEN sentiment = 'positive' THEN 1 END) AS positive,
+               count(CASE WHEN sentiment = 'neutral' THEN 1 END) AS neutral,
+               count(CASE WHEN sentiment = 'negative' THEN 1 END) AS negative,
+               count(sentiment) AS total
+        FROM social_media_posts
+        WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND sentiment IS NOT NULL
+        GROUP BY 1)
 SELECT week,
        'Week of ' || substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', week) - 2, 3) || ' ' || CAST(strftime('%d', week) AS INTEGER) AS label,
        very_positive, positive, neutral, negative, total,

@@ -2,11 +2,40 @@
 -- The 10 coaches (or authors, for posts without a coach) with the most posts over the last :days days, with bar geometry.
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (
-    SELECT display_name, min(school_name) AS school_name, count(*) AS count FROM social_feed WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND date(post_date) > date(switchboard_now(), '-' || :days || ' days') AND julianday(post_date) <= julianday(switchboard_now())
-    GROUP BY display_name ORDER BY count DESC, display_name LIMIT 10)
+
+-- The window's test: see summary.sql. The posts are counted per coach_id, school_id and author
+-- (by_author) from the index social_media_posts_authors (user_id, school_id, coach_id, author_handle,
+-- author_name, post_date), read in its order, so the counts need no sort. Names are looked up once
+-- per such group, not once per post: display_name and school_name as social_feed makes them (the
+-- user's coach's name, else the author's name, else the handle; "Unknown School"). The groups are
+-- then summed by display_name, with the first school_name in order, and the top 10 kept.
+-- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
+-- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
+-- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
+-- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
+-- list item or row). The html template escapes the plain columns itself (html mode).
+WITH
+    me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
+    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
+                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    by_author AS (
+        SELECT coach_id, school_id, author_name, author_handle, count(*) AS count
+        FROM social_media_posts
+        WHERE user_id = (SELECT id FROM me)
+          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+        GROUP BY coach_id, school_id, author_name, author_handle),
+    counts AS (
+        SELECT coalesce(c.name, nullif(b.author_name, ''), b.author_handle) AS display_name,
+               min(coalesce(s.name, 'Unknown School')) AS school_name, sum(b.count) AS count
+        FROM by_author AS b
+        LEFT JOIN schools AS s ON s.id = b.school_id
+        LEFT JOIN coaches AS c ON c.id = b.coach_id AND c.user_id = (SELECT id FROM me)
+        GROUP BY 1 ORDER BY count DESC, display_name LIMIT 10)
 SELECT display_name, school_name, count,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 176 AS label_x,
-       24 * (row_number() OVER (ORDER BY count DESC, display_name) - 1) AS y
+       24 * (row_number() OVER (ORDER BY count DESC, display_name) - 1) AS y,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(display_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS display_name_md,
+       replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md
 FROM counts ORDER BY count DESC, display_name;

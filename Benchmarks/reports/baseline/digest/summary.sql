@@ -1,0 +1,43 @@
+-- name: summary
+-- The digest's headline numbers, one row, and whether each section has anything to show. The
+-- columns are named apart from the other queries (flagged_count, not flagged), as the template
+-- reads both inside {{#summary}}.
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+-- returns boolean: has_unread, has_due, has_flagged, has_new_posts, has_sentiment, has_template_gaps, is_empty
+WITH
+    me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
+    clock(now) AS (SELECT switchboard_now()),
+    since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
+                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))),
+                                  strftime('%Y-%m-%dT%H:%M:%SZ', (SELECT now FROM clock), '-1 day'))),
+    n AS (SELECT
+            count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,
+            count(CASE WHEN read_at IS NULL AND priority = 'high' THEN 1 END) AS urgent,
+            count(CASE WHEN read_at IS NULL AND type IN ('deadline_alert', 'follow_up_reminder')
+                        AND julianday(scheduled_for) >= julianday((SELECT now FROM clock))
+                        AND julianday(scheduled_for) < julianday((SELECT now FROM clock), '+7 days') THEN 1 END) AS due
+          FROM notifications WHERE user_id = (SELECT id FROM me)),
+    p AS (SELECT
+            count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged,
+            count(CASE WHEN julianday(post_date) > julianday((SELECT ts FROM since))
+                        AND julianday(post_date) <= julianday((SELECT now FROM clock)) THEN 1 END) AS new_posts,
+            count(sentiment) AS with_sentiment
+          FROM social_media_posts WHERE user_id = (SELECT id FROM me)),
+    g AS (SELECT count(DISTINCT template_id) AS gaps FROM message_drafts
+          WHERE user_id = (SELECT id FROM me) AND missing IS NOT NULL AND missing <> '[]')
+SELECT
+    (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,
+    date((SELECT now FROM clock)) AS date,
+    (SELECT ts FROM since) AS since,
+    n.unread AS unread_count, n.urgent AS urgent_count, n.due AS due_count, p.flagged AS flagged_count,
+    p.new_posts AS new_post_count, g.gaps AS template_gap_count,
+    n.unread > 0 AS has_unread,
+    n.due > 0 AS has_due,
+    p.flagged > 0 AS has_flagged,
+    p.new_posts > 0 AS has_new_posts,
+    p.with_sentiment > 0 AS has_sentiment,
+    g.gaps > 0 AS has_template_gaps,
+    n.unread + n.due + p.flagged + p.new_posts + p.with_sentiment + g.gaps = 0 AS is_empty,
+    n.unread || ' unread (' || n.urgent || ' high priority), ' || n.due || ' due this week, '
+        || p.flagged || ' flagged, ' || p.new_posts || ' new posts' AS headline
+FROM n, p, g;

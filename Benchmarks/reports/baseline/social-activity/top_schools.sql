@@ -1,0 +1,12 @@
+-- name: top_schools
+-- The 10 schools with the most posts over the last :days days ("Unknown School" included), with bar geometry.
+-- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
+-- :user_id  text, optional: the acting user (defaults to the database's only user)
+WITH counts AS (
+    SELECT school_name, count(*) AS count FROM social_feed WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND date(post_date) > date(switchboard_now(), '-' || :days || ' days') AND julianday(post_date) <= julianday(switchboard_now())
+    GROUP BY school_name ORDER BY count DESC, school_name LIMIT 10)
+SELECT school_name, count,
+       CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
+       CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 176 AS label_x,
+       24 * (row_number() OVER (ORDER BY count DESC, school_name) - 1) AS y
+FROM counts ORDER BY count DESC, school_name;
