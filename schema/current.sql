@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 12 (0012_activity_indexes.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 13 (0013_posts_per_user.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -252,7 +252,7 @@ CREATE TABLE routes (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0004_spec_model.sql
+-- from 0013_posts_per_user.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -262,7 +262,7 @@ CREATE TABLE "social_media_posts" (
     coach_id TEXT,
     school_id TEXT,
     platform TEXT CONSTRAINT social_platform_valid CHECK (platform IN ('twitter', 'instagram')),
-    post_url TEXT NOT NULL UNIQUE CONSTRAINT social_post_url_required CHECK (trim(post_url) <> ''),
+    post_url TEXT NOT NULL CONSTRAINT social_post_url_required CHECK (trim(post_url) <> ''),
     post_content TEXT NOT NULL DEFAULT '',
     post_date TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         CONSTRAINT social_post_date_format
@@ -288,7 +288,9 @@ CREATE TABLE "social_media_posts" (
         CONSTRAINT social_updated_at_format
         CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL),
     search_tags TEXT,
-    CONSTRAINT social_platform_required CHECK (platform IS NOT NULL)
+    CONSTRAINT social_platform_required CHECK (platform IS NOT NULL),
+    -- One post per URL in each user's feed (spec 001 deduplicates a feed, not the database).
+    CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)
 );
 
 -- from 0008_reports.sql

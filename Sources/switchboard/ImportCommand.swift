@@ -16,6 +16,10 @@ struct ImportCommand: ParsableCommand {
             unchanged; with other values the import fails unless --upsert, which updates it. Records the table's \
             constraints refuse are skipped and reported. A missing user_id is the acting user. Imported rows go in \
             as they are: triggers that would write other tables (an inbound interaction's notification) do not run.
+            An import writes only the acting user's rows: a record naming another user, or whose key is another \
+            user's row, is skipped and reported, and that row is left as it is; import users updates only the \
+            acting user's profile (into a workspace with no user, the first record becomes it). --all-users lifts \
+            that, for whoever owns the whole database file (a restore of a workspace of several users).
             --all DIR reads DIR/TABLE.json for every table (parents first) in one transaction.
             Example:
               switchboard import schools schools.json
@@ -34,6 +38,9 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Update rows whose key exists with other values (else that is an error).")
     var upsert = false
+
+    @Flag(name: .customLong("all-users"), help: "Write every user's rows, not only the acting user's (restoring a whole database).")
+    var allUsers = false
 
     @OptionGroup var ingest: IngestOptions
     @OptionGroup var database: DatabaseOption
@@ -54,25 +61,31 @@ struct ImportCommand: ParsableCommand {
             let suggestion = NameSuggestion.closest(to: table, among: tables)
             throw SwitchboardError.usage("unknown table '\(table)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
-        // The acting user fills a missing user_id: a given one must exist; without one, the only user
-        // (none among several or no users: then every record must carry its user_id).
-        let given = ingest.user.id
-        let user: String?
-        if schema.userColumn == nil {
-            user = nil
-        } else if let given {
-            user = try opened.actingUser(given)
-        } else {
-            user = try? opened.actingUser(nil)
-        }
+        let user = schema.userColumn == nil && table != "users" ? nil : try actingUser(opened)
         let rejects = try ingest.rejectFile(database: database.path)
         try opened.lockForIngest()
         let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
-        let counts = try input.reading { try opened.importRecords(into: table, from: input, upsert: upsert, user: user) }
+        let counts = try input.reading {
+            try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers)
+        }
         try rejects?.commit()
         input.warnOfUnfoundSources()
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
+    }
+
+    /// The user the import acts for: a given one must exist; else the only user; nil in a workspace with
+    /// no user yet (its first imported user becomes it). Among several users, one must be given unless
+    /// --all-users, where records then carry their own user_id.
+    func actingUser(_ opened: QueryDatabase) throws -> String? {
+        if let given = ingest.user.id { return try opened.actingUser(given) }
+        do {
+            return try opened.actingUser(nil)
+        } catch DatabaseCondition.noUser {
+            return nil
+        } catch DatabaseCondition.severalUsers where allUsers {
+            return nil
+        }
     }
 
     func importAll(_ folder: String, _ opened: QueryDatabase) throws {
@@ -90,7 +103,7 @@ struct ImportCommand: ParsableCommand {
         var options = ingest
         options.inputFormat = .auto
         let rejects = try ingest.rejectFile(database: database.path)
-        let counts = try opened.importWorkspace(present, upsert: upsert) { table in
+        let counts = try opened.importWorkspace(present, upsert: upsert, user: try actingUser(opened), allUsers: allUsers) { table in
             try IngestInput(file: "\(folder)/\(table).json", options: options, rejectFile: rejects, locationPrefix: "\(table).json ")
         }
         try rejects?.commit()

@@ -127,6 +127,34 @@ import Testing
             == "i-2|user-b|coach-b\ni-4|user-b|coach-b")
     }
 
+    /// Among several users an import acts for one (--user), or for all with --all-users; A's import
+    /// of B's coach is skipped and named, with or without --upsert, and B's row is unchanged.
+    @Test func importActsForOneUserUnlessAllUsers() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        for sql in ["INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
+                    "INSERT INTO coaches (id, user_id, name) VALUES ('coach-b', 'user-b', 'Coach B')"] {
+            let seeded = try CLI.run(["sql", "--write", "--db", db, sql])
+            #expect(seeded.status == 0, "\(seeded.stderr)")
+        }
+        let records = #"{"id":"coach-b","name":"Taken"}"# + "\n" + #"{"id":"coach-c","user_id":"user-b","name":"New"}"# + "\n"
+        expectError(try CLI.run(["import", "coaches", "--db", db], input: records),
+                    "several users in the database; pass --user ID or set SWITCHBOARD_USER", status: 2)
+        let refused = try CLI.run(["import", "coaches", "--upsert", "--user", "user-a", "--db", db], input: records)
+        #expect(refused.stdout == "No rows imported into coaches\n0 unchanged, 0 updated, 2 rejected\n")
+        #expect(refused.stderr == """
+            line 1: skipped: id 'coach-b' is another user's row; it is left as it is
+            line 2: skipped: user_id 'user-b' is not the acting user 'user-a' (--all-users imports every user's rows)
+
+            """)
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, name FROM coaches ORDER BY id") == "coach-b|user-b|Coach B")
+        let all = try CLI.run(["import", "coaches", "--upsert", "--all-users", "--db", db],
+                              input: #"{"id":"coach-b","user_id":"user-b","name":"Renamed"}"# + "\n")
+        #expect(all.stdout == "No rows imported into coaches\n0 unchanged, 1 updated, 0 rejected\n", "\(all.stderr)")
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, name FROM coaches ORDER BY id") == "coach-b|user-b|Renamed")
+    }
+
     @Test func exportFormatsAndQueries() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

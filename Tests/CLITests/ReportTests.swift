@@ -100,6 +100,24 @@ import TestSupport
         #expect(next.stdout.contains("\"since\":\"2026-02-09T12:00:00Z\""), "\(next.stdout.prefix(400))")
     }
 
+    /// A digest run under a clock ahead of the real one marks the real now, and a mark already stored
+    /// in the future is passed over: later digests still count what comes after (issue 21, time that jumps).
+    @Test func aDigestAheadOfTheRealClockMarksTheRealNow() throws {
+        let (scratch, db) = try demo()
+        defer { scratch.cleanUp() }
+        let ahead = try CLI.run(["report", "digest", "--db", db, "--now", "2030-01-01T00:00:00Z", "--notify", "--format", "json"])
+        #expect(ahead.status == 0, "\(ahead.stderr)")
+        let mark = try CLI.run(["sql", "SELECT max(ran_at) || '|' || (julianday(max(ran_at)) <= julianday('now')) AS mark FROM report_runs WHERE report = 'digest'",
+                                "--db", db, "--format", "csv"])
+        let parts = mark.stdout.split(whereSeparator: \.isNewline).last?.split(separator: "|") ?? []
+        #expect(parts.count == 2 && parts[1] == "1" && !parts[0].hasPrefix("2030"), "\(mark.stdout)")
+        let future = try CLI.run(["sql", "INSERT INTO report_runs (report, ran_at, user_id) SELECT 'digest', '2031-01-01T00:00:00Z', id FROM users",
+                                  "--db", db, "--write"])
+        #expect(future.status == 0, "\(future.stderr)")
+        let next = try CLI.run(["report", "digest", "--db", db, "--format", "json"])
+        #expect(next.stdout.contains("\"since\":\"\(parts.first ?? "")\""), "\(next.stdout.prefix(400))")
+    }
+
     @Test func errors() throws {
         let (scratch, db) = try demo()
         defer { scratch.cleanUp() }

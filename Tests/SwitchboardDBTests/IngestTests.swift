@@ -4,7 +4,7 @@ import Testing
 import SwitchboardInput
 
 /// The ingest entry points in-process: ``QueryDatabase/syncPosts(from:options:)``,
-/// ``QueryDatabase/importRecords(into:from:upsert:user:)`` and ``QueryDatabase/importWorkspace(_:upsert:inputs:)``:
+/// ``QueryDatabase/importRecords(into:from:upsert:user:allUsers:)`` and ``QueryDatabase/importWorkspace(_:upsert:user:allUsers:inputs:)``:
 /// their counts, the rows before and after, the records they reject and why, and that a failing input
 /// (or a failing commit) leaves the database as it was.
 @Suite struct IngestTests {
@@ -170,7 +170,7 @@ import SwitchboardInput
         ]
         // Children first: the coach's school comes later in the same transaction.
         var opened: [String] = []
-        let counts = try database.importWorkspace(["coaches", "schools"], upsert: false) { table in
+        let counts = try database.importWorkspace(["coaches", "schools"], upsert: false, user: Fixture.user) { table in
             opened.append(table)
             return try fixture.input(files[table, default: ""])
         }
@@ -187,13 +187,13 @@ import SwitchboardInput
         #expect(before == ["0|0"])
         // A parent that never comes: the commit's foreign key check fails it all.
         #expect(throws: SwitchboardError.failure("FOREIGN KEY constraint failed")) {
-            try database.importWorkspace(["schools", "coaches"], upsert: false) { table in
+            try database.importWorkspace(["schools", "coaches"], upsert: false, user: Fixture.user) { table in
                 try fixture.input(table == "schools" ? #"[{"id":"s1","name":"State"}]"# : #"[{"id":"c1","user_id":"u1","school_id":"s9","name":"Kim"}]"#)
             }
         }
         // The second table's input fails: the first table's rows go too.
         #expect(throws: SwitchboardError.failure("line 1: invalid JSON: unexpected end of the input")) {
-            try database.importWorkspace(["schools", "coaches"], upsert: false) { table in
+            try database.importWorkspace(["schools", "coaches"], upsert: false, user: Fixture.user) { table in
                 try fixture.input(table == "schools" ? #"[{"id":"s1","name":"State"}]"# : #"[{"id":"c1","name":"#)
             }
         }

@@ -97,7 +97,7 @@ func expectWriteFails(_ queue: DatabaseQueue, _ sql: String, message: String,
         ("INSERT INTO posts (id, user_id, parent_id) VALUES (5, 1, 5)", "CHECK constraint failed: post_not_own_parent"),
         ("INSERT INTO coaches (user_id, name) VALUES ('nobody', 'X')", "FOREIGN KEY constraint failed"),
         ("INSERT INTO social_media_posts \(post)) VALUES ('u1', 'twitter', 'a', 'A', '@a'), ('u1', 'twitter', 'a', 'A', '@a')",
-         "UNIQUE constraint failed: social_media_posts.post_url"),
+         "UNIQUE constraint failed: social_media_posts.user_id, social_media_posts.post_url"),
     ]
 
     @Test(arguments: violations)

@@ -19,7 +19,8 @@
 -- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
-                                   AND (user_id IS NULL OR user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))),
+                                   AND (user_id IS NULL OR user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
+                                   AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
     span AS (SELECT date((SELECT ts FROM since), '-7 days') AS first_day, date(switchboard_now()) AS today,
                     julianday((SELECT ts FROM since)) AS since_jd, julianday(switchboard_now()) AS now_jd),

@@ -1,13 +1,18 @@
 -- name: notify!
 -- switchboard report digest --notify: a daily_digest notification summarising the digest in one line;
 -- its insert (related_entity_type 'report', related_entity_id 'digest') records the run in report_runs (trigger report_notification_records_run), so the next digest's
--- "new since the last digest" starts here.
+-- "new since the last digest" starts here. The mark is the pinned clock (--now) only when that is not
+-- ahead of the real one: a digest run "in 2030" marks the real now, so later digests still count the
+-- posts that come after it; and a mark already stored in the future is passed over.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
-                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))),
-                                  strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day')))
+                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))
+                                   AND julianday(ran_at) <= julianday('now')),
+                                  strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
+    stamp(at) AS (SELECT CASE WHEN julianday(switchboard_now()) > julianday('now')
+                              THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE switchboard_now() END)
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
                            related_entity_type, related_entity_id)
 SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
@@ -19,4 +24,4 @@ SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
            AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
        || ' new posts',
-       'normal', '/notifications', switchboard_now(), switchboard_now(), switchboard_now(), 'report', 'digest';
+       'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

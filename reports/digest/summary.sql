@@ -17,7 +17,8 @@ WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
-                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))),
+                                   AND (user_id IS NULL OR user_id = (SELECT id FROM me))
+                                   AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', (SELECT now FROM clock), '-1 day'))),
     n AS (SELECT
             count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,

@@ -1,15 +1,16 @@
 import GRDB
 import SwitchboardCore
 
-/// `switchboard sync posts`: new SocialPost records into `social_media_posts`, deduplicated on
-/// `post_url`, all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
+/// `switchboard sync posts`: new SocialPost records into the acting user's feed in `social_media_posts`,
+/// deduplicated on `post_url` within that feed (another user may hold the same URL), all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
 /// commits whole or not at all.
 ///
 /// Records are checked one by one as they stream in (``add(_:)``) and kept in a temporary
 /// staging table; ``finish()`` moves the new ones into the table with one `INSERT … SELECT`
 /// (one FTS flush for the batch instead of one per row), classifying those without a sentiment
 /// when `sentiment_classify` is registered. With `update`, posts already present get their content
-/// fields refreshed; `flagged_for_review` and `notes` are never touched.
+/// fields refreshed; `flagged_for_review` and `notes` are never touched. Nothing of another user's
+/// posts is read or changed: a record whose `id` is another user's post is refused and named.
 ///
 /// ```swift
 /// let sync = try PostSync(db, options: .init(user: "u1"))
@@ -85,7 +86,7 @@ public final class PostSync: RecordSink {
             INSERT INTO temp.sync_staging (\(PostSync.fields.joined(separator: ", "))) VALUES (\(values))
             ON CONFLICT (post_url) DO NOTHING
             """
-        idOwner = try db.makeStatement(sql: "SELECT post_url FROM social_media_posts WHERE id = ?")
+        idOwner = try db.makeStatement(sql: "SELECT post_url, user_id FROM social_media_posts WHERE id = ?")
         schoolExists = try db.makeStatement(sql: "SELECT 1 FROM schools WHERE id = ?")
         coachExists = try db.makeStatement(sql: "SELECT 1 FROM coaches WHERE id = ?")
     }
@@ -127,8 +128,10 @@ public final class PostSync: RecordSink {
         if let media = text("media_urls"), !(media.hasPrefix("[") && media.hasSuffix("]")) {
             return "media_urls '\(media)' is not a JSON array"
         }
-        if let id = text("id"), let owner = try String.fetchOne(idOwner, arguments: [id]), owner != url {
-            return "id '\(id)' belongs to another post (\(owner))"
+        if let id = text("id"), let owner = try Row.fetchOne(idOwner, arguments: [id]) {
+            let (ownerURL, ownerUser): (String, String) = (owner[0], owner[1])
+            if ownerUser != options.user { return "id '\(id)' is another user's post; it is left as it is" }
+            if ownerURL != url { return "id '\(id)' belongs to another post (\(ownerURL))" }
         }
         if options.strictRefs {
             if let school = text("school_id"), try Bool.fetchOne(schoolExists, arguments: [school]) != true {
@@ -150,8 +153,10 @@ public final class PostSync: RecordSink {
     /// Moves the staged posts into the table and returns the counts.
     func finish() throws -> Counts {
         var counts = Counts()
-        let seen = "EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.post_url = s.post_url)"
-        counts.duplicates = inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)") ?? 0)
+        // The acting user's feed only: (user_id, post_url) is the table's key.
+        let seen = "EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.user_id = :user AND p.post_url = s.post_url)"
+        let user: StatementArguments = ["user": options.user]
+        counts.duplicates = inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)", arguments: user) ?? 0)
         let classify = options.classify && classifierAvailable
         let sentiment = classify ? "coalesce(s.sentiment, sentiment_classify(s.post_content))" : "s.sentiment"
         if options.update {
@@ -168,8 +173,8 @@ public final class PostSync: RecordSink {
             try db.execute(sql: """
                 UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
                 FROM temp.sync_staging AS s
-                WHERE p.post_url = s.post_url AND (\(differs.joined(separator: " OR ")))
-                """)
+                WHERE p.user_id = :user AND p.post_url = s.post_url AND (\(differs.joined(separator: " OR ")))
+                """, arguments: user)
             counts.updated = db.changesCount
         }
         let before = try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM social_media_posts") ?? 0
@@ -177,7 +182,7 @@ public final class PostSync: RecordSink {
             INSERT INTO social_media_posts (id, user_id, coach_id, school_id, platform, post_url, post_content, post_date,
                 author_handle, author_name, author_avatar_url, media_urls, likes_count, shares_count, replies_count,
                 is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at)
-            SELECT s.id, ?, s.coach_id, s.school_id, s.platform, s.post_url, coalesce(s.post_content, ''), s.post_date,
+            SELECT s.id, :user, s.coach_id, s.school_id, s.platform, s.post_url, coalesce(s.post_content, ''), s.post_date,
                 s.author_handle, s.author_name, s.author_avatar_url, coalesce(s.media_urls, '[]'), coalesce(s.likes_count, 0),
                 coalesce(s.shares_count, 0), coalesce(s.replies_count, 0), coalesce(s.is_recruiting_related, 0),
                 coalesce(s.flagged_for_review, 0), \(sentiment), s.notes,
@@ -192,7 +197,7 @@ public final class PostSync: RecordSink {
             ? try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'social_posts_fts_insert'")
             : nil
         if trigger != nil { try db.execute(sql: "DROP TRIGGER social_posts_fts_insert") }
-        try db.execute(sql: insert, arguments: [options.user])
+        try db.execute(sql: insert, arguments: user)
         counts.new = db.changesCount
         if let trigger {
             try db.execute(sql: """

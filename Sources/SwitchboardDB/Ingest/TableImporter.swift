@@ -70,6 +70,11 @@ func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) thro
 /// (``ImportCollision``) unless `upsert`, which updates it. A row the table's constraints refuse is
 /// rejected with SQLite's reason, and the import goes on.
 ///
+/// An import writes one user's rows (``owner``) unless it is told otherwise (`--all-users`): in a
+/// table whose rows belong to a user (``TableSchema/userColumn``, and `users` itself), a record
+/// naming another user, or whose key is another user's row, is refused and named, and that row is
+/// left as it is.
+///
 /// Records are converted as they are taken (``take(_:at:)``) and held; ``settle(_:)`` inserts each run
 /// of held rows with the same columns by multi-row `INSERT … VALUES` statements. One statement per row
 /// made SQLite flush the FTS indexes' pending terms at every row (a statement journal opens a
@@ -78,7 +83,7 @@ func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) thro
 /// one (``insert(_:_:at:)``), which decides each as an import row by row always did.
 ///
 /// ```swift
-/// let importer = try TableImporter(db, table: "schools", upsert: false, user: "u1")
+/// let importer = try TableImporter(db, table: "schools", upsert: false, user: "u1", allUsers: false)
 /// try importer.take(record.fields, at: "line 2") // nil: held (else why the record was skipped)
 /// try importer.settle { reason in print(reason ?? "stored") } // "stored"
 /// importer.counts.inserted // 1
@@ -95,14 +100,16 @@ final class TableImporter: RecordSink {
         /// The statement inserting a full batch, kept until a step of it fails (see ``TableImporter/statement(_:)``).
         private var batch: (rows: Int, statement: Statement)?
 
-        init(table: String, columns: [Int], names: [String]) {
+        /// `owner`: the column saying whose a row is, when an upsert may update only the importing user's rows.
+        init(table: String, columns: [Int], names: [String], owner: String?) {
             self.columns = columns
             let quoted = names.map(TableImporter.quote)
             head = "INSERT INTO \(TableImporter.quote(table)) (\(quoted.joined(separator: ", "))) VALUES "
             marks = "(" + quoted.map { _ in "?" }.joined(separator: ", ") + ")"
             insert = head + marks
             same = "SELECT count(*) FROM \(TableImporter.quote(table)) WHERE " + quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
-            update = insert + " ON CONFLICT DO UPDATE SET " + quoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            let mine = owner.map { " WHERE \(TableImporter.quote(table)).\(TableImporter.quote($0)) IS excluded.\(TableImporter.quote($0))" } ?? ""
+            update = insert + " ON CONFLICT DO UPDATE SET " + quoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", ") + mine
         }
 
         /// `INSERT … VALUES (…), (…)` for `rows` rows. A full batch's (`full` rows) is prepared once and
@@ -123,12 +130,20 @@ final class TableImporter: RecordSink {
     let schema: TableSchema
     let upsert: Bool
     let user: String?
+    /// Whether the import writes only ``owner``'s rows (false: `--all-users`, every user's).
+    let scoped: Bool
+    /// The user whose rows a scoped import writes: `user`; in a database with no user yet, the first
+    /// user an `import users` creates.
+    private(set) var owner: String?
+    /// The column saying whose a row is: `user_id`, or `id` in `users`; nil in a table every user shares.
+    private let ownerColumn: Int?
     /// What the records settled so far did.
     var counts = ImportCounts()
     /// Rows held before the loop settles them, and the most one statement inserts. At 1M posts,
     /// 1,024 cost 15% more CPU than 4,096, and 16,384 2% less; a held row costs about 5 KB
-    /// (BENCHMARKS.md, "Import and sync").
-    let batchSize = 4_096
+    /// (BENCHMARKS.md, "Import and sync"). One while a scoped `import users` has no owner yet, so
+    /// that the first user is stored, and known, before the next record is checked.
+    let batchSize: Int
     /// SQLite's limit on a statement's parameters (`SQLITE_LIMIT_VARIABLE_NUMBER`): it bounds a batch of wide rows.
     private let parameterLimit: Int
 
@@ -151,7 +166,7 @@ final class TableImporter: RecordSink {
 
     /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
     /// writing a search index's own tables directly would damage the index.
-    init(_ db: Database, table: String, upsert: Bool, user: String?) throws {
+    init(_ db: Database, table: String, upsert: Bool, user: String?, allUsers: Bool) throws {
         guard try TableSchema.workspaceTables(db).contains(table), let schema = try TableSchema.load(db, table) else {
             throw DatabaseCondition.notAWorkspaceTable(table)
         }
@@ -159,6 +174,11 @@ final class TableImporter: RecordSink {
         self.schema = schema
         self.upsert = upsert
         self.user = user
+        scoped = !allUsers
+        owner = user
+        let ownerName = schema.userColumn ?? (table == "users" ? "id" : nil)
+        ownerColumn = ownerName.flatMap { name in schema.columns.firstIndex { $0.name == name } }
+        batchSize = scoped && table == "users" && user == nil ? 1 : 4_096
         parameterLimit = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         userColumn = schema.userColumn.flatMap { name in schema.columns.firstIndex { $0.name == name } }
         defaulted = schema.columns.map { $0.notNull && $0.hasDefault }
@@ -190,9 +210,14 @@ final class TableImporter: RecordSink {
             slots[index] = try databaseValue(field.value, column: schema.columns[index].name, schema: schema)
             given.append(index)
         }
-        if let userColumn, let user, slots[userColumn]?.isNull ?? true {
-            if slots[userColumn] == nil { given.append(userColumn) }
-            slots[userColumn] = user.databaseValue
+        // A missing user_id is the acting user's; a scoped import of users without an id is the acting user's profile.
+        if let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
+           slots[fill]?.isNull ?? true {
+            if slots[fill] == nil { given.append(fill) }
+            slots[fill] = user.databaseValue
+        }
+        if scoped, let ownerColumn, let owner, let named = slots[ownerColumn], !named.isNull, named.storageText != owner {
+            throw Rejection("\(schema.columns[ownerColumn].name) '\(named.storageText)' is not the acting user '\(owner)' (--all-users imports every user's rows)")
         }
         guard !given.isEmpty else { throw Rejection("no field of \(schema.name) (its columns: \(schema.columnNames.joined(separator: ", ")))") }
         given.removeAll { index in
@@ -203,7 +228,8 @@ final class TableImporter: RecordSink {
         for index in required where slots[index]?.isNull ?? true { throw Rejection("\(schema.columns[index].name) is missing") }
         given.sort()
         let shape = shapes[given] ?? {
-            let shape = Shape(table: schema.name, columns: given, names: given.map { schema.columns[$0].name })
+            let shape = Shape(table: schema.name, columns: given, names: given.map { schema.columns[$0].name },
+                              owner: scoped ? ownerColumn.map { schema.columns[$0].name } : nil)
             shapes[given] = shape
             return shape
         }()
@@ -286,9 +312,14 @@ final class TableImporter: RecordSink {
         do {
             try statement(shape.insert).execute(arguments: arguments)
             counts.inserted += 1
+            if scoped, owner == nil, let ownerColumn {
+                // The first user of an empty workspace is the one this import acts for from now on.
+                owner = try String.fetchOne(db, sql: "SELECT \(TableImporter.quote(schema.columns[ownerColumn].name)) FROM \(TableImporter.quote(schema.name)) WHERE rowid = last_insert_rowid()")
+            }
             return nil
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
                     || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            if let refusal = try otherUsersRow(shape, values) { return refusal }
             // Same values: nothing to do.
             if try Int.fetchOne(try statement(shape.same), arguments: arguments) ?? 0 > 0 {
                 counts.unchanged += 1
@@ -307,11 +338,31 @@ final class TableImporter: RecordSink {
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 return error.message ?? "constraint failed"
             }
+            // The update is limited to the acting user's row (``Shape``): none changed, another user's holds the key.
+            guard db.changesCount > 0 else { return "the row with this key is another user's; it is left as it is" }
             counts.updated += 1
             return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             return error.message ?? "constraint failed"
         }
+    }
+
+    /// Why a row that collided on a key is refused when that key is another user's row (a scoped
+    /// import in a table whose rows belong to users), naming the key; nil otherwise.
+    private func otherUsersRow(_ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String? {
+        guard scoped, let ownerColumn, let owner else { return nil }
+        let ownerName = TableImporter.quote(schema.columns[ownerColumn].name)
+        for key in schema.uniqueKeys {
+            let positions = key.compactMap { name in shape.columns.firstIndex { schema.columns[$0].name == name } }
+            guard positions.count == key.count else { continue }
+            let keyValues = positions.map { values[values.startIndex + $0] }
+            let match = key.map { "\(TableImporter.quote($0)) IS ?" }.joined(separator: " AND ")
+            let sql = "SELECT 1 FROM \(TableImporter.quote(schema.name)) WHERE \(match) AND \(ownerName) IS NOT ? LIMIT 1"
+            guard try Bool.fetchOne(statement(sql), arguments: StatementArguments(keyValues + [owner.databaseValue])) == true else { continue }
+            let named = zip(key, keyValues).map { "\($0) '\($1.storageText)'" }.joined(separator: ", ")
+            return "\(named) is another user's row; it is left as it is"
+        }
+        return nil
     }
 
     /// Runs `body` with the table's triggers that write other tables (an inbound interaction's

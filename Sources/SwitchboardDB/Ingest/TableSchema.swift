@@ -30,6 +30,9 @@ public struct TableSchema: Sendable {
     public let parents: Set<String>
     /// `user_id` when it references `users(id)`: filled with the acting user when a record lacks it.
     public let userColumn: String?
+    /// Every set of columns that is unique in the table (the primary key, UNIQUE constraints, unique
+    /// indexes on columns), each in its index's order: what a record's row can collide on.
+    public let uniqueKeys: [[String]]
 
     public var columnNames: [String] { columns.map(\.name) }
     public var primaryKey: [String] { columns.filter(\.primaryKey).map(\.name) }
@@ -74,13 +77,20 @@ public struct TableSchema: Sendable {
         let parents = Set(foreign.map { $0["table"] as String }).subtracting([name])
         let userColumn = foreign.first { ($0["table"] as String) == "users" && ($0["from"] as String) == "user_id" } != nil ? "user_id" : nil
         let names = Set(columns.map(\.name))
+        var uniqueKeys: [[String]] = []
+        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [name]) {
+            let key = try String?.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index])
+            if !key.isEmpty, !key.contains(nil) { uniqueKeys.append(key.compactMap { $0 }) }
+        }
+        let primaryKey = columns.filter(\.primaryKey).map(\.name)
+        if !primaryKey.isEmpty, !uniqueKeys.contains(primaryKey) { uniqueKeys.insert(primaryKey, at: 0) }
         return TableSchema(
             name: name, columns: columns,
             booleanColumns: words(before: [" IN (0, 1)", " IN (0,1)"], in: sql).intersection(names),
             jsonColumns: words(before: [" GLOB '[[]*]'", " GLOB '{*}'"], in: sql).intersection(names),
             dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
             integerColumns: Set(columns.filter { $0.type.contains("INT") }.map(\.name)),
-            parents: parents, userColumn: userColumn)
+            parents: parents, userColumn: userColumn, uniqueKeys: uniqueKeys)
     }
 
     /// The identifiers right before each occurrence of the patterns.
