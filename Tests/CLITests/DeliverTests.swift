@@ -172,6 +172,35 @@ import Testing
         #expect(lines(first).count == 1 && lines(second).count == 1)
     }
 
+    /// Deliverers whose clocks differ (SWITCHBOARD_NOW an hour or five years ahead of the one in flight,
+    /// or five years behind) never take over a message in flight: leases are on the real clock.
+    @Test func aDelivererWithAnotherClockLeavesAMessageInFlight() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        try queue(f)
+        let marker = f.scratch.file("started"), gate = f.scratch.file("gate"), first = f.scratch.file("first"), other = f.scratch.file("other")
+        #expect(mkfifo(gate, 0o600) == 0)
+        // The sender holds the message until the test opens the gate.
+        let held = try sender(f, "held.sh", "cat >> '\(first)'\ntouch '\(marker)'\ncat '\(gate)' > /dev/null")
+        let env = ["SWITCHBOARD_DB": f.db, "SWITCHBOARD_NOW": Fixture.now, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let a = try BackgroundProcess([CLI.binary, "deliver", "--command", held, "--timeout", "30", "--lease", "60"],
+                                      environment: env, outputFolder: f.scratch.path)
+        #expect(Poll.until(tries: 4_000, every: 0.005) { FileManager.default.fileExists(atPath: marker) }, "the sender never started")
+        for clock in ["2026-02-10T13:00:00Z", "2031-02-10T12:00:00Z", "2021-02-10T12:00:00Z"] {
+            let b = try f.run(["deliver", "--command", "cat >> '\(other)'"], now: clock)
+            #expect(b.status == 0, "\(clock): \(b.stderr)")
+            #expect(!b.stdout.contains("message 1"), "\(clock): \(b.stdout)")
+            #expect(try f.sql("SELECT status, attempts, fencing_token FROM outbox;") == "sending|1|1\n", "\(clock)")
+        }
+        // Non-blocking: when the sender is gone this fails rather than waiting for a reader.
+        let opened = open(gate, O_WRONLY | O_NONBLOCK)
+        #expect(opened >= 0, "the sender no longer holds the gate")
+        if opened >= 0 { close(opened) }
+        #expect(a.wait(timeout: 30) == 0, "\(a.stderr)")
+        #expect(try f.sql("SELECT status, attempts FROM outbox;") == "sent|1\n")
+        #expect(lines(first).count == 1 && lines(other).isEmpty)
+    }
+
     /// Two deliverers over 1,000 queued messages: every one delivered, none held by both at once
     /// (a directory per key, made while held), each key in the file exactly once (no lease expired).
     @Test func twoConcurrentDeliverers() throws {

@@ -1,19 +1,17 @@
 import GRDB
 import GRDBSQLite
+import SwitchboardCore
 
-/// One value of a result row, typed as SQLite stored it.
-public enum Cell: Sendable, Equatable {
-    /// SQL NULL.
-    case null
-    /// An INTEGER.
-    case integer(Int64)
-    /// A REAL.
-    case real(Double)
-    /// TEXT.
-    case text(String)
-    /// A BLOB.
-    case blob([UInt8])
+/// One value of a result row, typed as SQLite stored it: the core's ``SQLValue``, the value a
+/// function is handed, so one enum serves both directions.
+///
+/// ```swift
+/// let cell: Cell = .text("Ada")
+/// cell == SQLValue.text("Ada") // true
+/// ```
+public typealias Cell = SQLValue
 
+extension SQLValue {
     /// Column `index` of the row `statement` stands on. TEXT is read with its byte length
     /// (`sqlite3_column_bytes`), not as a C string, so an embedded NUL and what follows it are kept;
     /// invalid UTF-8 in it becomes U+FFFD.
