@@ -4,8 +4,9 @@ import PackageDescription
 let package = Package(
     name: "Switchboard",
     products: [
-        // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell.
-        .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension"]),
+        // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell. SwitchboardLoadable
+        // links it with a version script that exports the entry point alone.
+        .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension", "SwitchboardLoadable"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         // The extension as a static library, for the nested Benchmarks/functions/ package.
         .library(name: "SwitchboardStatic", targets: ["SwitchboardExtension"]),
@@ -29,6 +30,16 @@ let package = Package(
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
         .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
+        // No code: the link of libswitchboard.so alone (the product above is the only one with this target).
+        // Its version script exports sqlite3_switchboard_init and hides every other symbol, the C shim's,
+        // the Swift code's and, in the portable build, the Swift runtime's: SQLite loads an extension
+        // RTLD_GLOBAL, so anything exported would bind a second copy of the .so in the process (another
+        // build, another path) to the first copy's code and state. A local path dependency (Benchmarks/,
+        // Fuzz/) may carry unsafe flags; neither uses this product.
+        .target(
+            name: "SwitchboardLoadable",
+            exclude: ["exports.map"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwitchboardLoadable/exports.map"])]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
         .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),

@@ -16,9 +16,18 @@ import Testing
         #expect(!(try output(of: "ldd", [SQLShell.extensionPath])).contains("libsqlite3"))
     }
 
-    @Test func exportsTheEntryPoint() throws {
+    /// The entry point and nothing else (Sources/SwitchboardLoadable/exports.map): SQLite loads an extension
+    /// RTLD_GLOBAL, and any other exported symbol would bind a second copy of the .so to this one's code.
+    @Test func exportsTheEntryPointAlone() throws {
         let defined = try output(of: "nm", ["-D", "--defined-only", SQLShell.extensionPath])
         #expect(defined.contains(" T sqlite3_switchboard_init\n"))
+        // An upper-case type letter is a global symbol, one another object can bind to; lower case is local.
+        var global: [String] = []
+        for line in defined.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 3, let type = fields[1].first, type.isUppercase { global.append(String(fields[2])) }
+        }
+        #expect(global == ["sqlite3_switchboard_init"])
     }
 
     @Test func loadsByPathWithoutSuffixOrEntryPoint() throws {

@@ -1,9 +1,16 @@
 // The C shim between Swift and SQLite's extension API.
 //
 // Swift never sees sqlite3.h: it calls the sb_* wrappers below, and each wrapper
-// calls SQLite through the sqlite3_api_routines table that the host handed to
-// sqlite3_switchboard_init. That is what lets libswitchboard.so load into any
-// SQLite (the sqlite3 shell, Python, APSW) without linking libsqlite3 itself.
+// calls SQLite through the sqlite3_api_routines table it is handed. That is what lets
+// libswitchboard.so load into any SQLite (the sqlite3 shell, Python, APSW) without
+// linking libsqlite3 itself.
+//
+// There is no process-wide table. Two SQLite libraries may load the extension into one
+// process (Python's sqlite3 module and APSW, each with its own SQLite), so every call
+// carries the table of the library that registered the function (`api`, kept in the
+// function's user data), and nothing here is exported but the entry point: a second
+// copy of the .so in the process (loaded RTLD_GLOBAL, as SQLite loads extensions) must
+// not bind its calls to the first copy's functions.
 #ifndef CSWITCHBOARD_H
 #define CSWITCHBOARD_H
 
@@ -13,6 +20,9 @@ struct sqlite3;
 struct sqlite3_context;
 struct sqlite3_value;
 struct sqlite3_api_routines;
+
+/// Not exported from the .so (and not interposable): the copy that defines it is the copy that calls it.
+#define SB_HIDDEN __attribute__((visibility("hidden")))
 
 /// Function flags, equal to SQLite's (checked by static asserts in api.c).
 enum {
@@ -31,55 +41,63 @@ enum {
     SB_NULL = 5,
 };
 
-/// The loadable extension's entry point: `.load libswitchboard` finds it by name.
+/// The API table of one SQLite library, as its host passed it to the entry point.
+typedef const struct sqlite3_api_routines *sb_api;
+
+/// The loadable extension's entry point: `.load libswitchboard` finds it by name. The
+/// only symbol the .so exports (Sources/SwitchboardLoadable/exports.map).
 int sqlite3_switchboard_init(struct sqlite3 *db, char **pzErrMsg,
                              const struct sqlite3_api_routines *pApi);
 
 /// The entry point as the plain function pointer that sqlite3_auto_extension takes,
 /// so an application that links SQLite can register Switchboard in-process.
 typedef void (*sb_entry_point)(void);
-sb_entry_point sb_auto_extension_entry(void);
+SB_HIDDEN sb_entry_point sb_auto_extension_entry(void);
 
-typedef void (*sb_scalar_fn)(struct sqlite3_context *, int, struct sqlite3_value **);
+/// A function's implementation: its user data (the pApp of sb_create_function) and SQLite's arguments.
+typedef void (*sb_scalar_fn)(void *pApp, struct sqlite3_context *, int, struct sqlite3_value **);
 typedef void (*sb_destroy_fn)(void *);
 
-/// Implemented in Swift (SwitchboardExtension): registers every function on db.
-/// Returns an SQLite result code and may set *pzErrMsg (allocated with sqlite3_malloc).
-int switchboard_register_functions(struct sqlite3 *db, char **pzErrMsg);
+/// Implemented in Swift (SwitchboardExtension): registers every function on db, each
+/// calling SQLite through `api`. Returns an SQLite result code and may set *pzErrMsg
+/// (allocated with that library's sqlite3_malloc). Hidden here, so the linker hides the
+/// Swift definition too: the entry point calls its own copy's registration.
+SB_HIDDEN int switchboard_register_functions(sb_api api, struct sqlite3 *db, char **pzErrMsg);
 
-int sb_create_function(struct sqlite3 *db, const char *name, int nArg, int flags,
-                       void *pApp, sb_scalar_fn xFunc, sb_destroy_fn xDestroy);
-void *sb_user_data(struct sqlite3_context *ctx);
+/// Registers xFunc on db; SQLite calls it through a trampoline of api's library with pApp.
+/// xDestroy(pApp) runs when the function is dropped, or at once when registering fails.
+SB_HIDDEN int sb_create_function(sb_api api, struct sqlite3 *db, const char *name, int nArg, int flags,
+                                 void *pApp, sb_scalar_fn xFunc, sb_destroy_fn xDestroy);
 
-int sb_value_type(struct sqlite3_value *v);
-const unsigned char *sb_value_text(struct sqlite3_value *v);
-const void *sb_value_blob(struct sqlite3_value *v);
-int sb_value_bytes(struct sqlite3_value *v);
-int64_t sb_value_int64(struct sqlite3_value *v);
-double sb_value_double(struct sqlite3_value *v);
+SB_HIDDEN int sb_value_type(sb_api api, struct sqlite3_value *v);
+SB_HIDDEN const unsigned char *sb_value_text(sb_api api, struct sqlite3_value *v);
+SB_HIDDEN const void *sb_value_blob(sb_api api, struct sqlite3_value *v);
+SB_HIDDEN int sb_value_bytes(sb_api api, struct sqlite3_value *v);
+SB_HIDDEN int64_t sb_value_int64(sb_api api, struct sqlite3_value *v);
+SB_HIDDEN double sb_value_double(sb_api api, struct sqlite3_value *v);
 
-void sb_result_null(struct sqlite3_context *ctx);
-void sb_result_int64(struct sqlite3_context *ctx, int64_t value);
+SB_HIDDEN void sb_result_null(sb_api api, struct sqlite3_context *ctx);
+SB_HIDDEN void sb_result_int64(sb_api api, struct sqlite3_context *ctx, int64_t value);
 /// A REAL result (sentiment_score). SQLite stores a NaN as NULL.
-void sb_result_double(struct sqlite3_context *ctx, double value);
+SB_HIDDEN void sb_result_double(sb_api api, struct sqlite3_context *ctx, double value);
 /// Copies n bytes of UTF-8 into SQLite's own memory; reports SQLITE_NOMEM if that fails.
-void sb_result_text(struct sqlite3_context *ctx, const char *text, uint64_t n);
-void sb_result_error(struct sqlite3_context *ctx, const char *message, int n);
+SB_HIDDEN void sb_result_text(sb_api api, struct sqlite3_context *ctx, const char *text, uint64_t n);
+SB_HIDDEN void sb_result_error(sb_api api, struct sqlite3_context *ctx, const char *message, int n);
 // "string or blob too big" (SQLITE_TOOBIG), as SQLite's own functions raise it.
-void sb_result_error_toobig(struct sqlite3_context *ctx);
-void sb_result_error_nomem(struct sqlite3_context *ctx);
+SB_HIDDEN void sb_result_error_toobig(sb_api api, struct sqlite3_context *ctx);
+SB_HIDDEN void sb_result_error_nomem(sb_api api, struct sqlite3_context *ctx);
 // The connection's SQLITE_LIMIT_LENGTH: the longest string or BLOB it accepts, in bytes.
-int sb_length_limit(struct sqlite3_context *ctx);
+SB_HIDDEN int sb_length_limit(sb_api api, struct sqlite3_context *ctx);
 // What PRAGMA hard_heap_limit still allows SQLite to allocate, in bytes; -1 when no hard limit
 // is set (or the host's SQLite, older than 3.31, has none).
-int64_t sb_heap_headroom(void);
+SB_HIDDEN int64_t sb_heap_headroom(sb_api api);
 
-void *sb_get_auxdata(struct sqlite3_context *ctx, int arg);
-void sb_set_auxdata(struct sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy);
+SB_HIDDEN void *sb_get_auxdata(sb_api api, struct sqlite3_context *ctx, int arg);
+SB_HIDDEN void sb_set_auxdata(sb_api api, struct sqlite3_context *ctx, int arg, void *data, sb_destroy_fn destroy);
 
-/// sqlite3_libversion() of the host that loaded the extension.
-const char *sb_libversion(void);
-/// Copies text into a buffer from sqlite3_malloc, for *pzErrMsg; NULL if out of memory.
-char *sb_mprintf_copy(const char *text);
+/// sqlite3_libversion() of the library behind api.
+SB_HIDDEN const char *sb_libversion(sb_api api);
+/// Copies text into a buffer from that library's sqlite3_malloc, for *pzErrMsg; NULL if out of memory.
+SB_HIDDEN char *sb_mprintf_copy(sb_api api, const char *text);
 
 #endif
