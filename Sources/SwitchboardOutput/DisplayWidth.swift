@@ -20,13 +20,15 @@ public enum DisplayWidth {
 
     /// The width of a string.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when it was cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
+        if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…" }
         var result = ""
         var used = 0
         for character in text {
@@ -36,6 +38,12 @@ public enum DisplayWidth {
             used += next
         }
         return result + "…"
+    }
+
+    /// Whether every byte is printable ASCII (space to `~`): one column each, one Character each, so
+    /// the table's widths and cuts need no walk over Characters (the common case, and the slow one).
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// East Asian Wide and Fullwidth ranges (Hangul, CJK, kana, fullwidth forms).

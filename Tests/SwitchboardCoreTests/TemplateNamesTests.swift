@@ -19,6 +19,27 @@ import Testing
         #expect(variables(#"{{a"b}}"#) == .text(#"["a\"b"]"#))
     }
 
+    /// Many distinct names (the lookup table grows several times), each used twice, some escaped in JSON.
+    @Test func manyNamesEachOnce() {
+        let names = (0..<5_000).map { $0 % 7 == 0 ? "n\($0)\"q\\" : "name.\($0)" }
+        let template = names.map { "{{\($0)}} {{#\($0)}}x{{/\($0)}}" }.joined()
+        var expected = JSONWriter()
+        expected.array(names)
+        #expect(variables(template) == .text(expected.output))
+    }
+
+    /// The array and its table (4 bytes a name) stop at the connection's length limit.
+    @Test func variablesStopAtTheLengthLimit() {
+        let template = (0..<500).map { "{{name\($0)}}" }.joined()
+        let environment = TestEnvironment()
+        environment.maxLength = 5_000
+        #expect(Registry.function("template_variables", arity: 1)?.call([.text(template)], environment: environment) == .tooBig)
+        environment.maxLength = 20_000
+        guard case .text(let json)? = Registry.function("template_variables", arity: 1)?.call([.text(template)], environment: environment)
+        else { Issue.record("no text"); return }
+        #expect(json.hasPrefix(#"["name0","name1","#) && json.hasSuffix(#""name499"]"#))
+    }
+
     @Test func missingNames() {
         #expect(missing("Dear {{name}} of {{school}}", #"{"name": "Ann"}"#) == .text(#"["school"]"#))
         #expect(missing("Dear {{name}}", #"{"name": "Ann"}"#) == .text("[]"))

@@ -20,8 +20,9 @@ final class CompiledTemplate: Sendable {
 
     /// Parses `source`; throws a ``MustacheError`` naming the problem and its position.
     init(source: String) throws(MustacheError) {
-        bytes = Array(source.utf8)
-        nodes = try MustacheParser.parse(bytes)
+        let bytes = Array(source.utf8)
+        self.bytes = bytes
+        nodes = try bytes.withUnsafeBufferPointer { bytes throws(MustacheError) in try MustacheParser.parse(bytes) }
     }
 
     /// Whether this was compiled from exactly the bytes of `text`: the check before a cached

@@ -12,7 +12,7 @@ struct MustacheError: Error, Equatable, Sendable {
     static let tooBig = MustacheError(message: "string or blob too big")
 
     /// The 1-based `line L, column C` of byte `offset` in `bytes`; columns count characters (Unicode scalars).
-    static func position(of offset: Int, in bytes: [UInt8]) -> String {
+    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         var line = 1
         var column = 1
         for byte in bytes[..<min(max(offset, 0), bytes.count)] {

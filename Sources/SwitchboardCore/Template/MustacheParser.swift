@@ -1,4 +1,4 @@
-/// Parses Mustache template text into ``MustacheNode``s, per the Mustache spec's
+/// Reads Mustache template text, per the Mustache spec's
 /// interpolation, sections, inverted, comments, delimiters and partials modules, including the
 /// standalone-line rule: a section, inverted, closing, comment, set-delimiter or partial tag
 /// alone on its line (only spaces or tabs around it) removes the whole line (a standalone
@@ -7,6 +7,11 @@
 /// Blocks (`$`, `<`) and pragmas (`%`) are not supported and are errors. Errors name the
 /// problem and its line and column, e.g. `unclosed section 'a' opened at line 2, column 5`; a name
 /// quoted in an error is cut to 64 characters and `...`, so a megabyte tag cannot make a megabyte message.
+///
+/// It reports what it reads, tag by tag in document order, to a ``MustacheEvents``: ``MustacheNodeTree``
+/// builds the ``MustacheNode``s a render needs (``parse(_:)``); `template_variables` keeps only the names
+/// (``TemplateNames/variablesJSON(_:limit:)``). The parser itself holds the open sections (at most 256)
+/// and the delimiters, never the nodes.
 ///
 /// ```sql
 /// SELECT template_render('{{=<% %>=}}<% name %>', '{"name": "Ann"}'); -- 'Ann'
@@ -18,9 +23,7 @@ struct MustacheParser {
     /// An open section waiting for its closing tag.
     private struct Frame {
         let name: MustacheName
-        let inverted: Bool
         let tagStart: Int
-        var children: [MustacheNode] = []
     }
 
     /// What a tag does, from its sigil.
@@ -36,34 +39,44 @@ struct MustacheParser {
         }
     }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var delimiters = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
     private var frames: [Frame] = []
-    private var nodes: [MustacheNode] = []
     /// Bytes examined by delimiter searches: at most about twice the template's length, whatever
     /// the delimiters (a test holds the parser to that; naive search was quadratic in them).
     private(set) var searchWork = 0
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The nodes of the template in `bytes`.
-    static func parse(_ bytes: [UInt8]) throws(MustacheError) -> [MustacheNode] {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(MustacheError) -> [MustacheNode] {
+        var tree = MustacheNodeTree()
+        try read(bytes, into: &tree)
+        return tree.nodes
+    }
+
+    /// Reads the template in `bytes`, reporting each piece to `events`; throws the first problem,
+    /// of the template or one `events` raises.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout some MustacheEvents) throws(MustacheError) {
         var parser = MustacheParser(bytes: bytes)
-        return try parser.run()
+        try parser.run(&events)
     }
 
     /// How many bytes the delimiter searches examined while parsing `bytes` (for the linearity test).
     static func searchWork(_ bytes: [UInt8]) -> Int {
-        var parser = MustacheParser(bytes: bytes)
-        _ = try? parser.run()
-        return parser.searchWork
+        bytes.withUnsafeBufferPointer { bytes in
+            var parser = MustacheParser(bytes: bytes)
+            var tree = MustacheNodeTree()
+            try? parser.run(&tree)
+            return parser.searchWork
+        }
     }
 
     private func failure(_ problem: String, at offset: Int) -> MustacheError {
         MustacheError(message: "\(problem) at \(MustacheError.position(of: offset, in: bytes))")
     }
 
-    private mutating func run() throws(MustacheError) -> [MustacheNode] {
+    private mutating func run(_ events: inout some MustacheEvents) throws(MustacheError) {
         var index = 0
         var textStart = 0
         var textStartsLine = true
@@ -77,22 +90,21 @@ struct MustacheParser {
                 textEnd = lineStart
                 next = lineEnd
             }
-            if textEnd > textStart { append(.text(textStart..<textEnd)) }
+            if textEnd > textStart { events.text(textStart..<textEnd) }
             // Partials: the standalone line's leading whitespace (textEnd..<tagStart) is the indentation.
             if kind == .partial {
-                append(.partial(try name(contentStart..<contentEnd, tagStart: tagStart), indentation: textEnd..<tagStart))
+                events.partial(try name(contentStart..<contentEnd, tagStart: tagStart), indentation: textEnd..<tagStart)
             } else {
-                try handle(kind, tagStart: tagStart, content: contentStart..<contentEnd)
+                try handle(kind, tagStart: tagStart, content: contentStart..<contentEnd, events: &events)
             }
             index = next
             textStart = next
             textStartsLine = next != tagEnd
         }
-        if bytes.count > textStart { append(.text(textStart..<bytes.count)) }
+        if bytes.count > textStart { events.text(textStart..<bytes.count) }
         if let open = frames.last {
             throw failure("unclosed section \(quotedForError(open.name.text)) opened", at: open.tagStart)
         }
-        return nodes
     }
 
     /// Reads the tag whose open delimiter starts at `tagStart`: its kind, the byte range
@@ -124,20 +136,23 @@ struct MustacheParser {
         return (kind, contentStart, contentEnd, contentEnd + terminator.count)
     }
 
-    /// Acts on a tag: adds a node, opens or closes a section, or changes the delimiters.
-    private mutating func handle(_ kind: TagKind, tagStart: Int, content: Range<Int>) throws(MustacheError) {
+    /// Acts on a tag: reports a variable, opens or closes a section, or changes the delimiters.
+    private mutating func handle(_ kind: TagKind, tagStart: Int, content: Range<Int>,
+                                 events: inout some MustacheEvents) throws(MustacheError) {
         switch kind {
         case .comment, .partial:
             return
         case .delimiters:
             try setDelimiters(content, tagStart: tagStart)
         case .variable, .unescaped:
-            append(.variable(try name(content, tagStart: tagStart), escaped: kind == .variable))
+            try events.variable(try name(content, tagStart: tagStart), escaped: kind == .variable)
         case .section, .inverted:
             guard frames.count < Self.maxSectionDepth else {
                 throw failure("sections nested deeper than \(Self.maxSectionDepth)", at: tagStart)
             }
-            frames.append(Frame(name: try name(content, tagStart: tagStart), inverted: kind == .inverted, tagStart: tagStart))
+            let name = try name(content, tagStart: tagStart)
+            frames.append(Frame(name: name, tagStart: tagStart))
+            try events.openSection(name, inverted: kind == .inverted)
         case .close:
             let closing = try name(content, tagStart: tagStart)
             guard let frame = frames.popLast() else {
@@ -148,15 +163,7 @@ struct MustacheParser {
                     + MustacheError.position(of: tagStart, in: bytes) + " does not match section \(quotedForError(frame.name.text)) opened at "
                     + MustacheError.position(of: frame.tagStart, in: bytes))
             }
-            append(.section(frame.name, inverted: frame.inverted, children: frame.children))
-        }
-    }
-
-    private mutating func append(_ node: MustacheNode) {
-        if frames.isEmpty {
-            nodes.append(node)
-        } else {
-            frames[frames.count - 1].children.append(node)
+            events.closeSection()
         }
     }
 

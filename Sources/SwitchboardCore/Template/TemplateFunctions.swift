@@ -42,12 +42,14 @@ extension Registry {
         FunctionSpec(
             name: "template_variables", arity: 1, flags: .pure,
             signature: "template_variables(template)",
-            doc: "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error. Invalid UTF-8 reads as U+FFFD.",
+            doc: "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error. Invalid UTF-8 reads as U+FFFD. The names are read in one pass without building the template's nodes; the array and its lookup table (4 bytes a name) must fit the connection's SQLITE_LIMIT_LENGTH, else 'string or blob too big' (under PRAGMA hard_heap_limit, half of what the limit still allows, else 'out of memory').",
             example: #"SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.school}}{{/coach}}'); -- '["name","coach","coach.school"]'"#,
             body: { arguments, environment in
-                TemplateCall.withTemplate(arguments, function: "template_variables", environment: environment) { template throws(MustacheError) in
-                    jsonArray(TemplateNames.variables(template))
+                guard var source = arguments.value(0).text else { return .null }
+                let names = source.withUTF8 { bytes in
+                    Result { () throws(MustacheError) in try TemplateNames.variablesJSON(bytes, limit: environment.maxLength) }
                 }
+                return TemplateCall.result(names, function: "template_variables")
             }),
         FunctionSpec(
             name: "template_missing", arity: 2, flags: .pure,
@@ -178,12 +180,18 @@ enum TemplateCall {
     static func withTemplate(_ arguments: any SQLArguments, function: String, environment: any CallEnvironment,
                              _ body: (CompiledTemplate) throws(MustacheError) -> String) -> SQLResult {
         guard let source = arguments.value(0).text else { return .null }
-        do throws(MustacheError) {
-            let template = try compile(source, environment: environment).get()
-            return .text(try body(template))
-        } catch {
-            if error == .tooBig { return .tooBig }
-            return .error("\(function): \(error.message)")
+        let outcome = compile(source, environment: environment).flatMap { template in
+            Result { () throws(MustacheError) in try body(template) }
+        }
+        return result(outcome, function: function)
+    }
+
+    /// A function's text, or its error: `function: message`, or SQLite's own for ``MustacheError/tooBig``.
+    static func result(_ outcome: Result<String, MustacheError>, function: String) -> SQLResult {
+        switch outcome {
+        case .success(let text): return .text(text)
+        case .failure(let error) where error == .tooBig: return .tooBig
+        case .failure(let error): return .error("\(function): \(error.message)")
         }
     }
 

@@ -4,28 +4,18 @@
 /// SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.name}}{{/coach}}'); -- '["name","coach","coach.name"]'
 /// ```
 enum TemplateNames {
-    /// The distinct names of interpolation, section and inverted-section tags, dotted
-    /// names in full, in order of first use; `.` and comments are not names.
+    /// The JSON array of the distinct names of interpolation, section and inverted-section tags,
+    /// dotted names in full, in order of first use; `.` and comments are not names. Read straight from
+    /// the template's bytes (no nodes are built), in memory bounded by `limit` bytes
+    /// (``VariableNames``); past it, ``MustacheError/tooBig``.
     ///
     /// ```sql
     /// SELECT template_variables('{{a}}{{^b}}{{a}}{{/b}}{{! c }}'); -- '["a","b"]'
     /// ```
-    static func variables(_ template: CompiledTemplate) -> [String] {
-        var names = OrderedNames()
-        collect(template.nodes, into: &names)
-        return names.list
-    }
-
-    private static func collect(_ nodes: [MustacheNode], into names: inout OrderedNames) {
-        for node in nodes {
-            switch node {
-            case .text, .partial: continue
-            case .variable(let name, _): names.add(name)
-            case .section(let name, _, let children):
-                names.add(name)
-                collect(children, into: &names)
-            }
-        }
+    static func variablesJSON(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) throws(MustacheError) -> String {
+        var names = VariableNames(limit: limit)
+        try MustacheParser.read(bytes, into: &names)
+        return names.finish()
     }
 
     /// The names the template uses that `vars` lacks, distinct, in the order they are first missed.

@@ -125,30 +125,23 @@ public enum SubstringSearch {
     /// characters, each quoted as a one-token phrase (`"` doubled), ANDed. A superset of the rows whose fields contain every word: the
     /// matches must still be checked with ``contains(words:fields:)``. nil when no word has three
     /// characters (the trigram tokenizer needs three). Runs with NUL are left out; at most 64 runs.
+    /// Built in one pass in constant memory (``TrigramExpression``).
+    ///
+    /// ```sql
+    /// SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'
+    /// ```
     public static func trigramExpression(_ query: String) -> String? {
-        var seen = Set<String>()
-        var output = ""
-        for word in splitWords(query) where word.count >= 3 {
-            // Runs that cover the word without overlapping, and the last run: every character is
-            // in one, and an AND of fewer trigrams is faster (FTS5 merges every term's doclist).
-            for start in Set(Array(stride(from: 0, through: word.count - 3, by: 3)) + [word.count - 3]).sorted() {
-                let run = word[start..<(start + 3)]
-                if run.contains(where: { $0.value == 0 }) { continue }
-                var text = ""
-                text.unicodeScalars.append(contentsOf: run)
-                guard seen.count < 64, seen.insert(text).inserted else { continue }
-                if !output.isEmpty { output += " " }
-                output += "\""
-                for scalar in run {
-                    if scalar == "\"" { output += "\"" }
-                    output.unicodeScalars.append(scalar)
-                }
-                output += "\""
-            }
-        }
-        // Only runs with NUL: `""`, which matches nothing (such a query finds no post).
-        if output.isEmpty && splitWords(query).contains(where: { $0.count >= 3 }) { return "\"\"" }
-        return output.isEmpty ? nil : output
+        TrigramExpression.build(query.unicodeScalars)
+    }
+
+    /// ``trigramExpression(_:)`` of UTF-8 bytes read in place, each invalid sequence as U+FFFD
+    /// (as `String(decoding:as:)` reads them), so a 10 MB argument is never copied.
+    ///
+    /// ```sql
+    /// SELECT search_trigrams(CAST('Deadline' AS BLOB)); -- '"Dea" "dli" "ine"'
+    /// ```
+    public static func trigramExpression(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        TrigramExpression.build(utf8: bytes)
     }
 
     /// For a query whose words are all shorter than three characters: its longest word (the first
@@ -188,7 +181,7 @@ public enum SubstringSearch {
         return words
     }
 
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
         return scalar.properties.isWhitespace
     }
@@ -216,7 +209,9 @@ extension Registry {
                 """,
             example: #"SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'"#,
             body: { arguments, _ in
-                guard let text = arguments.value(0).text, let expression = SubstringSearch.trigramExpression(text)
+                // TEXT and BLOB are read in place; a number through its text.
+                let read = arguments.withTextBytes(0) { SubstringSearch.trigramExpression(utf8: $0) }
+                guard let expression = read ?? arguments.value(0).text.flatMap(SubstringSearch.trigramExpression)
                 else { return .null }
                 return .text(expression)
             }),

@@ -108,6 +108,8 @@ struct TableRows: RowStyle {
             let padding = String(repeating: " ", count: max(0, plan.widths[index] - DisplayWidth.of(cut)))
             parts.append(plan.rightAligned[index] ? padding + cut : cut + padding)
         }
-        return String(parts.joined(separator: ColumnWidths.gap).reversed().drop { $0 == " " }.reversed()) + "\n"
+        var line = parts.joined(separator: ColumnWidths.gap)
+        while line.last == " " { line.removeLast() }
+        return line + "\n"
     }
 }

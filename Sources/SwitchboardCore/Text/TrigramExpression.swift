@@ -1,0 +1,91 @@
+/// The builder behind ``SubstringSearch/trigramExpression(_:)``: it takes the query one character at
+/// a time and keeps only the word's last three characters, the runs already written (at most 64) and
+/// the expression, so its memory stays the same for a 10 MB query as for a short one. Once 64 distinct
+/// runs are written nothing later can change the expression, and the rest of the query is not read.
+///
+/// ```sql
+/// SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'
+/// ```
+struct TrigramExpression {
+    /// The most runs an expression ANDs.
+    static let maxRuns = 64
+
+    /// The current word's last three characters, oldest first.
+    private var last: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) = ("\0", "\0", "\0")
+    /// The current word's length in characters so far.
+    private var length = 0
+    /// Whether a word of three or more characters was seen.
+    private var sawLongWord = false
+    /// The runs written, each packed in 63 bits (21 a character).
+    private var seen = Set<UInt64>()
+    private var output = ""
+
+    /// The expression for `query` (nil when no word has three characters).
+    static func build(_ query: String.UnicodeScalarView) -> String? {
+        var builder = TrigramExpression()
+        for scalar in query where !builder.isComplete { builder.add(scalar) }
+        return builder.finish()
+    }
+
+    /// The expression for UTF-8 `bytes`, each invalid sequence read as U+FFFD (as `String(decoding:as:)`
+    /// reads them).
+    static func build(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var builder = TrigramExpression()
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while !builder.isComplete {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): builder.add(scalar)
+            case .emptyInput: return builder.finish()
+            case .error: builder.add("\u{FFFD}")
+            }
+        }
+        return builder.finish()
+    }
+
+    /// Whether the expression has its 64 runs: nothing later can change it.
+    private var isComplete: Bool { seen.count == Self.maxRuns }
+
+    /// Takes the next character: whitespace ends the word; otherwise the run ending here is written
+    /// when it starts at offset 0, 3, 6, ... of its word.
+    private mutating func add(_ scalar: Unicode.Scalar) {
+        if SubstringSearch.isWhitespace(scalar) { return endWord() }
+        last = (last.1, last.2, scalar)
+        length += 1
+        if length >= 3 && length % 3 == 0 { write() }
+    }
+
+    /// Ends the word: a word of three or more characters whose length is not a multiple of three
+    /// still needs its last run.
+    private mutating func endWord() {
+        if length >= 3 {
+            sawLongWord = true
+            if length % 3 != 0 { write() }
+        }
+        length = 0
+    }
+
+    /// Writes the last three characters as a quoted phrase, unless one holds NUL, it was written
+    /// already, or the expression has its 64 runs.
+    private mutating func write() {
+        let (first, second, third) = last
+        if first.value == 0 || second.value == 0 || third.value == 0 { return }
+        let packed = UInt64(first.value) << 42 | UInt64(second.value) << 21 | UInt64(third.value)
+        guard seen.count < Self.maxRuns, seen.insert(packed).inserted else { return }
+        if !output.isEmpty { output += " " }
+        output += "\""
+        for scalar in [first, second, third] {
+            if scalar == "\"" { output += "\"" }
+            output.unicodeScalars.append(scalar)
+        }
+        output += "\""
+    }
+
+    /// The expression: the runs ANDed; `""` (matches nothing) when every run held NUL; nil when no
+    /// word had three characters.
+    private mutating func finish() -> String? {
+        endWord()
+        if output.isEmpty { return sawLongWord ? "\"\"" : nil }
+        return output
+    }
+}
