@@ -76,8 +76,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardFuzzInput", "TestSupport",
-                           .product(name: "Mustache", package: "swift-mustache")]),
+            dependencies: [
+                "SwitchboardCore", "SwitchboardFuzzInput", "TestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
         .testTarget(name: "SwitchboardInputTests", dependencies: ["SwitchboardCore", "SwitchboardInput", "TestSupport"]),
         .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),

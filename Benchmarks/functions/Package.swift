@@ -6,7 +6,8 @@ import PackageDescription
 
 /// SwiftPM names a path dependency after its folder, which is `main` in one checkout and
 /// anything in another (CI clones elsewhere), so read the name instead of spelling it.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+    .lowercased()
 
 let package = Package(
     name: "SwitchboardFunctionBenchmarks",

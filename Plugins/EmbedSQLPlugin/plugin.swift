@@ -22,11 +22,13 @@ struct EmbedSQLPlugin: BuildToolPlugin {
             .flatMap { folder in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] }
             .filter { $0.pathExtension == "sql" || $0.pathExtension == "mustache" }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedSQL.swift")
-        return [.buildCommand(
-            displayName: "Embedding schema/ and queries/ SQL",
-            executable: try context.tool(named: "EmbedSQLTool").url,
-            arguments: [output.path, "migrations:" + schema.path] + folders.map(\.path) + ["tree:" + reports.path],
-            inputFiles: inputs + reportFiles,
-            outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding schema/ and queries/ SQL",
+                executable: try context.tool(named: "EmbedSQLTool").url,
+                arguments: [output.path, "migrations:" + schema.path] + folders.map(\.path) + ["tree:" + reports.path],
+                inputFiles: inputs + reportFiles,
+                outputFiles: [output])
+        ]
     }
 }

@@ -16,10 +16,12 @@ struct GitCommitPlugin: BuildToolPlugin {
             text="enum GitCommit { static let value = \\"$commit\\" }"
             [ "$(cat "$2/GitCommit.swift" 2>/dev/null)" = "$text" ] || printf '%s\\n' "$text" > "$2/GitCommit.swift"
             """
-        return [.prebuildCommand(
-            displayName: "Recording the git commit",
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", script, "sh", context.package.directoryURL.path, output.path],
-            outputFilesDirectory: output)]
+        return [
+            .prebuildCommand(
+                displayName: "Recording the git commit",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", context.package.directoryURL.path, output.path],
+                outputFilesDirectory: output)
+        ]
     }
 }

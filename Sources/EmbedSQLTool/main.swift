@@ -24,12 +24,12 @@ func literal(_ text: String) -> String {
 }
 
 var source = """
-// Generated at build time by EmbedSQLTool from the package's SQL folders. Do not edit.
+    // Generated at build time by EmbedSQLTool from the package's SQL folders. Do not edit.
 
-/// The package's SQL files, carried inside the binary.
-public enum EmbeddedSQL {
+    /// The package's SQL files, carried inside the binary.
+    public enum EmbeddedSQL {
 
-"""
+    """
 /// The files a folder contributes: its .sql files (only NNNN_*.sql ones for `migrations`), or for a tree
 /// its subfolders' .sql and .mustache files.
 func fileNames(in folder: URL, tree: Bool, migrations: Bool) -> [String] {

@@ -10,15 +10,18 @@ import SwitchboardCore
 /// SELECT switchboard_version();
 /// ```
 @_cdecl("switchboard_register_functions")
-public func registerFunctions(_ api: OpaquePointer?, _ db: OpaquePointer?,
-                              _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func registerFunctions(
+    _ api: OpaquePointer?, _ db: OpaquePointer?,
+    _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     guard let api else { return 1 }  // SQLITE_ERROR; the entry point always passes its host's table
     let connection = ConnectionState()
     for spec in Registry.functions {
         let registration = Unmanaged.passRetained(Registration(spec: spec, connection: connection, api: api)).toOpaque()
         // On failure SQLite calls releaseRegistration itself, so nothing leaks.
-        let code = sb_create_function(api, db, spec.name, Int32(spec.arity), sqliteFlags(spec.flags),
-                                      registration, dispatch, releaseRegistration)
+        let code = sb_create_function(
+            api, db, spec.name, Int32(spec.arity), sqliteFlags(spec.flags),
+            registration, dispatch, releaseRegistration)
         if code != 0 {
             errorMessage?.pointee = sb_mprintf_copy(api, "switchboard: cannot register \(spec.name)/\(spec.arity) (code \(code))")
             return code

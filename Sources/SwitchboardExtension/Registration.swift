@@ -86,7 +86,8 @@ final class Registration: CallEnvironment {
             // characters) and keeps its start; and no message is longer than ``messageLimit`` (one that
             // echoes a whole template or input helps nobody), ending in "…" where it was cut.
             let fits = Int(sb_length_limit(api, context)) - 1
-            let text = message.utf8.count > Self.messageLimit && fits > Self.messageLimit
+            let text =
+                message.utf8.count > Self.messageLimit && fits > Self.messageLimit
                 ? Self.prefix(of: message, bytes: Self.messageLimit - 3) + "…" : Self.prefix(of: message, bytes: fits)
             sb_result_error(api, context, text, -1)
         case .tooBig:

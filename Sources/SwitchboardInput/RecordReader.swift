@@ -82,7 +82,7 @@ public final class RecordReader {
             }
             switch first {
             case UInt8(ascii: "["): format = .json
-            case UInt8(ascii: "{"): format = .ndjson // or the envelope: decided by the first key below
+            case UInt8(ascii: "{"): format = .ndjson  // or the envelope: decided by the first key below
             default: format = .csv
             }
         }
@@ -94,7 +94,10 @@ public final class RecordReader {
             _ = source.next()
             try openArray()
         case .envelope, .ndjson:
-            guard let byte = source.skipSpace() else { finished = true; return }
+            guard let byte = source.skipSpace() else {
+                finished = true
+                return
+            }
             guard byte == UInt8(ascii: "{") else {
                 throw InputSyntaxError(message: "line \(source.line): expected a JSON object")
             }
@@ -126,7 +129,11 @@ public final class RecordReader {
                 }
             }
         case .csv:
-            guard let row = try readCSVRow() else { finished = true; csvHeader = []; return }
+            guard let row = try readCSVRow() else {
+                finished = true
+                csvHeader = []
+                return
+            }
             if let overflow = row.overflow { throw InputSyntaxError(message: "line 1: CSV header: \(overflow)") }
             csvHeader = try row.cells.enumerated().map { position, cell in
                 guard let cell else { return "" }
@@ -216,7 +223,9 @@ public final class RecordReader {
             }
             // Only what the envelope's end needs is kept, so memory holds one member at a time however
             // many come before "data".
-            if RecordReader.envelopeKeys.contains(current) { envelopeFields.append(JSONMember(key: current, value: current == "data" ? .null : value)) }
+            if RecordReader.envelopeKeys.contains(current) {
+                envelopeFields.append(JSONMember(key: current, value: current == "data" ? .null : value))
+            }
             switch source.skipSpace() {
             case UInt8(ascii: ","):
                 _ = source.next()
@@ -241,8 +250,9 @@ public final class RecordReader {
     /// An envelope member beside `data` over the size limit fails the input (it is no record to skip).
     private func checkEnvelopeMember() throws {
         if json.overflowed {
-            throw InputSyntaxError(message: "line \(source.line): a member of the envelope beside \"data\" is over the limits for one record "
-                                   + "(\(InputLimits.recordBytes >> 20) MiB, \(InputLimits.recordValues) JSON values)")
+            throw InputSyntaxError(
+                message: "line \(source.line): a member of the envelope beside \"data\" is over the limits for one record "
+                    + "(\(InputLimits.recordBytes >> 20) MiB, \(InputLimits.recordValues) JSON values)")
         }
     }
 
@@ -275,7 +285,10 @@ public final class RecordReader {
     // MARK: NDJSON
 
     private func nextLine() -> InputRecord? {
-        guard let byte = source.skipSpace() else { finished = true; return nil }
+        guard let byte = source.skipSpace() else {
+            finished = true
+            return nil
+        }
         let line = source.line
         guard byte == UInt8(ascii: "{") else {
             skipRestOfLine(from: line)
@@ -316,13 +329,19 @@ public final class RecordReader {
         // Skip blank lines.
         while let byte = source.peek(), byte == 0x0A || byte == 0x0D { _ = source.next() }
         let line = source.line
-        guard let row = try readCSVRow() else { finished = true; return nil }
+        guard let row = try readCSVRow() else {
+            finished = true
+            return nil
+        }
         let location = "line \(line)"
         if let overflow = row.overflow { return InputRecord(fields: [], location: location, problem: overflow) }
         let header = csvHeader ?? []
         var cells: [String?] = []
         for (position, bytes) in row.cells.enumerated() {
-            guard let bytes else { cells.append(nil); continue }
+            guard let bytes else {
+                cells.append(nil)
+                continue
+            }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 let name = position < header.count && !header[position].isEmpty ? header[position] : "field \(position + 1)"
                 return InputRecord(fields: [], location: location, problem: "\(name) is not valid UTF-8")
@@ -404,7 +423,12 @@ public final class RecordReader {
                         throw InputSyntaxError(message: "line \(startLine): CSV: unterminated quoted field")
                     }
                     if inner == UInt8(ascii: "\"") {
-                        if source.peek() == UInt8(ascii: "\"") { _ = next(); append(inner) } else { break }
+                        if source.peek() == UInt8(ascii: "\"") {
+                            _ = next()
+                            append(inner)
+                        } else {
+                            break
+                        }
                     } else {
                         append(inner)
                         appendRun { $0 != UInt8(ascii: "\"") }

@@ -63,8 +63,9 @@ public final class RecordStream: RecordInput {
         let sources = Set(map.pairs.map { String($0.source.prefix { $0 != "." }) })
         let destinations = map.pairs.filter { sources.contains(String($0.source.prefix { $0 != "." })) }.map(\.destination)
         if !header.contains(where: { accepts($0) || sources.contains($0) }) && !destinations.contains(where: accepts) {
-            throw InputSyntaxError(message: "the input is not a JSON array, an envelope, NDJSON, or CSV with a header "
-                + "naming its fields (line 1: '\(header.joined(separator: ","))')")
+            throw InputSyntaxError(
+                message: "the input is not a JSON array, an envelope, NDJSON, or CSV with a header "
+                    + "naming its fields (line 1: '\(header.joined(separator: ","))')")
         }
     }
 

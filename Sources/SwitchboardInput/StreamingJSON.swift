@@ -99,20 +99,31 @@ final class StreamingJSON {
             _ = source.next()
             guard depth < InputLimits.depth else { throw tooDeep() }
             var items: [JSONValue] = []
-            if source.skipSpace() == UInt8(ascii: "]") { _ = source.next(); return .array(items) }
+            if source.skipSpace() == UInt8(ascii: "]") {
+                _ = source.next()
+                return .array(items)
+            }
             while true {
                 let item = try value(depth: depth + 1)
                 if !overLimit() { items.append(item) }
                 switch source.skipSpace() {
                 case UInt8(ascii: ","): _ = source.next()
-                case UInt8(ascii: "]"): _ = source.next(); return .array(items)
+                case UInt8(ascii: "]"):
+                    _ = source.next()
+                    return .array(items)
                 default: throw error("expected ',' or ']'\(found())")
                 }
             }
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default: return try number()
         }
     }
@@ -126,7 +137,10 @@ final class StreamingJSON {
         var fields: [JSONMember] = []
         var pendingKey = first
         if pendingKey == nil {
-            if source.skipSpace() == UInt8(ascii: "}") { _ = source.next(); return fields }
+            if source.skipSpace() == UInt8(ascii: "}") {
+                _ = source.next()
+                return fields
+            }
         }
         while true {
             let key: String
@@ -143,7 +157,9 @@ final class StreamingJSON {
             if !overLimit() { fields.append(JSONMember(key: key, value: member)) }
             switch source.skipSpace() {
             case UInt8(ascii: ","): _ = source.next()
-            case UInt8(ascii: "}"): _ = source.next(); return fields
+            case UInt8(ascii: "}"):
+                _ = source.next()
+                return fields
             default: throw error("expected ',' or '}'\(found())")
             }
         }
@@ -203,7 +219,10 @@ final class StreamingJSON {
                 continue
             }
             // take stops at the end of what is buffered, so this may be a plain byte.
-            guard byte == UInt8(ascii: "\\") else { decoder.append(byte); continue }
+            guard byte == UInt8(ascii: "\\") else {
+                decoder.append(byte)
+                continue
+            }
             guard let escape = source.next() else { throw error("unterminated string") }
             if escape == UInt8(ascii: "u") {
                 decoder.appendUnicodeEscape(try hex4())

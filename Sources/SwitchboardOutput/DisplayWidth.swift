@@ -14,7 +14,10 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
         if first.properties.generalCategory == .format || first.properties.generalCategory == .control
-            || first.properties.generalCategory == .nonspacingMark { return 0 }
+            || first.properties.generalCategory == .nonspacingMark
+        {
+            return 0
+        }
         return isWide(first.value) ? 2 : 1
     }
 
@@ -50,8 +53,8 @@ public enum DisplayWidth {
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return true
         default:
             return false

@@ -39,8 +39,10 @@ public final class RowWriter {
     /// RowWriter(format: .table, table: TableLayout(width: 80)) { print($0, terminator: "") }
     /// RowWriter(format: .json, envelope: .read) { print($0, terminator: "") } // {"success":true,"data":[...]}
     /// ```
-    public init(format: OutputFormat, table: TableLayout = TableLayout(), envelope: JSONEnvelope? = nil,
-                sink: @escaping (String) throws -> Void) {
+    public init(
+        format: OutputFormat, table: TableLayout = TableLayout(), envelope: JSONEnvelope? = nil,
+        sink: @escaping (String) throws -> Void
+    ) {
         self.format = format
         self.sink = sink
         switch format {

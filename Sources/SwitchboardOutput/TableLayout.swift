@@ -28,8 +28,10 @@ public struct TableLayout: Sendable {
     /// ```swift
     /// TableLayout(width: 100, sampleRows: 50).sampleRows // 50
     /// ```
-    public init(width: Int = 120, fitting: TableFitting = .narrowColumns, sampleRows: Int = TableLayout.defaultSampleRows,
-                whenEmpty: String? = nil) {
+    public init(
+        width: Int = 120, fitting: TableFitting = .narrowColumns, sampleRows: Int = TableLayout.defaultSampleRows,
+        whenEmpty: String? = nil
+    ) {
         self.width = width
         self.fitting = fitting
         self.sampleRows = max(1, sampleRows)

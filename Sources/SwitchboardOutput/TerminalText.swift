@@ -52,7 +52,10 @@ public enum TerminalText {
             case "]", "P", "X", "^", "_":
                 // A string up to BEL or the string terminator ESC \.
                 while let next = scalars.next(), next != "\u{07}" {
-                    if next == "\u{1B}" { _ = scalars.next(); break }
+                    if next == "\u{1B}" {
+                        _ = scalars.next()
+                        break
+                    }
                 }
             default:
                 break

@@ -31,9 +31,10 @@ struct CheckCommand: ParsableCommand {
         let damaged = checks.filter { $0.problem != nil }.map(\.name)
         if !damaged.isEmpty {
             let indexes = damaged.filter { $0 != "database" }
-            throw SwitchboardError.failure(indexes == damaged
-                ? "damaged: \(damaged.joined(separator: ", ")); run switchboard check --rebuild"
-                : "damaged: \(damaged.joined(separator: ", "))")
+            throw SwitchboardError.failure(
+                indexes == damaged
+                    ? "damaged: \(damaged.joined(separator: ", ")); run switchboard check --rebuild"
+                    : "damaged: \(damaged.joined(separator: ", "))")
         }
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
+/// Shorthand used by ChildProcess (SwitchboardError lives in SwitchboardDB).
+import SwitchboardDB
 import SwitchboardOutput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `/bin/sh -c COMMAND` in its own process group, feeding `input` to its standard input,
@@ -27,9 +30,11 @@ enum ChildProcess {
         /// The last non-empty line of standard error, as one line, at most 500 characters.
         var lastErrorLine: String? {
             let text = TerminalText.withoutEscapes(String(decoding: stderr, as: UTF8.self))
-            guard let line = text.split(whereSeparator: \.isNewline).last(where: {
-                !$0.trimmingCharacters(in: .whitespaces).isEmpty
-            }) else { return nil }
+            guard
+                let line = text.split(whereSeparator: \.isNewline).last(where: {
+                    !$0.trimmingCharacters(in: .whitespaces).isEmpty
+                })
+            else { return nil }
             return String(line.prefix(500))
         }
     }
@@ -45,8 +50,10 @@ enum ChildProcess {
         case file(Int32)
     }
 
-    static func run(shell command: String, input: Data, timeout: Double, environment extra: [String: String] = [:],
-                    stdout: StandardOutput) throws -> Outcome {
+    static func run(
+        shell command: String, input: Data, timeout: Double, environment extra: [String: String] = [:],
+        stdout: StandardOutput
+    ) throws -> Outcome {
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
         let captureStdout: Bool
         if case .capture = stdout { captureStdout = true } else { captureStdout = false }
@@ -99,7 +106,8 @@ enum ChildProcess {
         close(stderrPipe[1])
         if captureStdout { close(stdoutPipe[1]) }
         guard spawned == 0 else {
-            close(stdinPipe[1]); close(stderrPipe[0])
+            close(stdinPipe[1])
+            close(stderrPipe[0])
             if captureStdout { close(stdoutPipe[0]) }
             throw SwitchboardErrorText.failure("cannot run /bin/sh: \(String(cString: strerror(spawned)))")
         }
@@ -146,8 +154,9 @@ enum ChildProcess {
         let exitedNormally = (status & 0x7f) == 0
         let exitStatus: Int32? = exitedNormally ? (status >> 8) & 0xff : nil
         let signal: Int32? = exitedNormally ? nil : status & 0x7f
-        return Outcome(exitStatus: exitStatus, signal: signal, timedOut: killed && !exitedNormally,
-                       stdout: box.out, stderr: box.err)
+        return Outcome(
+            exitStatus: exitStatus, signal: signal, timedOut: killed && !exitedNormally,
+            stdout: box.out, stderr: box.err)
     }
 
     /// Reads `fd` to its end, handing each chunk over as it comes: what a program printed before it
@@ -181,6 +190,4 @@ enum ChildProcess {
     }
 }
 
-/// Shorthand used by ChildProcess (SwitchboardError lives in SwitchboardDB).
-import SwitchboardDB
 typealias SwitchboardErrorText = SwitchboardError

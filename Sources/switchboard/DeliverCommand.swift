@@ -94,10 +94,14 @@ struct DeliverCommand: ParsableCommand {
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }
             let started = DispatchTime.now().uptimeNanoseconds
-            guard let delivery = try db.deliverNext(policy, retryLocked: retryLocked, send: { message in
-                if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
-                return send(message)
-            }) else {
+            guard
+                let delivery = try db.deliverNext(
+                    policy, retryLocked: retryLocked,
+                    send: { message in
+                        if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+                        return send(message)
+                    })
+            else {
                 if watch {
                     usleep(useconds_t(poll * 1_000_000))
                     continue
@@ -107,20 +111,24 @@ struct DeliverCommand: ParsableCommand {
             counts.claims += 1
             Terminal.write(report(delivery, counts: &counts))
         }
-        var summary = counts.claims == 0 ? "No messages to deliver" :
-            "Delivered \(counts.sent), will retry \(counts.retrying), failed \(counts.failed), refused \(counts.refused)"
+        var summary =
+            counts.claims == 0
+            ? "No messages to deliver" : "Delivered \(counts.sent), will retry \(counts.retrying), failed \(counts.failed), refused \(counts.refused)"
         let waiting = try db.outboxWaitingCount()
         if waiting > 0 { summary += " (\(waiting) waiting for a retry or a lease to expire)" }
         Terminal.write(summary + ".\n")
         if timings, !counts.claimSeconds.isEmpty {
             let sorted = counts.claimSeconds.sorted()
             let mean = sorted.reduce(0, +) / Double(sorted.count)
-            Terminal.warn(String(format: "claims: %d, mean %.1f us, median %.1f us, p95 %.1f us", sorted.count, mean * 1e6,
-                                 sorted[sorted.count / 2] * 1e6, sorted[min(sorted.count - 1, sorted.count * 95 / 100)] * 1e6))
+            Terminal.warn(
+                String(
+                    format: "claims: %d, mean %.1f us, median %.1f us, p95 %.1f us", sorted.count, mean * 1e6,
+                    sorted[sorted.count / 2] * 1e6, sorted[min(sorted.count - 1, sorted.count * 95 / 100)] * 1e6))
         }
         if counts.failed > 0 {
-            Terminal.fail("\(counts.failed) \(counts.failed == 1 ? "message" : "messages") failed (see switchboard outbox --status failed)",
-                          code: ExitCode.failure)
+            Terminal.fail(
+                "\(counts.failed) \(counts.failed == 1 ? "message" : "messages") failed (see switchboard outbox --status failed)",
+                code: ExitCode.failure)
         }
     }
 
@@ -143,11 +151,13 @@ struct DeliverCommand: ParsableCommand {
         ]
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(shell: command, input: Data(message.senderJSON.utf8), timeout: timeout,
-                                           environment: environment, stdout: .discard)
+            outcome = try ChildProcess.run(
+                shell: command, input: Data(message.senderJSON.utf8), timeout: timeout,
+                environment: environment, stdout: .discard)
         } catch {
-            outcome = ChildProcess.Outcome(exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
-                                           stderr: Data("\(error)".utf8))
+            outcome = ChildProcess.Outcome(
+                exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
+                stderr: Data("\(error)".utf8))
         }
         if outcome.exitStatus == 0 { return nil }
         var error: String
@@ -170,7 +180,8 @@ struct DeliverCommand: ParsableCommand {
             return "message \(message.id): sent (attempt \(message.attempts), key \(message.idempotencyKey))\n"
         case .willRetry(let message, let error, let delay):
             counts.retrying += 1
-            return "message \(message.id): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n"
+            return
+                "message \(message.id): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n"
         case .failed(let message, let error):
             counts.failed += 1
             return "message \(message.id): failed after \(message.attempts.counted("attempt")) (\(error))\n"
@@ -220,8 +231,9 @@ struct OutboxCommand: ParsableCommand {
             FROM outbox
             """ + (status == nil ? "" : " WHERE status = :status") + " ORDER BY id"
         let writer = formatOption.writer(whenEmpty: status.map { "No \($0) messages in the outbox." } ?? "The outbox is empty.")
-        try db.streamRows(sql, arguments: status.map { ["status": $0] } ?? [:], keeping: columns.list,
-                          columns: { writer.begin(columns: $0) }, row: writer.row)
+        try db.streamRows(
+            sql, arguments: status.map { ["status": $0] } ?? [:], keeping: columns.list,
+            columns: { writer.begin(columns: $0) }, row: writer.row)
         try writer.end()
     }
 }

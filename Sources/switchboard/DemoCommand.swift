@@ -33,10 +33,12 @@ struct DemoCommand: ParsableCommand {
 
     /// The tour.
     static let tour = [
-        Stop(title: "Unread notifications", query: "notifications-inbox", parameters: ["unread": "true", "limit": "5"],
-             columns: ["type_emoji", "priority_badge", "title", "relative_time"]),
-        Stop(title: "Latest flagged posts", query: "social-feed", parameters: ["flagged": "true", "limit": "5"],
-             columns: ["platform", "display_name", "school_name", "relative_time", "preview"]),
+        Stop(
+            title: "Unread notifications", query: "notifications-inbox", parameters: ["unread": "true", "limit": "5"],
+            columns: ["type_emoji", "priority_badge", "title", "relative_time"]),
+        Stop(
+            title: "Latest flagged posts", query: "social-feed", parameters: ["flagged": "true", "limit": "5"],
+            columns: ["platform", "display_name", "school_name", "relative_time", "preview"]),
     ]
 
     /// What to try next: a command and what it shows.

@@ -32,8 +32,10 @@ enum ExitCode {
         case let error as SwitchboardError: return (error.message, of(error))
         case let condition as DatabaseCondition: return (message(for: condition), of(condition))
         case let collision as ImportCollision:
-            return ("\(collision.location): \(collision.table): \(collision.key) already exists with other values "
-                + "(\(collision.detail)); pass --upsert to update it", failure)
+            return (
+                "\(collision.location): \(collision.table): \(collision.key) already exists with other values "
+                    + "(\(collision.detail)); pass --upsert to update it", failure
+            )
         default: return (String(describing: error), failure)
         }
     }

@@ -65,8 +65,9 @@ struct ExportCommand: ParsableCommand {
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
             let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
             if binding.leavesUserToDatabase { _ = try opened.actingUser(nil) }
-            try opened.streamQuery(query, binding: binding, columns: { writer.begin(columns: $0, types: query.columnTypes) },
-                                   row: writer.row)
+            try opened.streamQuery(
+                query, binding: binding, columns: { writer.begin(columns: $0, types: query.columnTypes) },
+                row: writer.row)
             try writer.end()
         }
     }

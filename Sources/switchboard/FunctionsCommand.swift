@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import SwitchboardCore
 import SwitchboardOutput
 
@@ -29,12 +29,22 @@ struct FunctionsCommand: ParsableCommand {
             Terminal.write(FunctionReference.markdown())
             return
         case .json:
-            Terminal.write(JSONValue.array(Registry.functions.map { spec in
-                .object([("name", .string(spec.name)), ("arity", .integer(Int64(spec.arity))), ("signature", .string(spec.signature)),
-                         ("flags", .array(FunctionReference.flagsText(spec.flags) == "no flags" ? []
-                             : FunctionReference.flagsText(spec.flags).components(separatedBy: ", ").map { .string($0) })),
-                         ("doc", .string(spec.doc)), ("example", .string(spec.example))])
-            }).document)
+            Terminal.write(
+                JSONValue.array(
+                    Registry.functions.map { spec in
+                        .object([
+                            ("name", .string(spec.name)), ("arity", .integer(Int64(spec.arity))), ("signature", .string(spec.signature)),
+                            (
+                                "flags",
+                                .array(
+                                    FunctionReference.flagsText(spec.flags) == "no flags"
+                                        ? []
+                                        : FunctionReference.flagsText(spec.flags).components(separatedBy: ", ").map { .string($0) })
+                            ),
+                            ("doc", .string(spec.doc)), ("example", .string(spec.example)),
+                        ])
+                    }
+                ).document)
             return
         }
         var output = ""

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwitchboardDB
-import SwitchboardOutput
 import SwitchboardInput
+import SwitchboardOutput
 
 /// `switchboard import TABLE [FILE|-]` and `switchboard import --all DIR`.
 struct ImportCommand: ParsableCommand {
@@ -112,7 +112,8 @@ struct ImportCommand: ParsableCommand {
             report += "\(table): \(count.inserted) imported, \(count.unchanged) unchanged, \(count.updated) updated, \(count.rejected) rejected\n"
         }
         let total = counts.map(\.inserted).reduce(0, +)
-        let head = total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
+        let head =
+            total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
         Terminal.write(report + head + "\n")
     }
 }

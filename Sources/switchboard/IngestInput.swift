@@ -8,13 +8,16 @@ extension InputFormat: ExpressibleByArgument {}
 
 /// The input options `sync` and `import` share.
 struct IngestOptions: ParsableArguments {
-    @Option(name: .customLong("command"), help: ArgumentHelp("Run CMD with /bin/sh and read its standard output (your fetch program).", valueName: "CMD"))
+    @Option(
+        name: .customLong("command"), help: ArgumentHelp("Run CMD with /bin/sh and read its standard output (your fetch program).", valueName: "CMD"))
     var command: String?
 
     @Option(name: .customLong("input-format"), help: "auto (default: from the content), json, envelope, ndjson or csv.")
     var inputFormat: InputFormat = .auto
 
-    @Option(name: .customLong("map"), help: ArgumentHelp("Rename a field: SOURCE (a dotted path into nested objects) to DEST (repeatable).", valueName: "src=dest"))
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp("Rename a field: SOURCE (a dotted path into nested objects) to DEST (repeatable).", valueName: "src=dest"))
     var maps: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Seconds --command may run before it is stopped (a failure; nothing is synced).", valueName: "s"))
@@ -86,7 +89,9 @@ final class IngestInput: RecordInput {
     static func fetch(_ command: String, timeout: Double) throws -> Int32 {
         var template = Array("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/switchboard-fetch-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw SwitchboardError.failure("cannot make a temporary file for the command's output: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw SwitchboardError.failure("cannot make a temporary file for the command's output: \(String(cString: strerror(errno)))")
+        }
         unlink(String(cString: template))
         let outcome = try ChildProcess.run(shell: command, input: Data(), timeout: timeout, stdout: .file(fd))
         FileHandle.standardError.write(Data(TerminalText.withoutEscapes(String(decoding: outcome.stderr, as: UTF8.self)).utf8))
@@ -167,7 +172,8 @@ final class Progress {
         if let total, total > 0 {
             let fraction = min(1, Double(bytes) / Double(total))
             let filled = Int(fraction * 30)
-            line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
+            line =
+                "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
                 + String(Int(fraction * 100)) + "%"
         } else {
             line = "read \(bytes / 1024) KiB"

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -20,7 +20,9 @@ struct DatabaseOption: ParsableArguments {
 /// `--now TIME`: pins the clock that relative times, "today" and report timestamps are computed from,
 /// falling back to `$SWITCHBOARD_NOW`; the same thing as `SELECT switchboard_now(TIME)`.
 struct ClockOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Pin the clock, e.g. 2026-02-10T12:00:00Z (default: $SWITCHBOARD_NOW, else the system clock).", valueName: "time"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Pin the clock, e.g. 2026-02-10T12:00:00Z (default: $SWITCHBOARD_NOW, else the system clock).", valueName: "time"))
     var now: String?
 
     /// The pinned time, if any.
@@ -29,7 +31,9 @@ struct ClockOption: ParsableArguments {
 
 /// `--queries DIR`: a folder of the user's own canned queries, shadowing built-in ones by name.
 struct CatalogOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"))
     var queries: String?
 
     /// The built-in queries plus the folder's.
@@ -72,11 +76,13 @@ enum JSONByDefault: DefaultFormat {
 /// `--format table|json|jsonl|csv|tsv|markdown` for every command that prints rows, with sqlite-utils'
 /// `--nl`, `--csv` and `--tsv` as aliases; `Default` says the format when none is given.
 struct FormatOption<Default: DefaultFormat>: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Output format (default: \(Default.format.rawValue)); ndjson is jsonl. table takes its column widths from the first "
-            + "1,000 rows (later rows are cut to them) and fits the terminal: on a terminal, columns that do not fit are "
-            + "left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.",
-        valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format (default: \(Default.format.rawValue)); ndjson is jsonl. table takes its column widths from the first "
+                + "1,000 rows (later rows are cut to them) and fits the terminal: on a terminal, columns that do not fit are "
+                + "left out (and named); piped, they are narrowed to $COLUMNS, else 120 columns.",
+            valueName: "format"))
     var format: OutputFormat?
 
     @Flag(name: .long, help: "The same as --format jsonl: newline-delimited JSON, as in sqlite-utils.")
@@ -116,8 +122,9 @@ struct FormatOption<Default: DefaultFormat>: ParsableArguments {
     /// ```
     func writer(envelope: JSONEnvelope? = nil, whenEmpty: String? = nil) -> RowWriter {
         let fitting: TableFitting = Terminal.isTerminal ? .dropColumns : .narrowColumns
-        return RowWriter(format: chosen, table: TableLayout(width: Terminal.width, fitting: fitting, whenEmpty: whenEmpty),
-                         envelope: envelope, sink: Terminal.write)
+        return RowWriter(
+            format: chosen, table: TableLayout(width: Terminal.width, fitting: fitting, whenEmpty: whenEmpty),
+            envelope: envelope, sink: Terminal.write)
     }
 }
 

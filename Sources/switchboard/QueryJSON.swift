@@ -16,24 +16,32 @@ enum QueryJSON {
     /// `show NAME --format json`: name, kind, returns_rows, origin, summary, details, parameters (each
     /// declaration in full), column_types, sql, then op, signature and description.
     static func show(_ query: CannedQuery) -> JSONValue {
-        .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
-                 ("returns_rows", .bool(returnsRows(query))), ("origin", .string(query.origin)),
-                 ("summary", .string(query.summary)), ("details", .array(query.details.map { .string($0) })),
-                 ("parameters", .array(query.parameters.map(parameter))), ("column_types", columnTypes(query)),
-                 ("sql", .string(query.sql))] + header(query))
+        .object(
+            [
+                ("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
+                ("returns_rows", .bool(returnsRows(query))), ("origin", .string(query.origin)),
+                ("summary", .string(query.summary)), ("details", .array(query.details.map { .string($0) })),
+                ("parameters", .array(query.parameters.map(parameter))), ("column_types", columnTypes(query)),
+                ("sql", .string(query.sql)),
+            ] + header(query))
     }
 
     /// One element of `queries --format json`: name, kind, returns_rows, summary, origin, parameters
     /// (names only), then op, signature, description, details, declarations (each parameter in full,
     /// as `show` prints them), column_types and sql.
     static func catalogEntry(_ query: CannedQuery) -> JSONValue {
-        .object([("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
-                 ("returns_rows", .bool(returnsRows(query))), ("summary", .string(query.summary)),
-                 ("origin", .string(query.origin)), ("parameters", .array(query.parameters.map { .string($0.name) }))]
+        .object(
+            [
+                ("name", .string(query.name)), ("kind", .string(query.kind.rawValue)),
+                ("returns_rows", .bool(returnsRows(query))), ("summary", .string(query.summary)),
+                ("origin", .string(query.origin)), ("parameters", .array(query.parameters.map { .string($0.name) })),
+            ]
                 + header(query)
-                + [("details", .array(query.details.map { .string($0) })),
-                   ("declarations", .array(query.parameters.map(parameter))), ("column_types", columnTypes(query)),
-                   ("sql", .string(query.sql))])
+                + [
+                    ("details", .array(query.details.map { .string($0) })),
+                    ("declarations", .array(query.parameters.map(parameter))), ("column_types", columnTypes(query)),
+                    ("sql", .string(query.sql)),
+                ])
     }
 
     /// One declared parameter: name, type, requirement (required, optional or default), default (as
@@ -50,14 +58,18 @@ enum QueryJSON {
         switch parameter.requirement {
         case .required: break
         case .optional: requirement = "optional"
-        case .defaultValue(let value): requirement = "default"; defaultValue = .string(value)
+        case .defaultValue(let value):
+            requirement = "default"
+            defaultValue = .string(value)
         }
-        return .object([("name", .string(parameter.name)), ("type", .string(parameter.type.rawValue)),
-                        ("requirement", .string(requirement)), ("default", defaultValue),
-                        ("allowed", .array(parameter.allowedValues.map { .string($0) })),
-                        ("range", parameter.range.map { .string($0.description) } ?? .null),
-                        ("description", .string(parameter.description)),
-                        ("minimum", number(parameter.range?.minimum)), ("maximum", number(parameter.range?.maximum))])
+        return .object([
+            ("name", .string(parameter.name)), ("type", .string(parameter.type.rawValue)),
+            ("requirement", .string(requirement)), ("default", defaultValue),
+            ("allowed", .array(parameter.allowedValues.map { .string($0) })),
+            ("range", parameter.range.map { .string($0.description) } ?? .null),
+            ("description", .string(parameter.description)),
+            ("minimum", number(parameter.range?.minimum)), ("maximum", number(parameter.range?.maximum)),
+        ])
     }
 
     /// The name line's operation, as aiosql writes it: `""` a read, `!` a write, `<!` a write whose
@@ -72,8 +84,10 @@ enum QueryJSON {
 
     /// op, signature (the name line's parameter list, or null) and description (the summary and details).
     private static func header(_ query: CannedQuery) -> [(String, JSONValue)] {
-        [("op", .string(operation(query))), ("signature", query.signature.map { .array($0.map { .string($0) }) } ?? .null),
-         ("description", .string(query.fullDescription))]
+        [
+            ("op", .string(operation(query))), ("signature", query.signature.map { .array($0.map { .string($0) }) } ?? .null),
+            ("description", .string(query.fullDescription)),
+        ]
     }
 
     /// Whether running the query gives rows: a read, or a `<!` write.

@@ -40,7 +40,8 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
     var out: String?
 
-    @Option(name: .long, help: ArgumentHelp("A folder of your own reports (DIR/NAME/); they shadow built-in ones of the same name.", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("A folder of your own reports (DIR/NAME/); they shadow built-in ones of the same name.", valueName: "dir"))
     var reports: String?
 
     @Flag(name: .long, help: "After rendering, run the report's write queries (digest: insert a daily_digest notification and record the run).")
@@ -66,8 +67,9 @@ struct ReportCommand: ParsableCommand {
             let suggestion = NameSuggestion.closest(to: name, among: catalog.names)
             throw SwitchboardError.usage("unknown report '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
-        let run = try ReportRun(report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
-                                user: user.id)
+        let run = try ReportRun(
+            report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
+            user: user.id)
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }

@@ -54,8 +54,9 @@ struct RunCommand: ParsableCommand {
         let database = try self.database.open(now: clock.value)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
         guard query.kind != .read else {
-            try database.streamQuery(query, binding: binding, keeping: columns.list,
-                                     columns: { writer.begin(columns: $0, types: query.columnTypes) }, row: writer.row)
+            try database.streamQuery(
+                query, binding: binding, keeping: columns.list,
+                columns: { writer.begin(columns: $0, types: query.columnTypes) }, row: writer.row)
             return try writer.end()
         }
         let outcome = try database.run(query, binding: binding, columns: columns.list)

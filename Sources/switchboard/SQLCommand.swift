@@ -25,7 +25,9 @@ struct SQLCommand: ParsableCommand {
     @Flag(name: .long, help: "Allow the statement to write.")
     var write = false
 
-    @Option(name: .customShort("p"), help: ArgumentHelp("A value for the statement's :name parameter, bound as text (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customShort("p"),
+        help: ArgumentHelp("A value for the statement's :name parameter, bound as text (repeatable).", valueName: "name=value"))
     var parameters: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Interrupt the statement after this many seconds (default 30; 0: no limit).", valueName: "seconds"))
@@ -60,8 +62,9 @@ struct SQLCommand: ParsableCommand {
         if write {
             return try writer.write(database.runSQL(statement, write: true, parameters: values, columns: columns.list, timeout: timeout))
         }
-        try database.streamRows(statement, arguments: values.mapValues { $0 }, keeping: columns.list, timeout: timeout,
-                                columns: { writer.begin(columns: $0) }, row: writer.row)
+        try database.streamRows(
+            statement, arguments: values.mapValues { $0 }, keeping: columns.list, timeout: timeout,
+            columns: { writer.begin(columns: $0) }, row: writer.row)
         try writer.end()
     }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
-import SwitchboardOutput
 import SwitchboardCore
 import SwitchboardDB
+import SwitchboardOutput
 
 /// The options `send` and `open` share: location, variables, dedupe.
 struct SendOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The location to append, as decimal degrees (latitude ±90, longitude ±180).", valueName: "lat,lon"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The location to append, as decimal degrees (latitude ±90, longitude ±180).", valueName: "lat,lon"))
     var location: String?
 
     @Option(name: .long, help: ArgumentHelp("A program that prints LAT,LON (run with /bin/sh -c; 10 s limit).", valueName: "cmd"))
@@ -15,13 +17,17 @@ struct SendOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long --location-command may run, in seconds.", valueName: "s"))
     var locationTimeout: Double = 10
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("A value for the message's {{name}} (repeatable); date and time are built in.", valueName: "name=value"))
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp("A value for the message's {{name}} (repeatable); date and time are built in.", valueName: "name=value"))
     var vars: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A repeat of the same template and text within this many seconds is a duplicate (0: off).", valueName: "s"))
+    @Option(
+        name: .long, help: ArgumentHelp("A repeat of the same template and text within this many seconds is a duplicate (0: off).", valueName: "s"))
     var dedupeWindow: Double = 10
 
-    @Option(name: .long, help: ArgumentHelp("An idempotency key: a second send with the same key is a duplicate, whenever it comes.", valueName: "key"))
+    @Option(
+        name: .long, help: ArgumentHelp("An idempotency key: a second send with the same key is a duplicate, whenever it comes.", valueName: "key"))
     var key: String?
 
     @OptionGroup var database: DatabaseOption
@@ -192,11 +198,13 @@ struct OpenCommand: ParsableCommand {
         guard route?.member("screen") == .string("send_template"), case .string(let id)? = route?.member("id") else {
             throw SwitchboardError.usage("not a quick-send link: '\(url)' (expected tgtemplates://send?id=UUID)")
         }
-        try QuickSend.send(database, template: { database in
-            guard let template = try database.quickSendTemplate(id: id) else {
-                throw SwitchboardError.failure("no template with id '\(id)' (from the link)")
-            }
-            return template
-        }, options: options)
+        try QuickSend.send(
+            database,
+            template: { database in
+                guard let template = try database.quickSendTemplate(id: id) else {
+                    throw SwitchboardError.failure("no template with id '\(id)' (from the link)")
+                }
+                return template
+            }, options: options)
     }
 }

@@ -31,7 +31,8 @@ enum Terminal {
     /// The operating system's words for a file error, e.g. `No space left on device`.
     static func reason(_ error: Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
-           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            (underlying as NSError).domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32((underlying as NSError).code)))
         }
         return (error as NSError).localizedDescription

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import switchboard
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The raw arguments the CLI checks for UTF-8 before parsing.
 @Suite struct ArgumentEncodingTests {
@@ -16,7 +17,10 @@ import Testing
 
     @Test func theProgramNameIsLeftOut() {
         let name = strdup("switchboard"), command = strdup("run")
-        defer { free(name); free(command) }
+        defer {
+            free(name)
+            free(command)
+        }
         var argv: [UnsafeMutablePointer<CChar>?] = [name, command, nil]
         #expect(ArgumentEncoding.raw(argc: 1, argv: &argv) == [])
         #expect(ArgumentEncoding.raw(argc: 2, argv: &argv) == [Array("run".utf8)])

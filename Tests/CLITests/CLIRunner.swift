@@ -21,8 +21,10 @@ enum CLI {
 
     /// Runs `switchboard-cli arguments...` with a clean environment (`PATH`, `COLUMNS=120`, and under a
     /// sanitizer what `switchboard shell`'s `sqlite3` needs: ``Sanitizer/hostEnvironment(_:)``) plus `environment`.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
-                    input: String? = nil, binary: String = CLI.binary) throws -> CLIResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
+        input: String? = nil, binary: String = CLI.binary
+    ) throws -> CLIResult {
         var base = Sanitizer.hostEnvironment(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "COLUMNS": "120"])
         base.merge(environment) { $1 }
         return try Subprocess.run([binary] + arguments, environment: base, in: folder, input: input)

@@ -30,14 +30,18 @@ import Testing
         let damage = try Subprocess.run(["sqlite3", db, "DELETE FROM social_posts_fts_data WHERE id > 10 AND rowid % 3 = 0"])
         #expect(damage.status == 0, "\(damage.stderr)")
         let damaged = try CLI.run(["check", "--db", db])
-        #expect(damaged.stdout == CheckTests.sound.replacingOccurrences(
-            of: "social_posts_fts: ok", with: "social_posts_fts: damaged: database disk image is malformed"))
+        #expect(
+            damaged.stdout
+                == CheckTests.sound.replacingOccurrences(
+                    of: "social_posts_fts: ok", with: "social_posts_fts: damaged: database disk image is malformed"))
         #expect(damaged.stderr == "error: damaged: social_posts_fts; run switchboard check --rebuild\n")
         #expect(damaged.status == 1)
         let rebuilt = try CLI.run(["check", "--rebuild", "--db", db])
         #expect(rebuilt.stdout == "Rebuilt 5 indexes.\n" + CheckTests.sound && rebuilt.status == 0, "\(rebuilt.stderr)")
-        let found = try CLI.run(["run", "social-feed", "-p", "search=scholar", "--db", db, "--format", "jsonl",
-                                 "--now", "2026-02-10T12:00:00Z"])
+        let found = try CLI.run([
+            "run", "social-feed", "-p", "search=scholar", "--db", db, "--format", "jsonl",
+            "--now", "2026-02-10T12:00:00Z",
+        ])
         #expect(found.stdout.split(separator: "\n").count == 37, "\(found.stderr)")
     }
 
@@ -47,9 +51,10 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try demo(scratch)
         let before = FileManager.default.contents(atPath: db)
-        expectError(try CLI.run(["import", table, "--upsert", "--db", db], input: #"{"id":10,"block":"x"}"#),
-                    "\(table) is not one of the workspace's tables (a search index's own table); "
-                        + "import and export take the tables switchboard export --all writes", status: 2)
+        expectError(
+            try CLI.run(["import", table, "--upsert", "--db", db], input: #"{"id":10,"block":"x"}"#),
+            "\(table) is not one of the workspace's tables (a search index's own table); "
+                + "import and export take the tables switchboard export --all writes", status: 2)
         #expect(FileManager.default.contents(atPath: db) == before)
     }
 }

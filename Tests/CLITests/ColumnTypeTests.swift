@@ -3,7 +3,8 @@ import Testing
 
 /// `-- returns boolean|json: ...` lines: typed JSON output for reads and RETURNING writes, other formats unchanged.
 @Suite struct ColumnTypeTests {
-    static let row = #"{"flag_on":true,"flag_off":false,"flag_two":true,"flag_null":null,"flag_text":"yes","obj":{"a":[1,2],"b":"x\"y"},"spaced":{"k":[true,null]},"broken":"{\"k\":","missing":null,"number_text":12,"plain":1}"#
+    static let row =
+        #"{"flag_on":true,"flag_off":false,"flag_two":true,"flag_null":null,"flag_text":"yes","obj":{"a":[1,2],"b":"x\"y"},"spaced":{"k":[true,null]},"broken":"{\"k\":","missing":null,"number_text":12,"plain":1}"#
 
     @Test func jsonHonoursTheDeclarations() throws {
         let scratch = try Scratch()
@@ -21,11 +22,12 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         let csv = try CLI.run(["run", "typed-columns", "--db", db, "--queries", CLI.fixtureQueries, "--format", "csv"])
-        #expect(csv.stdout == """
-            flag_on,flag_off,flag_two,flag_null,flag_text,obj,spaced,broken,missing,number_text,plain\r
-            1,0,2,,yes,"{""a"":[1,2],""b"":""x\\""y""}","{ ""k"" : [ true, null ] }","{""k"":",,12,1\r
+        #expect(
+            csv.stdout == """
+                flag_on,flag_off,flag_two,flag_null,flag_text,obj,spaced,broken,missing,number_text,plain\r
+                1,0,2,,yes,"{""a"":[1,2],""b"":""x\\""y""}","{ ""k"" : [ true, null ] }","{""k"":",,12,1\r
 
-            """)
+                """)
         let sql = try CLI.run(["sql", "--db", db, "SELECT 1 AS flag_on, json_array(1) AS obj", "--format", "json"])
         #expect(sql.stdout == "[\n  {\"flag_on\":1,\"obj\":\"[1]\"}\n]\n")
     }
@@ -44,18 +46,19 @@ import Testing
         #expect(result.status == 0)
         let folder = try #require(realpath(CLI.fixtureQueries, nil))
         defer { free(folder) }
-        #expect(result.stdout == """
-            typed-columns (read, \(String(cString: folder))/typed-columns.sql)
-            Declared boolean and JSON columns, for the json output.
+        #expect(
+            result.stdout == """
+                typed-columns (read, \(String(cString: folder))/typed-columns.sql)
+                Declared boolean and JSON columns, for the json output.
 
-            Parameters:
-              :n  integer, default 1: a number
+                Parameters:
+                  :n  integer, default 1: a number
 
-            Column types:
-              boolean  flag_null, flag_off, flag_on, flag_text, flag_two
-              json     broken, missing, number_text, obj, spaced
+                Column types:
+                  boolean  flag_null, flag_off, flag_on, flag_text, flag_two
+                  json     broken, missing, number_text, obj, spaced
 
-            """)
+                """)
     }
 
     @Test func badDeclarationsNameTheFile() throws {
@@ -71,7 +74,8 @@ import Testing
         defer { free(root) }
         let path = String(cString: root)
         expectError(try CLI.run(["show", "twice", "--queries", folder]), "\(path)/twice.sql: column a is declared twice", status: 1)
-        expectError(try CLI.run(["show", "unknown-type", "--queries", folder]),
-                    "\(path)/unknown-type.sql: bad column declaration 'returns date: a': unknown type 'date' (types are boolean|json)", status: 1)
+        expectError(
+            try CLI.run(["show", "unknown-type", "--queries", folder]),
+            "\(path)/unknown-type.sql: bad column declaration 'returns date: a': unknown type 'date' (types are boolean|json)", status: 1)
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import switchboard
 
 /// Every command's happy path, through the built binary.
@@ -68,12 +69,13 @@ import TestSupport
         #expect(result.status == 0 && result.stderr == "")
         #expect(result.stdout == described)
         let withSQL = try CLI.run(["show", "typed-values", "--queries", CLI.fixtureQueries, "--sql"])
-        #expect(withSQL.stdout == described + """
+        #expect(
+            withSQL.stdout == described + """
 
-            SQL:
-            SELECT :i AS i, :r AS r, :b AS b, :t AS t, :p AS p, typeof(:b) AS b_type;
+                SQL:
+                SELECT :i AS i, :r AS r, :b AS b, :t AS t, :p AS p, typeof(:b) AS b_type;
 
-            """)
+                """)
     }
 
     /// The golden `show` of the biggest query: what a user needs (each parameter's whole description,
@@ -81,32 +83,33 @@ import TestSupport
     @Test func showABuiltInQuery() throws {
         let result = try CLI.run(["show", "social-feed"])
         #expect(result.status == 0 && result.stderr == "")
-        #expect(result.stdout == """
-            social-feed (read, built-in social-feed.sql)
-            The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
-            Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
-            coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
-            platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
-            Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
-            cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
+        #expect(
+            result.stdout == """
+                social-feed (read, built-in social-feed.sql)
+                The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
+                Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
+                coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
+                platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
+                Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
+                cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
 
-            Parameters:
-              :user_id           text, optional: the acting user (defaults to the database's only user)
-              :search            text, optional: text to find in the content, author name or handle (case-insensitive substring; every word, in any order; accent-folded word prefixes too when the search is rare)
-              :platform          text, optional, one of twitter|instagram: only this platform
-              :school_id         text, optional: only posts about this school (ids from social-schools)
-              :flagged           boolean, default false: only posts flagged for review
-              :recruiting        boolean, default false: only recruiting-related posts
-              :sentiment         text, optional, one of very_positive|positive|neutral|negative: only this sentiment
-              :cursor_post_date  text, optional: post_date of the last row of the previous page
-              :cursor_id         text, optional: id of the last row of the previous page
-              :limit             integer, default 50, between 1 and 10000: page size
+                Parameters:
+                  :user_id           text, optional: the acting user (defaults to the database's only user)
+                  :search            text, optional: text to find in the content, author name or handle (case-insensitive substring; every word, in any order; accent-folded word prefixes too when the search is rare)
+                  :platform          text, optional, one of twitter|instagram: only this platform
+                  :school_id         text, optional: only posts about this school (ids from social-schools)
+                  :flagged           boolean, default false: only posts flagged for review
+                  :recruiting        boolean, default false: only recruiting-related posts
+                  :sentiment         text, optional, one of very_positive|positive|neutral|negative: only this sentiment
+                  :cursor_post_date  text, optional: post_date of the last row of the previous page
+                  :cursor_id         text, optional: id of the last row of the previous page
+                  :limit             integer, default 50, between 1 and 10000: page size
 
-            Column types:
-              boolean  flagged_for_review, has_notes, is_recruiting_related
-              json     media_urls
+                Column types:
+                  boolean  flagged_for_review, has_notes, is_recruiting_related
+                  json     media_urls
 
-            """)
+                """)
         let withSQL = try CLI.run(["show", "social-feed", "--sql"])
         let file = try String(contentsOfFile: "\(CLI.packageRoot)/queries/social-feed.sql", encoding: .utf8)
         let body = try #require(file.range(of: "\n\n")).upperBound
@@ -117,8 +120,10 @@ import TestSupport
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let result = try CLI.run(["run", "typed-values", "--db", db, "--queries", CLI.fixtureQueries,
-                                  "-p", "i=-3", "-p", ":b=YES", "-p", "t=it's; DROP TABLE users", "--format", "jsonl"])
+        let result = try CLI.run([
+            "run", "typed-values", "--db", db, "--queries", CLI.fixtureQueries,
+            "-p", "i=-3", "-p", ":b=YES", "-p", "t=it's; DROP TABLE users", "--format", "jsonl",
+        ])
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout == #"{"i":-3,"r":1.5,"b":1,"t":"it's; DROP TABLE users","p":"twitter","b_type":"integer"}"# + "\n")
@@ -130,8 +135,9 @@ import TestSupport
         let db = try scratch.database(seed: "seed-users")
         let fromFlag = try CLI.run(["run", "users-with-user", "--db", db, "--queries", CLI.fixtureQueries, "--user", "u2", "--format", "csv"])
         #expect(fromFlag.stdout == "id,name\r\nu2,Björn 日本 🔥\r\n")
-        let fromEnvironment = try CLI.run(["run", "users-with-user", "--db", db, "--queries", CLI.fixtureQueries, "--format", "csv"],
-                                          environment: ["SWITCHBOARD_USER": "u1"])
+        let fromEnvironment = try CLI.run(
+            ["run", "users-with-user", "--db", db, "--queries", CLI.fixtureQueries, "--format", "csv"],
+            environment: ["SWITCHBOARD_USER": "u1"])
         #expect(fromEnvironment.stdout == "id,name\r\nu1,Ada Lovelace\r\n")
 
         let single = try scratch.database(name: "single.db")
@@ -143,8 +149,10 @@ import TestSupport
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let result = try CLI.run(["sql", "--db", db, "SELECT sentiment_label('positive') AS label, count_badge(120) AS badge",
-                                  "--format", "json"])
+        let result = try CLI.run([
+            "sql", "--db", db, "SELECT sentiment_label('positive') AS label, count_badge(120) AS badge",
+            "--format", "json",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout == "[\n  {\"label\":\"👍 Positive\",\"badge\":\"99+\"}\n]\n")
     }
@@ -166,8 +174,9 @@ import TestSupport
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let result = try CLI.run(["sql", "--db", db, "SELECT relative_date('2026-02-10T11:00:00Z') AS r", "--format", "csv"],
-                                 environment: ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"])
+        let result = try CLI.run(
+            ["sql", "--db", db, "SELECT relative_date('2026-02-10T11:00:00Z') AS r", "--format", "csv"],
+            environment: ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"])
         #expect(result.stdout == "r\r\n1h ago\r\n")
     }
 
@@ -256,8 +265,9 @@ import TestSupport
         let rc = example.replacingOccurrences(of: ".load ./.build/release/libswitchboard", with: ".load '\(CLI.buildFolder)/libswitchboard.so'")
         #expect(rc != example)
         try rc.write(toFile: scratch.file("sqliterc"), atomically: true, encoding: .utf8)
-        let plain = try Subprocess.run(["sqlite3", "-init", scratch.file("sqliterc"), db],
-                                       environment: Sanitizer.hostEnvironment(), input: Self.settingsProbe)
+        let plain = try Subprocess.run(
+            ["sqlite3", "-init", scratch.file("sqliterc"), db],
+            environment: Sanitizer.hostEnvironment(), input: Self.settingsProbe)
         let shell = try CLI.run(["shell", "--db", db], input: Self.settingsProbe)
         #expect(plain.stdout.split(separator: "\n").prefix(2) == ["1", "1"])
         #expect(plain.stdout.split(separator: "\n").prefix(2) == shell.stdout.split(separator: "\n").prefix(2))

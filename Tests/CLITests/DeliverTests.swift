@@ -44,10 +44,11 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let key = try f.key(1)
         #expect(result.stdout == "message 1: sent (attempt 1, key \(key))\nDelivered 1, will retry 0, failed 0, refused 0.\n")
-        #expect(lines(sent) == [
-            #"{"attempt":1,"fencing_token":1,"group_id":-1002,"group_name":"Running Club","id":1,"idempotency_key":"\#(key)","#
-            + #""template_id":"\#(Fixture.late)","template_name":"Running late","text":"Running 1 minutes late"}"#,
-        ])
+        #expect(
+            lines(sent) == [
+                #"{"attempt":1,"fencing_token":1,"group_id":-1002,"group_name":"Running Club","id":1,"idempotency_key":"\#(key)","#
+                    + #""template_id":"\#(Fixture.late)","template_name":"Running late","text":"Running 1 minutes late"}"#
+            ])
         #expect(try f.sql("SELECT status, attempts, sent_at IS NOT NULL, lease_expires_at IS NULL FROM outbox;") == "sent|1|1|1\n")
         let nothing = try f.run(["deliver", "--command", example])
         #expect(nothing.status == 0 && nothing.stdout == "No messages to deliver.\n")
@@ -62,18 +63,21 @@ import Testing
         defer { f.cleanUp() }
         try queue(f)
         let flag = f.scratch.file("failed-once"), sent = f.scratch.file("sent")
-        let script = try sender(f, "flaky.sh", """
+        let script = try sender(
+            f, "flaky.sh",
+            """
             if [ ! -f '\(flag)' ]; then touch '\(flag)'; echo 'first line' >&2; echo 'Telegram: Too Many Requests' >&2; exit 1; fi
             cat >> '\(sent)'
             """)
         let result = try f.run(["deliver", "--command", script, "--backoff", "0"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            message 1: attempt 1 of 5 failed (exit 1: Telegram: Too Many Requests); retry in 0 s
-            message 1: sent (attempt 2, key \(try f.key(1)))
-            Delivered 1, will retry 1, failed 0, refused 0.
+        #expect(
+            result.stdout == """
+                message 1: attempt 1 of 5 failed (exit 1: Telegram: Too Many Requests); retry in 0 s
+                message 1: sent (attempt 2, key \(try f.key(1)))
+                Delivered 1, will retry 1, failed 0, refused 0.
 
-            """)
+                """)
         #expect(try f.sql("SELECT status, attempts, last_error FROM outbox;") == "sent|2|exit 1: Telegram: Too Many Requests\n")
         #expect(lines(sent).count == 1 && lines(sent)[0].contains(#""attempt":2"#))
     }
@@ -84,13 +88,14 @@ import Testing
         try queue(f)
         let result = try f.run(["deliver", "--command", "echo 'chat not found' >&2; exit 7", "--max-attempts", "3", "--backoff", "0"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            message 1: attempt 1 of 3 failed (exit 7: chat not found); retry in 0 s
-            message 1: attempt 2 of 3 failed (exit 7: chat not found); retry in 0 s
-            message 1: failed after 3 attempts (exit 7: chat not found)
-            Delivered 0, will retry 2, failed 1, refused 0.
+        #expect(
+            result.stdout == """
+                message 1: attempt 1 of 3 failed (exit 7: chat not found); retry in 0 s
+                message 1: attempt 2 of 3 failed (exit 7: chat not found); retry in 0 s
+                message 1: failed after 3 attempts (exit 7: chat not found)
+                Delivered 0, will retry 2, failed 1, refused 0.
 
-            """)
+                """)
         #expect(result.stderr == "error: 1 message failed (see switchboard outbox --status failed)\n")
         #expect(try f.sql("SELECT status, attempts, last_error FROM outbox;") == "failed|3|exit 7: chat not found\n")
         let retried = try f.run(["retry", "1"])
@@ -108,15 +113,18 @@ import Testing
         defer { f.cleanUp() }
         try queue(f)
         let pidFile = f.scratch.file("sender.pid")
-        let result = try f.run(["deliver", "--command", "echo $$ > '\(pidFile)'; echo 'connecting' >&2; exec sleep 30", "--timeout", "0.5",
-                                "--max-attempts", "1"])
+        let result = try f.run([
+            "deliver", "--command", "echo $$ > '\(pidFile)'; echo 'connecting' >&2; exec sleep 30", "--timeout", "0.5",
+            "--max-attempts", "1",
+        ])
         // Ended by the timeout, not waited for: the sender is gone when deliver returns.
         let pid = try #require(ProcessState.pid(writtenTo: pidFile))
         #expect(ProcessState.isGone(pid))
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("message 1: failed after 1 attempt (timed out after 0.5 s: connecting)\n"), "\(result.stdout)")
-        expectError(try f.run(["deliver", "--command", "true", "--timeout", "30", "--lease", "10"]),
-                    "--lease (10 s) must be longer than --timeout (30 s)", status: 2)
+        expectError(
+            try f.run(["deliver", "--command", "true", "--timeout", "30", "--lease", "10"]),
+            "--lease (10 s) must be longer than --timeout (30 s)", status: 2)
         expectError(try f.run(["deliver", "--command", "true", "--once", "--watch"]), "--once and --watch cannot be used together", status: 2)
         expectError(try f.run(["deliver"]), "missing expected argument '--command <cmd>'", status: 2)
     }
@@ -130,8 +138,9 @@ import Testing
         let marker = f.scratch.file("started"), sent = f.scratch.file("sent")
         let hanging = try sender(f, "hang.sh", "echo $$ > '\(marker)'\nexec sleep 30")
         let env = ["SWITCHBOARD_DB": f.db, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let deliverer = try BackgroundProcess([CLI.binary, "deliver", "--command", hanging, "--timeout", "1.5", "--lease", "2"],
-                                              environment: env, outputFolder: f.scratch.path)
+        let deliverer = try BackgroundProcess(
+            [CLI.binary, "deliver", "--command", hanging, "--timeout", "1.5", "--lease", "2"],
+            environment: env, outputFolder: f.scratch.path)
         #expect(Poll.until { !lines(marker).isEmpty }, "the sender never started")
         deliverer.kill(SIGKILL)
         #expect(deliverer.wait(timeout: 5) != nil)
@@ -157,17 +166,19 @@ import Testing
         let marker = f.scratch.file("started"), first = f.scratch.file("first"), second = f.scratch.file("second")
         let slow = try sender(f, "slow.sh", "touch '\(marker)'\nsleep 0.3\ncat >> '\(first)'")
         let env = ["SWITCHBOARD_DB": f.db, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let a = try BackgroundProcess([CLI.binary, "deliver", "--command", slow, "--timeout", "1", "--lease", "1.5"],
-                                      environment: env, outputFolder: f.scratch.path)
+        let a = try BackgroundProcess(
+            [CLI.binary, "deliver", "--command", slow, "--timeout", "1", "--lease", "1.5"],
+            environment: env, outputFolder: f.scratch.path)
         #expect(Poll.until(tries: 4_000, every: 0.005) { FileManager.default.fileExists(atPath: marker) }, "the sender never started")
         a.kill(SIGSTOP)
-        try #require(try Self.leaseExpires(f), "the 1.5 s lease never expired") // the sender finishes meanwhile
+        try #require(try Self.leaseExpires(f), "the 1.5 s lease never expired")  // the sender finishes meanwhile
         let b = try f.run(["deliver", "--command", "cat >> '\(second)'"])
         #expect(b.stdout.hasPrefix("message 1: sent (attempt 2, key \(try f.key(1)))\n"), "\(b.stdout)")
         a.kill(SIGCONT)
         #expect(a.wait(timeout: 10) == 0)
-        #expect(a.stdout.hasPrefix("message 1: result refused: the lease expired and the message was claimed again (fencing token 1 is stale)\n"),
-                "\(a.stdout)")
+        #expect(
+            a.stdout.hasPrefix("message 1: result refused: the lease expired and the message was claimed again (fencing token 1 is stale)\n"),
+            "\(a.stdout)")
         #expect(try f.sql("SELECT status, attempts, fencing_token FROM outbox;") == "sent|2|2\n")
         #expect(lines(first).count == 1 && lines(second).count == 1)
     }
@@ -183,8 +194,9 @@ import Testing
         // The sender holds the message until the test opens the gate.
         let held = try sender(f, "held.sh", "cat >> '\(first)'\ntouch '\(marker)'\ncat '\(gate)' > /dev/null")
         let env = ["SWITCHBOARD_DB": f.db, "SWITCHBOARD_NOW": Fixture.now, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let a = try BackgroundProcess([CLI.binary, "deliver", "--command", held, "--timeout", "30", "--lease", "60"],
-                                      environment: env, outputFolder: f.scratch.path)
+        let a = try BackgroundProcess(
+            [CLI.binary, "deliver", "--command", held, "--timeout", "30", "--lease", "60"],
+            environment: env, outputFolder: f.scratch.path)
         #expect(Poll.until(tries: 4_000, every: 0.005) { FileManager.default.fileExists(atPath: marker) }, "the sender never started")
         for clock in ["2026-02-10T13:00:00Z", "2031-02-10T12:00:00Z", "2021-02-10T12:00:00Z"] {
             let b = try f.run(["deliver", "--command", "cat >> '\(other)'"], now: clock)
@@ -206,14 +218,17 @@ import Testing
     @Test func twoConcurrentDeliverers() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
-        try f.sql("""
+        try f.sql(
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
             INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text)
             SELECT 'key-' || i, '\(Fixture.late)', 'Running late', -1002, 'Running Club', 'message ' || i FROM n;
             """)
         let holds = f.scratch.file("holds"), sent = f.scratch.file("sent"), violations = f.scratch.file("violations")
         try FileManager.default.createDirectory(atPath: holds, withIntermediateDirectories: true)
-        let script = try sender(f, "hold.sh", """
+        let script = try sender(
+            f, "hold.sh",
+            """
             k=$SWITCHBOARD_IDEMPOTENCY_KEY
             mkdir '\(holds)'/"$k" 2>/dev/null || echo "$k" >> '\(violations)'
             cat > /dev/null

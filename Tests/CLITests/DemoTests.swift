@@ -36,7 +36,10 @@ import Testing
         let result = try CLI.run(["demo"], in: scratch.path)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasPrefix("Created the demo database ./switchboard-demo.db.\n\nUnread notifications (switchboard run notifications-inbox -p limit=5 -p unread=true):\ntype_emoji  priority_badge  title"))
+        #expect(
+            result.stdout.hasPrefix(
+                "Created the demo database ./switchboard-demo.db.\n\nUnread notifications (switchboard run notifications-inbox -p limit=5 -p unread=true):\ntype_emoji  priority_badge  title"
+            ))
         #expect(result.stdout.contains("\nLatest flagged posts (switchboard run social-feed -p flagged=true -p limit=5):\nplatform  "))
         #expect(result.stdout.contains("\nNext, try:\n  switchboard queries "))
         #expect(scratch.entries == ["switchboard-demo.db"])
@@ -49,13 +52,15 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
-        expectError(try CLI.run(["demo", "--db", db]),
-                    "\(db) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
+        expectError(
+            try CLI.run(["demo", "--db", db]),
+            "\(db) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
         let text = scratch.file("notes.txt")
         try "my notes".write(toFile: text, atomically: true, encoding: .utf8)
-        expectError(try CLI.run(["demo", "--db", text]),
-                    "\(text) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
+        expectError(
+            try CLI.run(["demo", "--db", text]),
+            "\(text) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "my notes")
     }
 
@@ -63,29 +68,44 @@ import Testing
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
         let expected: [(format: String, output: String)] = [
-            ("table", """
+            (
+                "table",
+                """
                 totalPosts  twitterPosts  instagramPosts  flaggedPosts  totalPostsBadge  twitterPostsBadge  instagramPostsBadge  flaggedPostsBadge
                 ----------  ------------  --------------  ------------  ---------------  -----------------  -------------------  -----------------
                        300           200             100            33  99+              99+                100                  33
 
-                """),
-            ("json", """
+                """
+            ),
+            (
+                "json",
+                """
                 [
                   {"totalPosts":300,"twitterPosts":200,"instagramPosts":100,"flaggedPosts":33,"totalPostsBadge":"99+","twitterPostsBadge":"99+","instagramPostsBadge":"100","flaggedPostsBadge":"33"}
                 ]
 
-                """),
-            ("jsonl", """
+                """
+            ),
+            (
+                "jsonl",
+                """
                 {"totalPosts":300,"twitterPosts":200,"instagramPosts":100,"flaggedPosts":33,"totalPostsBadge":"99+","twitterPostsBadge":"99+","instagramPostsBadge":"100","flaggedPostsBadge":"33"}
 
-                """),
-            ("csv", "totalPosts,twitterPosts,instagramPosts,flaggedPosts,totalPostsBadge,twitterPostsBadge,instagramPostsBadge,flaggedPostsBadge\r\n300,200,100,33,99+,99+,100,33\r\n"),
-            ("markdown", """
+                """
+            ),
+            (
+                "csv",
+                "totalPosts,twitterPosts,instagramPosts,flaggedPosts,totalPostsBadge,twitterPostsBadge,instagramPostsBadge,flaggedPostsBadge\r\n300,200,100,33,99+,99+,100,33\r\n"
+            ),
+            (
+                "markdown",
+                """
                 | totalPosts | twitterPosts | instagramPosts | flaggedPosts | totalPostsBadge | twitterPostsBadge | instagramPostsBadge | flaggedPostsBadge |
                 | --- | --- | --- | --- | --- | --- | --- | --- |
                 | 300 | 200 | 100 | 33 | 99+ | 99+ | 100 | 33 |
 
-                """),
+                """
+            ),
         ]
         for (format, output) in expected {
             let result = try demo.run(["run", "social-stats", "--format", format], environment: ["COLUMNS": "200"])
@@ -98,7 +118,9 @@ import Testing
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
         let expected: [(format: String, output: String)] = [
-            ("table", """
+            (
+                "table",
+                """
                 type     label    count  button_label
                 -------  -------  -----  ------------
                          All         12  All (12)
@@ -106,8 +128,11 @@ import Testing
                 text     Text         4  Text (4)
                 twitter  Twitter      3  Twitter (3)
 
-                """),
-            ("json", """
+                """
+            ),
+            (
+                "json",
+                """
                 [
                   {"type":null,"label":"All","count":12,"button_label":"All (12)"},
                   {"type":"email","label":"Email","count":5,"button_label":"Email (5)"},
@@ -115,16 +140,25 @@ import Testing
                   {"type":"twitter","label":"Twitter","count":3,"button_label":"Twitter (3)"}
                 ]
 
-                """),
-            ("jsonl", """
+                """
+            ),
+            (
+                "jsonl",
+                """
                 {"type":null,"label":"All","count":12,"button_label":"All (12)"}
                 {"type":"email","label":"Email","count":5,"button_label":"Email (5)"}
                 {"type":"text","label":"Text","count":4,"button_label":"Text (4)"}
                 {"type":"twitter","label":"Twitter","count":3,"button_label":"Twitter (3)"}
 
-                """),
-            ("csv", "type,label,count,button_label\r\n,All,12,All (12)\r\nemail,Email,5,Email (5)\r\ntext,Text,4,Text (4)\r\ntwitter,Twitter,3,Twitter (3)\r\n"),
-            ("markdown", """
+                """
+            ),
+            (
+                "csv",
+                "type,label,count,button_label\r\n,All,12,All (12)\r\nemail,Email,5,Email (5)\r\ntext,Text,4,Text (4)\r\ntwitter,Twitter,3,Twitter (3)\r\n"
+            ),
+            (
+                "markdown",
+                """
                 | type | label | count | button_label |
                 | --- | --- | --- | --- |
                 |  | All | 12 | All (12) |
@@ -132,7 +166,8 @@ import Testing
                 | text | Text | 4 | Text (4) |
                 | twitter | Twitter | 3 | Twitter (3) |
 
-                """),
+                """
+            ),
         ]
         for (format, output) in expected {
             let result = try demo.run(["run", "templates-type-counts", "--format", format])
@@ -144,8 +179,10 @@ import Testing
     static let requiredSamples: [String: [String: String]] = [
         "posts-show": ["id": "SELECT id FROM posts ORDER BY id LIMIT 1"],
         "posts-template-placeholders": ["template_name": "SELECT name FROM post_templates ORDER BY name LIMIT 1"],
-        "templates-render": ["id": "SELECT id FROM communication_templates ORDER BY id LIMIT 1",
-                             "coach_id": "SELECT id FROM coaches ORDER BY id LIMIT 1"],
+        "templates-render": [
+            "id": "SELECT id FROM communication_templates ORDER BY id LIMIT 1",
+            "coach_id": "SELECT id FROM coaches ORDER BY id LIMIT 1",
+        ],
         "templates-show": ["id": "SELECT id FROM communication_templates ORDER BY id LIMIT 1"],
     ]
 
@@ -178,15 +215,17 @@ import Testing
     @Test func goldenInboxTableFitsTheWidth() throws {
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
-        let result = try demo.run(["sql", "SELECT type_emoji, title, priority_badge, relative_time FROM notification_inbox ORDER BY scheduled_for DESC, id LIMIT 3"],
-                                  environment: ["COLUMNS": "40"])
-        #expect(result.stdout == """
-            type_em…  title     priorit…  relativ…
-            --------  --------  --------  --------
-            ⏰        Deadlin…  NORMAL    in 4h
-            📊        Your da…  NORMAL    in 4h
-            📧        New ema…  NORMAL    in 4h
+        let result = try demo.run(
+            ["sql", "SELECT type_emoji, title, priority_badge, relative_time FROM notification_inbox ORDER BY scheduled_for DESC, id LIMIT 3"],
+            environment: ["COLUMNS": "40"])
+        #expect(
+            result.stdout == """
+                type_em…  title     priorit…  relativ…
+                --------  --------  --------  --------
+                ⏰        Deadlin…  NORMAL    in 4h
+                📊        Your da…  NORMAL    in 4h
+                📧        New ema…  NORMAL    in 4h
 
-            """)
+                """)
     }
 }

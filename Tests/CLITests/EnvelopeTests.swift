@@ -24,11 +24,14 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let one = try scratch.database(name: "one.db")
-        #expect(try Self.run(["users-rename", "-p", "name=Ada"], db: one).stdout ==
-                #"{"success":true,"data":{"id":"u1","is_first":true,"card":{"name":"Ada"}}}"# + "\n")
+        #expect(
+            try Self.run(["users-rename", "-p", "name=Ada"], db: one).stdout
+                == #"{"success":true,"data":{"id":"u1","is_first":true,"card":{"name":"Ada"}}}"# + "\n")
         let two = try scratch.database(seed: "seed-users", name: "two.db")
-        #expect(try Self.run(["users-rename", "-p", "name=B"], db: two).stdout ==
-                #"{"success":true,"data":[{"id":"u1","is_first":true,"card":{"name":"B"}},{"id":"u2","is_first":false,"card":{"name":"B"}}]}"# + "\n")
+        #expect(
+            try Self.run(["users-rename", "-p", "name=B"], db: two).stdout
+                == #"{"success":true,"data":[{"id":"u1","is_first":true,"card":{"name":"B"}},{"id":"u2","is_first":false,"card":{"name":"B"}}]}"#
+                + "\n")
         let empty = try scratch.database(seed: nil, name: "empty.db")
         #expect(try Self.run(["users-rename", "-p", "name=C"], db: empty).stdout == #"{"success":true,"data":[]}"# + "\n")
     }
@@ -44,7 +47,8 @@ import Testing
 
     @Test func needsTheJSONFormat() throws {
         expectError(try CLI.run(["run", "social-stats", "--envelope"]), "--envelope needs --format json, not --format table", status: 2)
-        expectError(try CLI.run(["run", "social-stats", "--envelope", "--format", "jsonl"]),
-                    "--envelope needs --format json, not --format jsonl", status: 2)
+        expectError(
+            try CLI.run(["run", "social-stats", "--envelope", "--format", "jsonl"]),
+            "--envelope needs --format json, not --format jsonl", status: 2)
     }
 }

@@ -27,8 +27,9 @@ import Testing
                 let prefix = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"] : []
                 return try Subprocess.run(prefix + [CLI.binary] + arguments, environment: environment)
             case .fileSizeLimit(let blocks):
-                return try Subprocess.run(["/bin/sh", "-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", CLI.binary]
-                                          + arguments, environment: environment.merging(FileFaultTests.threadSanitizerTemporaryFolder) { $1 })
+                return try Subprocess.run(
+                    ["/bin/sh", "-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", CLI.binary]
+                        + arguments, environment: environment.merging(FileFaultTests.threadSanitizerTemporaryFolder) { $1 })
             }
         }
     }
@@ -78,7 +79,8 @@ import Testing
             let filler = String(repeating: "long enough to fill pages ", count: 8)
             var postLines = "", schoolLines = ""
             for n in 0..<rows {
-                postLines += #"{"platform":"twitter","post_url":"https://x.com/fault/\#(n)","post_content":"Post \#(n) \#(filler)","#
+                postLines +=
+                    #"{"platform":"twitter","post_url":"https://x.com/fault/\#(n)","post_content":"Post \#(n) \#(filler)","#
                     + #""post_date":"2026-02-10T14:30:00Z","author_handle":"@coach","author_name":"Coach"}"# + "\n"
                 schoolLines += #"{"id":"school-\#(n)","name":"School \#(n) \#(filler)"}"# + "\n"
             }
@@ -103,9 +105,11 @@ import Testing
 
     /// A version-3 database: schema files 0001-0003 through the sqlite3 shell.
     static func versionThree(_ path: String) throws {
-        let script = [".output /dev/null"] + ["0001_core.sql", "0002_search.sql", "0003_views.sql"].map {
-            ".read \(CLI.packageRoot)/schema/\($0)"
-        }
+        let script =
+            [".output /dev/null"]
+            + ["0001_core.sql", "0002_search.sql", "0003_views.sql"].map {
+                ".read \(CLI.packageRoot)/schema/\($0)"
+            }
         let made = try Subprocess.run(["sqlite3", "-bail", path], input: script.joined(separator: "\n") + "\n")
         #expect(made.status == 0, "\(made.stderr)")
     }
@@ -117,9 +121,11 @@ import Testing
     /// Runs `arguments` and expects exactly `line` on stderr, exit 1, nothing on stdout, each of `files` byte
     /// for byte as before (its hash unchanged), its -wal as before or empty (unless `framesMayStay`), and no new
     /// file beside them but `allowed` ones.
-    static func expectFault(_ arguments: [String], _ line: String, unchanged files: [String], as runner: Runner = .plain,
-                            allowed: Set<String> = [], framesMayStay: Bool = false,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectFault(
+        _ arguments: [String], _ line: String, unchanged files: [String], as runner: Runner = .plain,
+        allowed: Set<String> = [], framesMayStay: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = files.map { FileManager.default.contents(atPath: $0) }
         let walsBefore = files.map { FileManager.default.contents(atPath: $0 + "-wal") }
         let folders = Array(Set(files.map { ($0 as NSString).deletingLastPathComponent }))
@@ -162,8 +168,10 @@ import Testing
         let unchanged = [f.db, f.v3]
         // A reader of a WAL database makes its -wal and -shm, as SQLite does for any reader.
         let sidecars: Set<String> = ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"]
-        for (arguments, line) in f.writes("attempt to write a readonly database (the file is not writable)",
-                                          initReason: "migration 0004_spec_model.sql failed: attempt to write a readonly database") {
+        for (arguments, line) in f.writes(
+            "attempt to write a readonly database (the file is not writable)",
+            initReason: "migration 0004_spec_model.sql failed: attempt to write a readonly database")
+        {
             try Self.expectFault(arguments, line, unchanged: unchanged, as: .nobody, allowed: sidecars)
         }
         try Self.expectSuccess(["run", "social-stats", "--db", f.db], as: .nobody)
@@ -179,15 +187,19 @@ import Testing
         for file in [f.db, f.v3] { chown(file, 65534, 65534) }
         let readOnly = "\(f.db) is open read-only: it is a WAL database and its folder is not writable (make the folder writable to change it)"
         for (arguments, _) in f.writes("") {
-            let expected = arguments[0] == "init" ? "error: \(f.v3): attempt to write a readonly database (the folder \(f.folder) is not writable)"
+            let expected =
+                arguments[0] == "init"
+                ? "error: \(f.v3): attempt to write a readonly database (the folder \(f.folder) is not writable)"
                 : arguments[0] == "sync" ? "Sync failed: \(readOnly)" : "error: \(readOnly)"
             try Self.expectFault(arguments, expected, unchanged: [f.db, f.v3], as: .nobody)
         }
-        try Self.expectFault(["export", "--all", "\(f.folder)/backup", "--db", f.db],
-                             "error: cannot create the folder \(f.folder)/backup: Permission denied", unchanged: [f.db], as: .nobody)
+        try Self.expectFault(
+            ["export", "--all", "\(f.folder)/backup", "--db", f.db],
+            "error: cannot create the folder \(f.folder)/backup: Permission denied", unchanged: [f.db], as: .nobody)
         let created = "\(f.folder)/new.db"
-        try Self.expectFault(["init", "--db", created],
-                             "error: \(created): unable to open database file (the folder \(f.folder) is not writable)", unchanged: [f.db], as: .nobody)
+        try Self.expectFault(
+            ["init", "--db", created],
+            "error: \(created): unable to open database file (the folder \(f.folder) is not writable)", unchanged: [f.db], as: .nobody)
         try Self.expectSuccess(["run", "social-stats", "--db", f.db], as: .nobody)
         try Self.expectSuccess(["export", "users", "--db", f.db], as: .nobody)
         #expect(Self.entries(f.folder) == ["app.db", "v3.db"])
@@ -203,7 +215,9 @@ import Testing
         try Self.remountReadOnly(f.folder)
         let readOnly = "\(f.db) is open read-only: it is a WAL database and its folder is not writable (make the folder writable to change it)"
         for (arguments, _) in f.writes("") {
-            let expected = arguments[0] == "init" ? "error: \(f.v3): unable to open database file (the file system is read-only)"
+            let expected =
+                arguments[0] == "init"
+                ? "error: \(f.v3): unable to open database file (the file system is read-only)"
                 : arguments[0] == "sync" ? "Sync failed: \(readOnly)" : "error: \(readOnly)"
             try Self.expectFault(arguments, expected, unchanged: [f.db, f.v3])
         }
@@ -232,18 +246,22 @@ import Testing
         // A missing input file is named too.
         let db = try f.scratch.database()
         let input = f.scratch.file("gone/posts.ndjson")
-        try Self.expectFault(["sync", "posts", input, "--db", db], "Sync failed: cannot read \(input): No such file or directory", unchanged: [db],
-                             allowed: ["test.db-wal", "test.db-shm"])
-        try Self.expectFault(["import", "schools", input, "--db", db], "error: cannot read \(input): No such file or directory", unchanged: [db],
-                             allowed: ["test.db-wal", "test.db-shm"])
+        try Self.expectFault(
+            ["sync", "posts", input, "--db", db], "Sync failed: cannot read \(input): No such file or directory", unchanged: [db],
+            allowed: ["test.db-wal", "test.db-shm"])
+        try Self.expectFault(
+            ["import", "schools", input, "--db", db], "error: cannot read \(input): No such file or directory", unchanged: [db],
+            allowed: ["test.db-wal", "test.db-shm"])
     }
 
     // MARK: - Corrupted files
 
     /// Every command on a damaged file: the file named, SQLite's word for it, the file unchanged, no -wal,
     /// -shm or -journal left beside it.
-    static func expectCorrupt(_ f: Fixture, _ file: String, _ reason: String, initReason: String? = nil,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectCorrupt(
+        _ f: Fixture, _ file: String, _ reason: String, initReason: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let cases: [([String], String)] = [
             (["run", "social-stats", "--db", file], "error: \(file): \(reason)"),
             (["run", "templates-create", "-p", "name=Fault", "-p", "body=Hi", "--db", file], "error: \(file): \(reason)"),
@@ -288,11 +306,14 @@ import Testing
         let zeroed = f.scratch.file("zeroed.db")
         let copy = try Subprocess.run(["sqlite3", f.db, "VACUUM INTO '\(zeroed)'"])
         #expect(copy.status == 0, "\(copy.stderr)")
-        let roots = try Subprocess.run(["sqlite3", zeroed, """
+        let roots = try Subprocess.run([
+            "sqlite3", zeroed,
+            """
             PRAGMA journal_mode = DELETE;
             SELECT rootpage FROM sqlite_master WHERE rootpage > 0
                AND tbl_name IN ('users', 'schools', 'social_media_posts', 'communication_templates', 'notifications')
-            """]).stdout.split(separator: "\n").dropFirst().compactMap { Int($0) }
+            """,
+        ]).stdout.split(separator: "\n").dropFirst().compactMap { Int($0) }
         #expect(roots.count > 5)
         var bytes = try #require(FileManager.default.contents(atPath: zeroed))
         let pageSize = 4096
@@ -303,7 +324,10 @@ import Testing
             (["run", "social-stats", "--db", zeroed], "error: \(zeroed): database disk image is malformed"),
             (["run", "templates-create", "-p", "name=Fault", "-p", "body=Hi", "--db", zeroed], "error: \(zeroed): database disk image is malformed"),
             (["sql", "--db", zeroed, "SELECT name FROM users"], "error: \(zeroed): database disk image is malformed"),
-            (["sql", "--write", "--db", zeroed, "INSERT INTO users (id, name) VALUES ('u2', 'Grace')"], "error: \(zeroed): database disk image is malformed"),
+            (
+                ["sql", "--write", "--db", zeroed, "INSERT INTO users (id, name) VALUES ('u2', 'Grace')"],
+                "error: \(zeroed): database disk image is malformed"
+            ),
             (["sync", "posts", f.posts, "--db", zeroed], "Sync failed: \(zeroed): database disk image is malformed"),
             (["import", "schools", f.schools, "--db", zeroed], "error: \(zeroed): database disk image is malformed"),
             (["export", "users", "--db", zeroed], "error: \(zeroed): database disk image is malformed"),
@@ -338,12 +362,15 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             holders.append((process, input))
-            try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\nUPDATE users SET sport = 'held';\n.shell touch '\(marker)'\n".utf8))
+            try input.fileHandleForWriting.write(
+                contentsOf: Data("BEGIN IMMEDIATE;\nUPDATE users SET sport = 'held';\n.shell touch '\(marker)'\n".utf8))
             #expect(Poll.until { FileManager.default.fileExists(atPath: marker) }, "the shell never took the lock on \(file)")
             unlink(marker)
         }
-        for (arguments, line) in f.writes("database is locked (another writer held it for 5 s)",
-                                          initReason: "migration 0004_spec_model.sql failed: database is locked") {
+        for (arguments, line) in f.writes(
+            "database is locked (another writer held it for 5 s)",
+            initReason: "migration 0004_spec_model.sql failed: database is locked")
+        {
             try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], allowed: ["v3.db-wal", "v3.db-shm"])
         }
         try Self.expectSuccess(["run", "social-stats", "--db", f.db])
@@ -396,22 +423,25 @@ import Testing
             try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], allowed: sidecars)
         }
         let created = "\(f.folder)/new.db"
-        try Self.expectFault(["init", "--db", created], "error: \(created): migration 0001_core.sql failed: database or disk is full",
-                             unchanged: [f.db], allowed: sidecars)
+        try Self.expectFault(
+            ["init", "--db", created], "error: \(created): migration 0001_core.sql failed: database or disk is full",
+            unchanged: [f.db], allowed: sidecars)
         #expect(!FileManager.default.fileExists(atPath: created))
         // export --all from a database elsewhere into the full disk.
         let elsewhere = try f.scratch.database(name: "elsewhere.db")
         try (#"{"platform":"myspace","post_url":"https://x.com/bad/1"}"# + "\n" + (try String(contentsOfFile: f.posts, encoding: .utf8)))
             .write(toFile: f.scratch.file("bad.ndjson"), atomically: false, encoding: .utf8)
-        try Self.expectFault(["export", "--all", "\(f.folder)/backup", "--db", elsewhere],
-                             "error: cannot write \(f.folder)/backup/notification_types.json: No space left on device",
-                             unchanged: [f.db, elsewhere], allowed: sidecars.union(["backup"]))
+        try Self.expectFault(
+            ["export", "--all", "\(f.folder)/backup", "--db", elsewhere],
+            "error: cannot write \(f.folder)/backup/notification_types.json: No space left on device",
+            unchanged: [f.db, elsewhere], allowed: sidecars.union(["backup"]))
         // A reject file on the full disk: after the skipped record's report, the sync names the file and
         // commits nothing.
         let rejected = "\(f.folder)/rejected.ndjson"
         let before = try #require(FileManager.default.contents(atPath: elsewhere))
         let sync = try CLI.run(["sync", "posts", f.scratch.file("bad.ndjson"), "--reject", rejected, "--db", elsewhere])
-        #expect(sync.stderr == "line 1: skipped: platform 'myspace' is unknown (twitter or instagram)\n"
+        #expect(
+            sync.stderr == "line 1: skipped: platform 'myspace' is unknown (twitter or instagram)\n"
                 + "Sync failed: cannot write \(rejected): No space left on device\n")
         #expect(sync.status == 1 && sync.stdout == "")
         #expect(FileManager.default.contents(atPath: elsewhere) == before)
@@ -424,8 +454,9 @@ import Testing
         defer { f.cleanUp() }
         try f.makeDatabases()
         for arguments in [["export", "users", "--db", f.db], ["run", "social-stats", "--db", f.db], ["sql", "--db", f.db, "SELECT 1"]] {
-            let result = try Subprocess.run(["/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full", CLI.binary] + arguments,
-                                            environment: ["PATH": "/usr/bin:/bin"])
+            let result = try Subprocess.run(
+                ["/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full", CLI.binary] + arguments,
+                environment: ["PATH": "/usr/bin:/bin"])
             #expect(result.stderr == "error: cannot write to standard output: No space left on device\n", "\(arguments[0])")
             #expect(result.status == 1)
         }
@@ -438,7 +469,8 @@ import Testing
         try f.makeDatabases()
         let limit = Runner.fileSizeLimit(blocks: 400)
         let reason = "disk I/O error (the file size limit is 204800 bytes, see ulimit -f)"
-        let big = "INSERT INTO users (id, name) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) "
+        let big =
+            "INSERT INTO users (id, name) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) "
             + "SELECT 'u' || x || '-' || hex(randomblob(20)), 'n' FROM c"
         let cases: [([String], String)] = [
             (["sql", "--write", "--db", f.db, big], "error: \(f.db): \(reason)"),
@@ -447,12 +479,15 @@ import Testing
             (["init", "--db", f.v3], "error: \(f.v3): migration 0004_spec_model.sql failed: disk I/O error"),
         ]
         for (arguments, line) in cases {
-            try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], as: limit, allowed: ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"],
-                                 framesMayStay: true)
+            try Self.expectFault(
+                arguments, line, unchanged: [f.db, f.v3], as: limit, allowed: ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"],
+                framesMayStay: true)
         }
         // The rolled-back frames left in the -wal files hold no commit: nothing was written.
-        let counts = try CLI.run(["sql", "--db", f.db, "--format", "csv",
-                                  "SELECT (SELECT count(*) FROM users) || ' ' || (SELECT count(*) FROM social_media_posts) || ' ' || (SELECT count(*) FROM schools) AS n"])
+        let counts = try CLI.run([
+            "sql", "--db", f.db, "--format", "csv",
+            "SELECT (SELECT count(*) FROM users) || ' ' || (SELECT count(*) FROM social_media_posts) || ' ' || (SELECT count(*) FROM schools) AS n",
+        ])
         #expect(counts.stdout == "n\r\n1 0 0\r\n", "\(counts.stderr)")
         #expect(try Subprocess.run(["sqlite3", f.v3, "PRAGMA user_version"]).stdout == "3\n")
     }

@@ -23,18 +23,23 @@ import Testing
         #expect(try CLI.run(["demo", "--db", db]).status == 0)
         let before = try Self.count("notifications", db: db)
         for days in ["-1", "3651", "9223372036854775807"] {
-            expectError(try CLI.run(["run", "notifications-generate-follow-ups", "--db", db, "-p", "days=\(days)"]),
-                        "parameter :days must be between 0 and 3650, got '\(days)'", status: 2)
+            expectError(
+                try CLI.run(["run", "notifications-generate-follow-ups", "--db", db, "-p", "days=\(days)"]),
+                "parameter :days must be between 0 and 3650, got '\(days)'", status: 2)
         }
         #expect(try Self.count("notifications", db: db) == before)
-        expectError(try CLI.run(["run", "social-feed", "--db", db, "-p", "limit=0"]),
-                    "parameter :limit must be between 1 and 10000, got '0'", status: 2)
-        expectError(try CLI.run(["run", "notifications-inbox", "--db", db, "-p", "limit=-1"]),
-                    "parameter :limit must be between 1 and 10000, got '-1'", status: 2)
-        expectError(try CLI.run(["run", "tg-reorder", "--db", db, "-p", "id=x", "-p", "position=-1"]),
-                    "parameter :position must be at least 0, got '-1'", status: 2)
-        expectError(try CLI.run(["report", "social-activity", "--db", db, "--days", "0"]),
-                    "parameter :days must be between 1 and 3650, got '0'", status: 2)
+        expectError(
+            try CLI.run(["run", "social-feed", "--db", db, "-p", "limit=0"]),
+            "parameter :limit must be between 1 and 10000, got '0'", status: 2)
+        expectError(
+            try CLI.run(["run", "notifications-inbox", "--db", db, "-p", "limit=-1"]),
+            "parameter :limit must be between 1 and 10000, got '-1'", status: 2)
+        expectError(
+            try CLI.run(["run", "tg-reorder", "--db", db, "-p", "id=x", "-p", "position=-1"]),
+            "parameter :position must be at least 0, got '-1'", status: 2)
+        expectError(
+            try CLI.run(["report", "social-activity", "--db", db, "--days", "0"]),
+            "parameter :days must be between 1 and 3650, got '0'", status: 2)
         let edge = try CLI.run(["run", "social-feed", "--db", db, "-p", "limit=10000", "--columns", "id", "--format", "csv"])
         #expect(edge.status == 0 && edge.stdout.split(separator: "\r\n").count == 301, "\(edge.stderr)")
         let show = try CLI.run(["show", "notifications-generate-follow-ups"])
@@ -45,12 +50,15 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        expectError(try Self.runWithBytes(["run", "users-list", "--db", db, "--queries", CLI.fixtureQueries, "-p", "limit=1\\377"]),
-                    "parameter :limit is not valid UTF-8", status: 2)
-        expectError(try Self.runWithBytes(["run", "social-feed", "--db", db, "-p", "search=caf\\351"]),
-                    "parameter :search is not valid UTF-8", status: 2)
-        expectError(try Self.runWithBytes(["sql", "--db", db, "SELECT :x", "-p:x=\\300\\257"]),
-                    "parameter :x is not valid UTF-8", status: 2)
+        expectError(
+            try Self.runWithBytes(["run", "users-list", "--db", db, "--queries", CLI.fixtureQueries, "-p", "limit=1\\377"]),
+            "parameter :limit is not valid UTF-8", status: 2)
+        expectError(
+            try Self.runWithBytes(["run", "social-feed", "--db", db, "-p", "search=caf\\351"]),
+            "parameter :search is not valid UTF-8", status: 2)
+        expectError(
+            try Self.runWithBytes(["sql", "--db", db, "SELECT :x", "-p:x=\\300\\257"]),
+            "parameter :x is not valid UTF-8", status: 2)
         let notes = try Self.runWithBytes(["run", "templates-create", "--db", db, "-p", "name=t", "-p", "body=Hi \\355\\240\\200"])
         expectError(notes, "parameter :body is not valid UTF-8", status: 2)
         #expect(try Self.count("communication_templates", db: db) == "n\r\n0\r\n")
@@ -77,10 +85,12 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        for (sql, name) in [("DROP TABLE users", "DROP TABLE"), ("DROP VIEW IF EXISTS social_feed", "DROP VIEW"),
-                            ("CREATE TABLE t(a)", "CREATE TABLE"), ("CREATE TEMP TABLE t(a)", "CREATE TEMP TABLE"),
-                            ("VACUUM", "VACUUM"), ("VACUUM INTO '\(scratch.file("v.db"))'", "VACUUM INTO"),
-                            ("ATTACH '\(scratch.file("a.db"))' AS a", "ATTACH")] {
+        for (sql, name) in [
+            ("DROP TABLE users", "DROP TABLE"), ("DROP VIEW IF EXISTS social_feed", "DROP VIEW"),
+            ("CREATE TABLE t(a)", "CREATE TABLE"), ("CREATE TEMP TABLE t(a)", "CREATE TEMP TABLE"),
+            ("VACUUM", "VACUUM"), ("VACUUM INTO '\(scratch.file("v.db"))'", "VACUUM INTO"),
+            ("ATTACH '\(scratch.file("a.db"))' AS a", "ATTACH"),
+        ] {
             expectError(try CLI.run(["sql", "--db", db, sql]), "not allowed in a read-only query: \(name)", status: 1)
         }
         #expect(scratch.entries == ["test.db"])
@@ -114,15 +124,19 @@ import Testing
         try "hello, not a database\n".write(toFile: text, atomically: true, encoding: .utf8)
         expectError(try CLI.run(["init", "--db", text]), "\(text): file is not a database", status: 1)
         let missing = scratch.file("missing/app.db")
-        expectError(try CLI.run(["init", "--db", missing]),
-                    "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
-        expectError(try CLI.run(["demo", "--db", missing]),
-                    "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
-        expectError(try CLI.run(["init", "--db", scratch.path]),
-                    "\(scratch.path): unable to open database file (it is a folder)", status: 1)
-        expectError(try CLI.run(["demo", "--db", scratch.path]),
-                    "\(scratch.path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)",
-                    status: 1)
+        expectError(
+            try CLI.run(["init", "--db", missing]),
+            "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
+        expectError(
+            try CLI.run(["demo", "--db", missing]),
+            "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
+        expectError(
+            try CLI.run(["init", "--db", scratch.path]),
+            "\(scratch.path): unable to open database file (it is a folder)", status: 1)
+        expectError(
+            try CLI.run(["demo", "--db", scratch.path]),
+            "\(scratch.path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)",
+            status: 1)
         expectError(try CLI.run(["sql", "--db", text, "SELECT 1"]), "\(text): file is not a database", status: 1)
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "hello, not a database\n")
     }
@@ -149,9 +163,10 @@ import Testing
         #expect(read.status == 0)
         let stats = try Self.runWithoutWriteAccess(["run", "social-stats", "--db", db, "--columns", "totalPosts", "--format", "csv"])
         #expect(stats.stdout == "totalPosts\r\n0\r\n", "\(stats.stderr)")
-        expectError(try Self.runWithoutWriteAccess(["run", "notifications-mark-all-read", "--db", db]),
-                    "\(db) is open read-only: it is a WAL database and its folder is not writable (make the folder writable to change it)",
-                    status: 1)
+        expectError(
+            try Self.runWithoutWriteAccess(["run", "notifications-mark-all-read", "--db", db]),
+            "\(db) is open read-only: it is a WAL database and its folder is not writable (make the folder writable to change it)",
+            status: 1)
         #expect(scratch.entries == ["test.db"])
     }
 
@@ -161,17 +176,21 @@ import Testing
         let db = try scratch.database()
         let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
         // The query never ends by itself: returning at all, with this message, is the interrupt.
-        expectError(try CLI.run(["sql", "--db", db, "--timeout", "0.5", "\(endless) SELECT count(*) FROM c"]),
-                    "query interrupted after 0.5 s (--timeout)", status: 1)
-        expectError(try CLI.run(["sql", "--write", "--db", db, "--timeout", "1",
-                                 "INSERT INTO users (id, name) \(endless) SELECT 'x' || x, 'n' FROM c"]),
-                    "query interrupted after 1 s (--timeout)", status: 1)
+        expectError(
+            try CLI.run(["sql", "--db", db, "--timeout", "0.5", "\(endless) SELECT count(*) FROM c"]),
+            "query interrupted after 0.5 s (--timeout)", status: 1)
+        expectError(
+            try CLI.run([
+                "sql", "--write", "--db", db, "--timeout", "1",
+                "INSERT INTO users (id, name) \(endless) SELECT 'x' || x, 'n' FROM c",
+            ]),
+            "query interrupted after 1 s (--timeout)", status: 1)
         #expect(try Self.count("users", db: db) == "n\r\n1\r\n")
-        expectError(try CLI.run(["sql", "--db", db, "--timeout=-1", "SELECT 1"]),
-                    "--timeout must be a number of seconds, 0 or more, got '-1.0'", status: 2)
+        expectError(
+            try CLI.run(["sql", "--db", db, "--timeout=-1", "SELECT 1"]),
+            "--timeout must be a number of seconds, 0 or more, got '-1.0'", status: 2)
         #expect(try CLI.run(["sql", "--db", db, "--timeout", "0", "SELECT 1 AS one", "--format", "csv"]).stdout == "one\r\n1\r\n")
         #expect(try CLI.run(["sql", "--help"]).stdout.contains("default 30"))
     }
 
 }
-

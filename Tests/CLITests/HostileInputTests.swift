@@ -58,7 +58,8 @@ import Testing
             #expect(result.stderr == "")
             #expect(result.status == 0)
         }
-        #expect(try SyncTests.sqlite(db, "SELECT group_concat(post_url, ' ') FROM (SELECT post_url FROM social_media_posts ORDER BY post_url)")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT group_concat(post_url, ' ') FROM (SELECT post_url FROM social_media_posts ORDER BY post_url)")
                 == "https://x.com/c/csv https://x.com/c/envelope https://x.com/c/json https://x.com/c/ndjson")
         // import: the BOM before a CSV header does not become part of the first column's name.
         let imported = try Self.run(["import", "schools"], Self.bom + Self.bytes("id,name\ns1,North High\n"), scratch, db)
@@ -80,22 +81,25 @@ import Testing
             Self.post("5", extra: Self.bytes(#","post_content":"\ud83d\ude00 ok""#)),
         ])
         let result = try Self.sync(ndjson, scratch, db)
-        #expect(result.stderr == """
-            line 2: skipped: post_content is not valid UTF-8
-            line 3: skipped: a key is not valid UTF-8
-            line 4: skipped: post_content is not valid Unicode (a lone surrogate \\uD800)
+        #expect(
+            result.stderr == """
+                line 2: skipped: post_content is not valid UTF-8
+                line 3: skipped: a key is not valid UTF-8
+                line 4: skipped: post_content is not valid Unicode (a lone surrogate \\uD800)
 
-            """)
+                """)
         #expect(result.stdout == "Synced 2 new posts\n0 duplicates, 3 rejected\n")
         #expect(result.status == 0)
         #expect(try SyncTests.sqlite(db, "SELECT post_content FROM social_media_posts WHERE post_url LIKE '%/5'") == "😀 ok")
         // A JSON array and CSV: the same report, by record and by line.
-        let array = Self.bytes("[") + Self.post("6", extra: Self.bytes(#","author_name":""#) + bad + Self.bytes("\"")) + Self.bytes(",")
+        let array =
+            Self.bytes("[") + Self.post("6", extra: Self.bytes(#","author_name":""#) + bad + Self.bytes("\"")) + Self.bytes(",")
             + Self.post("7") + Self.bytes("]")
         let arrayResult = try Self.sync(array, scratch, db)
         #expect(arrayResult.stderr == "record 1: skipped: author_name is not valid UTF-8\n")
         #expect(arrayResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
-        let csv = Self.bytes(Self.csvHeader + "\n") + Self.csvRow("8", bad) + Self.bytes("\n") + Self.csvRow("9", Self.bytes("fine")) + Self.bytes("\n")
+        let csv =
+            Self.bytes(Self.csvHeader + "\n") + Self.csvRow("8", bad) + Self.bytes("\n") + Self.csvRow("9", Self.bytes("fine")) + Self.bytes("\n")
         let csvResult = try Self.sync(csv, scratch, db)
         #expect(csvResult.stderr == "line 2: skipped: post_content is not valid UTF-8\n")
         #expect(csvResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
@@ -158,13 +162,15 @@ import Testing
         #expect(result.stderr == "line 1: skipped: the record is over 16 MiB, the limit for one record\n")
         #expect(result.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
         #expect(result.status == 0)
-        let csv = Self.bytes(Self.csvHeader + "\n") + Self.csvRow("3", Self.bytes("\"") + huge + Self.bytes("\"")) + Self.bytes("\n")
+        let csv =
+            Self.bytes(Self.csvHeader + "\n") + Self.csvRow("3", Self.bytes("\"") + huge + Self.bytes("\"")) + Self.bytes("\n")
             + Self.csvRow("4", Self.bytes("after"))
         let csvResult = try Self.sync(csv, scratch, db)
         #expect(csvResult.stderr == "line 2: skipped: the record is over 16 MiB, the limit for one record\n")
         #expect(csvResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
         // Few bytes but many values: 200,000 numbers in 400 KB, or a CSV row of 200,000 fields.
-        let array = Self.bytes("[") + Self.post("5", extra: Self.bytes(#","media_urls":["# + String(repeating: "1,", count: 200_000) + "1]"))
+        let array =
+            Self.bytes("[") + Self.post("5", extra: Self.bytes(#","media_urls":["# + String(repeating: "1,", count: 200_000) + "1]"))
             + Self.bytes(",") + Self.post("6") + Self.bytes("]")
         let arrayResult = try Self.sync(array, scratch, db)
         #expect(arrayResult.stderr == "record 1: skipped: the record holds over 100000 JSON values, the limit for one record\n")
@@ -173,13 +179,16 @@ import Testing
         let fieldsResult = try Self.sync(fields, scratch, db)
         #expect(fieldsResult.stderr == "line 2: skipped: the row has over 100000 fields, the limit for one record\n")
         #expect(fieldsResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT group_concat(substr(post_url, 17), ' ') FROM (SELECT post_url FROM social_media_posts ORDER BY seq)")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT group_concat(substr(post_url, 17), ' ') FROM (SELECT post_url FROM social_media_posts ORDER BY seq)")
                 == "2 4 6 7")
         // Just under the limit goes in whole.
         let large = [UInt8](repeating: UInt8(ascii: "b"), count: (16 << 20) - 1024)
-        let under = try Self.sync(Self.post("8", extra: Self.bytes(#","author_avatar_url":""#) + large + Self.bytes("\"")), scratch, db, ["--no-classify"])
+        let under = try Self.sync(
+            Self.post("8", extra: Self.bytes(#","author_avatar_url":""#) + large + Self.bytes("\"")), scratch, db, ["--no-classify"])
         #expect(under.stdout == "Synced 1 new post\n0 duplicates, 0 rejected\n", "\(under.stderr)")
-        #expect(try SyncTests.sqlite(db, "SELECT length(author_avatar_url) FROM social_media_posts WHERE post_url LIKE '%/8'") == "\((16 << 20) - 1024)")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT length(author_avatar_url) FROM social_media_posts WHERE post_url LIKE '%/8'") == "\((16 << 20) - 1024)")
     }
 
     @Test func jsonNestedTenThousandDeepIsRefusedAtTheDepthLimit() throws {
@@ -187,7 +196,9 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         func nested(_ levels: Int) -> [UInt8] { Self.bytes(String(repeating: "[", count: levels) + String(repeating: "]", count: levels)) }
-        func objects(_ levels: Int) -> [UInt8] { Self.bytes(String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels)) }
+        func objects(_ levels: Int) -> [UInt8] {
+            Self.bytes(String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels))
+        }
         // NDJSON: the record's object and 511 arrays make 512 levels, the most allowed.
         let ndjson = Self.lines([
             Self.post("1", extra: Self.bytes(#","media_urls":"#) + nested(10_000)),
@@ -196,12 +207,13 @@ import Testing
             Self.post("4", extra: Self.bytes(#","media_urls":"#) + nested(511)),
         ])
         let result = try Self.sync(ndjson, scratch, db)
-        #expect(result.stderr == """
-            line 1: skipped: invalid JSON: nested deeper than 512 levels
-            line 2: skipped: invalid JSON: nested deeper than 512 levels
-            line 3: skipped: invalid JSON: nested deeper than 512 levels
+        #expect(
+            result.stderr == """
+                line 1: skipped: invalid JSON: nested deeper than 512 levels
+                line 2: skipped: invalid JSON: nested deeper than 512 levels
+                line 3: skipped: invalid JSON: nested deeper than 512 levels
 
-            """)
+                """)
         #expect(result.stdout == "Synced 1 new post\n0 duplicates, 3 rejected\n")
         #expect(try SyncTests.sqlite(db, "SELECT json_array_length(media_urls) FROM social_media_posts") == "1")
         // In a JSON array, like any malformed JSON there, it fails the run and keeps nothing.
@@ -229,12 +241,13 @@ import Testing
             Self.post("3"),
         ])
         let result = try Self.sync(ndjson, scratch, db, ["--reject", reject])
-        #expect(result.stderr == """
-            line 1: skipped: post_content contains a NUL character (U+0000), which text columns cannot hold
-            line 2: skipped: invalid JSON: control character in a string
-            line 3: skipped: not a JSON object
+        #expect(
+            result.stderr == """
+                line 1: skipped: post_content contains a NUL character (U+0000), which text columns cannot hold
+                line 2: skipped: invalid JSON: control character in a string
+                line 3: skipped: not a JSON object
 
-            """)
+                """)
         #expect(result.stdout == "Synced 1 new post\n0 duplicates, 3 rejected\n")
         #expect(try String(contentsOfFile: reject, encoding: .utf8).contains(#""post_content":"before\u0000after""#))
         // NUL between the elements of a JSON array is malformed JSON: the run fails.
@@ -242,14 +255,16 @@ import Testing
         #expect(array.stderr == "Sync failed: line 1: invalid JSON: expected ',' or ']', found byte 0\n")
         #expect(array.status == 1)
         // CSV: NUL inside a value, and a line holding only NUL.
-        let csv = Self.bytes(Self.csvHeader + "\n") + Self.csvRow("6", Self.bytes("a") + [0] + Self.bytes("b")) + Self.bytes("\n")
+        let csv =
+            Self.bytes(Self.csvHeader + "\n") + Self.csvRow("6", Self.bytes("a") + [0] + Self.bytes("b")) + Self.bytes("\n")
             + [0] + Self.bytes("\n") + Self.csvRow("7", Self.bytes("fine")) + Self.bytes("\n")
         let csvResult = try Self.sync(csv, scratch, db)
-        #expect(csvResult.stderr == """
-            line 2: skipped: post_content contains a NUL character (U+0000), which text columns cannot hold
-            line 3: skipped: post_url contains a NUL character (U+0000), which text columns cannot hold
+        #expect(
+            csvResult.stderr == """
+                line 2: skipped: post_content contains a NUL character (U+0000), which text columns cannot hold
+                line 3: skipped: post_url contains a NUL character (U+0000), which text columns cannot hold
 
-            """)
+                """)
         #expect(csvResult.stdout == "Synced 1 new post\n0 duplicates, 2 rejected\n")
         #expect(try Self.posts(db) == "2")
         let imported = try Self.run(["import", "schools"], Self.bytes(#"[{"id":"s1","name":"North\u0000High"}]"#), scratch, db)
@@ -274,46 +289,56 @@ import Testing
             likes("9", "1e-400"),
         ])
         let result = try Self.sync(ndjson, scratch, db)
-        #expect(result.stderr == """
-            line 1: skipped: likes_count '99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
-            line 2: skipped: likes_count '-1e400' is beyond the range of a 64-bit floating-point number
-            line 3: skipped: likes_count '1e400' is beyond the range of a 64-bit floating-point number
-            line 4: skipped: likes_count '9.5' is not an integer
-            line 5: skipped: likes_count '-99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
-            line 6: skipped: author_avatar_url '1e400' is beyond the range of a 64-bit floating-point number
+        #expect(
+            result.stderr == """
+                line 1: skipped: likes_count '99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
+                line 2: skipped: likes_count '-1e400' is beyond the range of a 64-bit floating-point number
+                line 3: skipped: likes_count '1e400' is beyond the range of a 64-bit floating-point number
+                line 4: skipped: likes_count '9.5' is not an integer
+                line 5: skipped: likes_count '-99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
+                line 6: skipped: author_avatar_url '1e400' is beyond the range of a 64-bit floating-point number
 
-            """)
+                """)
         // 1e-400 rounds to 0, as any float does below its smallest value.
         #expect(result.stdout == "Synced 3 new posts\n0 duplicates, 6 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT group_concat(likes_count || ':' || typeof(likes_count), ' ') FROM (SELECT likes_count FROM social_media_posts ORDER BY seq)")
+        #expect(
+            try SyncTests.sqlite(
+                db,
+                "SELECT group_concat(likes_count || ':' || typeof(likes_count), ' ') FROM (SELECT likes_count FROM social_media_posts ORDER BY seq)")
                 == "9223372036854775807:integer 7:integer 0:integer")
         // CSV values are text: an integer column takes them only as whole 64-bit numbers.
-        let csv = Self.bytes("post_url,platform,post_date,author_handle,author_name,likes_count\n"
-            + "https://x.com/c/10,twitter,2026-02-10T14:30:00Z,@c,C,99999999999999999999\n"
-            + "https://x.com/c/11,twitter,2026-02-10T14:30:00Z,@c,C,12\n")
+        let csv = Self.bytes(
+            "post_url,platform,post_date,author_handle,author_name,likes_count\n"
+                + "https://x.com/c/10,twitter,2026-02-10T14:30:00Z,@c,C,99999999999999999999\n"
+                + "https://x.com/c/11,twitter,2026-02-10T14:30:00Z,@c,C,12\n")
         let csvResult = try Self.sync(csv, scratch, db)
         #expect(csvResult.stderr == "line 2: skipped: likes_count '99999999999999999999' is not an integer\n")
         #expect(csvResult.stdout == "Synced 1 new post\n0 duplicates, 1 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT likes_count || ':' || typeof(likes_count) FROM social_media_posts WHERE post_url LIKE '%/11'") == "12:integer")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT likes_count || ':' || typeof(likes_count) FROM social_media_posts WHERE post_url LIKE '%/11'")
+                == "12:integer")
         // import: any column.
-        let groups = Self.bytes(#"[{"id":-1001,"title":"Team","memberCount":99999999999999999999},{"id":-1002,"title":"Parents","memberCount":1e999}]"#)
+        let groups = Self.bytes(
+            #"[{"id":-1001,"title":"Team","memberCount":99999999999999999999},{"id":-1002,"title":"Parents","memberCount":1e999}]"#)
         let imported = try Self.run(["import", "tg_groups"], groups, scratch, db)
-        #expect(imported.stderr == """
-            record 1: skipped: memberCount '99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
-            record 2: skipped: memberCount '1e999' is beyond the range of a 64-bit floating-point number
+        #expect(
+            imported.stderr == """
+                record 1: skipped: memberCount '99999999999999999999' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)
+                record 2: skipped: memberCount '1e999' is beyond the range of a 64-bit floating-point number
 
-            """)
+                """)
         #expect(imported.stdout == "No rows imported into tg_groups\n0 unchanged, 0 updated, 2 rejected\n")
         // The same from CSV, where SQLite alone would store 1.0e+20, Inf and the text '12abc'.
         let groupsCSV = Self.bytes("id,title,member_count\n-1,A,99999999999999999999\n-2,B,1e400\n-3,C,12abc\n-4,D,1e19\n-5,E,24\n")
         let csvImport = try Self.run(["import", "tg_groups"], groupsCSV, scratch, db)
-        #expect(csvImport.stderr == """
-            line 2: skipped: member_count '99999999999999999999' is not an integer
-            line 3: skipped: member_count '1e400' is not an integer
-            line 4: skipped: member_count '12abc' is not an integer
-            line 5: skipped: member_count '1e19' is not an integer
+        #expect(
+            csvImport.stderr == """
+                line 2: skipped: member_count '99999999999999999999' is not an integer
+                line 3: skipped: member_count '1e400' is not an integer
+                line 4: skipped: member_count '12abc' is not an integer
+                line 5: skipped: member_count '1e19' is not an integer
 
-            """)
+                """)
         #expect(csvImport.stdout == "Imported 1 row into tg_groups\n0 unchanged, 0 updated, 4 rejected\n")
         #expect(try SyncTests.sqlite(db, "SELECT id || ':' || member_count || ':' || typeof(member_count) FROM tg_groups") == "-5:24:integer")
         #expect(try Self.posts(db) == "4")
@@ -323,9 +348,11 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let dates = ["2026-02-30T10:00:00Z", "2026-13-01T10:00:00Z", "2026-02-10T25:00:00Z", "2026-02-29T10:00:00Z",
-                     "2026-04-31T10:00:00Z", "2026-02-10T23:59:60Z", "2026-00-10T10:00:00Z", "2026-02-00T10:00:00Z", "2026-02-30",
-                     "2028-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-12-31T23:59:59Z"]
+        let dates = [
+            "2026-02-30T10:00:00Z", "2026-13-01T10:00:00Z", "2026-02-10T25:00:00Z", "2026-02-29T10:00:00Z",
+            "2026-04-31T10:00:00Z", "2026-02-10T23:59:60Z", "2026-00-10T10:00:00Z", "2026-02-00T10:00:00Z", "2026-02-30",
+            "2028-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-12-31T23:59:59Z",
+        ]
         let input = Self.lines(dates.enumerated().map { Self.post("\($0.offset + 1)", date: $0.element) })
         let result = try Self.sync(input, scratch, db)
         let refused = dates.prefix(9).enumerated().map {
@@ -333,11 +360,13 @@ import Testing
         }
         #expect(result.stderr == refused.joined())
         #expect(result.stdout == "Synced 3 new posts\n0 duplicates, 9 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT group_concat(post_date, ' ') FROM (SELECT post_date FROM social_media_posts ORDER BY seq)")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT group_concat(post_date, ' ') FROM (SELECT post_date FROM social_media_posts ORDER BY seq)")
                 == "2028-02-29T10:00:00Z 2000-02-29T10:00:00Z 2026-12-31T23:59:59Z")
         // CSV and import use the same check.
         let csv = Self.bytes("post_url,platform,post_date,author_handle,author_name\nhttps://x.com/c/20,twitter,1900-02-29T00:00:00Z,@c,C\n")
-        #expect(try Self.sync(csv, scratch, db).stderr
+        #expect(
+            try Self.sync(csv, scratch, db).stderr
                 == "line 2: skipped: post_date '1900-02-29T00:00:00Z' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n")
         #expect(try Self.posts(db) == "3")
     }

@@ -21,10 +21,13 @@ import Testing
         let imported = try CLI.run(["import", "--all", folder, "--db", copy])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasSuffix("tables from \(folder)\n"))
-        let tables = try ImportExportTests.sqlite(demo, """
+        let tables = try ImportExportTests.sqlite(
+            demo,
+            """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'
               AND name NOT LIKE '%trigram%' ORDER BY name
-            """).split(separator: "\n").map(String.init)
+            """
+        ).split(separator: "\n").map(String.init)
         #expect(tables.count >= 15)
         for table in tables {
             let columns = Int(try ImportExportTests.sqlite(demo, "SELECT count(*) FROM pragma_table_info('\(table)')")) ?? 1
@@ -53,19 +56,21 @@ import Testing
         let imported = try CLI.run(["import", "tg_groups", "-", "--db", db], input: list)
         #expect(imported.status == 0)
         #expect(imported.stdout == "Imported 2 rows into tg_groups\n0 unchanged, 0 updated, 2 rejected\n")
-        #expect(imported.stderr == """
-            record 3: skipped: a channel is not a group (only basic groups and supergroups that are not channels)
-            record 4: skipped: chat type 'chatTypePrivate' is not a group (only basic groups and supergroups that are not channels)
+        #expect(
+            imported.stderr == """
+                record 3: skipped: a channel is not a group (only basic groups and supergroups that are not channels)
+                record 4: skipped: chat type 'chatTypePrivate' is not a group (only basic groups and supergroups that are not channels)
 
-            """)
+                """)
         let groups = try CLI.run(["run", "tg-groups", "--format", "json", "--db", db])
-        #expect(groups.stdout == """
-            [
-              {"id":-1001,"title":"Family","memberCount":4},
-              {"id":-1002,"title":"Team Chat","memberCount":23}
-            ]
+        #expect(
+            groups.stdout == """
+                [
+                  {"id":-1001,"title":"Family","memberCount":4},
+                  {"id":-1002,"title":"Team Chat","memberCount":23}
+                ]
 
-            """)
+                """)
     }
 
     @Test func importKeepsIdsAndCollisionsNeedUpsert() throws {
@@ -79,18 +84,21 @@ import Testing
         #expect(again.stdout == "No rows imported into tg_groups\n2 unchanged, 0 updated, 0 rejected\n")
         let changed = #"[{"id":-1001,"title":"Team Parents","memberCount":25}]"#
         let collision = try CLI.run(["import", "tg_groups", "--db", db], input: changed)
-        expectError(collision, "record 1: tg_groups: id '-1001' already exists with other values (unique: tg_groups.id); pass --upsert to update it", status: 1)
+        expectError(
+            collision, "record 1: tg_groups: id '-1001' already exists with other values (unique: tg_groups.id); pass --upsert to update it",
+            status: 1)
         let upsert = try CLI.run(["import", "tg_groups", "--db", db, "--upsert"], input: changed)
         #expect(upsert.stdout == "No rows imported into tg_groups\n0 unchanged, 1 updated, 0 rejected\n")
         #expect(try ImportExportTests.sqlite(db, "SELECT id, member_count FROM tg_groups ORDER BY id") == "-1002|3\n-1001|25")
         let export = try CLI.run(["export", "tg_groups", "--db", db])
-        #expect(export.stdout == """
-            [
-              {"id":-1002,"title":"Coaches","memberCount":3,"sort_order":0},
-              {"id":-1001,"title":"Team Parents","memberCount":25,"sort_order":0}
-            ]
+        #expect(
+            export.stdout == """
+                [
+                  {"id":-1002,"title":"Coaches","memberCount":3,"sort_order":0},
+                  {"id":-1001,"title":"Team Parents","memberCount":25,"sort_order":0}
+                ]
 
-            """)
+                """)
         let bad = try CLI.run(["import", "schools", "--db", db], input: "name,city\n,Davis\nHarbor College,Seattle\n")
         #expect(bad.stdout == "Imported 1 row into schools\n0 unchanged, 0 updated, 1 rejected\n")
         #expect(bad.stderr == "line 2: skipped: name is missing\n")
@@ -104,8 +112,10 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database(seed: nil)
-        for sql in ["INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
-                    "INSERT INTO coaches (id, user_id, name) VALUES ('coach-a', 'user-a', 'Coach A'), ('coach-b', 'user-b', 'Coach B')"] {
+        for sql in [
+            "INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
+            "INSERT INTO coaches (id, user_id, name) VALUES ('coach-a', 'user-a', 'Coach A'), ('coach-b', 'user-b', 'Coach B')",
+        ] {
             let seeded = try CLI.run(["sql", "--write", "--db", db, sql])
             #expect(seeded.status == 0, "\(seeded.stderr)")
         }
@@ -118,13 +128,15 @@ import Testing
             """
         let imported = try CLI.run(["import", "interactions", "--user", "user-b", "--db", db], input: records)
         #expect(imported.stdout == "Imported 2 rows into interactions\n0 unchanged, 0 updated, 2 rejected\n")
-        #expect(imported.stderr == """
-            line 1: skipped: interactions.coach_id names another user's coach
-            line 3: skipped: CHECK constraint failed: interaction_channel_valid
+        #expect(
+            imported.stderr == """
+                line 1: skipped: interactions.coach_id names another user's coach
+                line 3: skipped: CHECK constraint failed: interaction_channel_valid
 
-            """)
-        #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, coach_id FROM interactions ORDER BY id")
-            == "i-2|user-b|coach-b\ni-4|user-b|coach-b")
+                """)
+        #expect(
+            try ImportExportTests.sqlite(db, "SELECT id, user_id, coach_id FROM interactions ORDER BY id")
+                == "i-2|user-b|coach-b\ni-4|user-b|coach-b")
     }
 
     /// Among several users an import acts for one (--user), or for all with --all-users; A's import
@@ -133,24 +145,29 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database(seed: nil)
-        for sql in ["INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
-                    "INSERT INTO coaches (id, user_id, name) VALUES ('coach-b', 'user-b', 'Coach B')"] {
+        for sql in [
+            "INSERT INTO users (id, name) VALUES ('user-a', 'A'), ('user-b', 'B')",
+            "INSERT INTO coaches (id, user_id, name) VALUES ('coach-b', 'user-b', 'Coach B')",
+        ] {
             let seeded = try CLI.run(["sql", "--write", "--db", db, sql])
             #expect(seeded.status == 0, "\(seeded.stderr)")
         }
         let records = #"{"id":"coach-b","name":"Taken"}"# + "\n" + #"{"id":"coach-c","user_id":"user-b","name":"New"}"# + "\n"
-        expectError(try CLI.run(["import", "coaches", "--db", db], input: records),
-                    "several users in the database; pass --user ID or set SWITCHBOARD_USER", status: 2)
+        expectError(
+            try CLI.run(["import", "coaches", "--db", db], input: records),
+            "several users in the database; pass --user ID or set SWITCHBOARD_USER", status: 2)
         let refused = try CLI.run(["import", "coaches", "--upsert", "--user", "user-a", "--db", db], input: records)
         #expect(refused.stdout == "No rows imported into coaches\n0 unchanged, 0 updated, 2 rejected\n")
-        #expect(refused.stderr == """
-            line 1: skipped: id 'coach-b' is another user's row; it is left as it is
-            line 2: skipped: user_id 'user-b' is not the acting user 'user-a' (--all-users imports every user's rows)
+        #expect(
+            refused.stderr == """
+                line 1: skipped: id 'coach-b' is another user's row; it is left as it is
+                line 2: skipped: user_id 'user-b' is not the acting user 'user-a' (--all-users imports every user's rows)
 
-            """)
+                """)
         #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, name FROM coaches ORDER BY id") == "coach-b|user-b|Coach B")
-        let all = try CLI.run(["import", "coaches", "--upsert", "--all-users", "--db", db],
-                              input: #"{"id":"coach-b","user_id":"user-b","name":"Renamed"}"# + "\n")
+        let all = try CLI.run(
+            ["import", "coaches", "--upsert", "--all-users", "--db", db],
+            input: #"{"id":"coach-b","user_id":"user-b","name":"Renamed"}"# + "\n")
         #expect(all.stdout == "No rows imported into coaches\n0 unchanged, 1 updated, 0 rejected\n", "\(all.stderr)")
         #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, name FROM coaches ORDER BY id") == "coach-b|user-b|Renamed")
     }

@@ -7,8 +7,10 @@ import Testing
         (#"{"success":true,"data":"x"}"#, #"line 1: the envelope's "data" is a string, not an array of records"#),
         (#"{"success":true,"data":null}"#, #"line 1: the envelope's "data" is null, not an array of records"#),
         (#"{"data":7,"success":true}"#, #"line 1: the envelope's "data" is a number, not an array of records"#),
-        ("post_url,platform,post_url\nhttps://x.com/p/1,twitter,https://x.com/p/2\n",
-         "line 1: the CSV header names post_url twice (fields 1 and 3)"),
+        (
+            "post_url,platform,post_url\nhttps://x.com/p/1,twitter,https://x.com/p/2\n",
+            "line 1: the CSV header names post_url twice (fields 1 and 3)"
+        ),
     ])
     func anInputThatWouldSyncNothingIsRefused(input: String, reason: String) throws {
         let scratch = try Scratch()
@@ -24,9 +26,13 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let tweet = #"{"text":"hi","user":{"screen_name":"@c","name":"C"},"url":"https://x.com/p/1","platform":"twitter","post_date":"2026-02-10T10:00:00Z"}"#
-        let result = try CLI.run(["sync", "posts", "--db", db, "--map", "text=post_content", "--map", "usr.screen_name=author_handle",
-                                  "--map", "user.name=author_name", "--map", "url=post_url"], input: tweet)
+        let tweet =
+            #"{"text":"hi","user":{"screen_name":"@c","name":"C"},"url":"https://x.com/p/1","platform":"twitter","post_date":"2026-02-10T10:00:00Z"}"#
+        let result = try CLI.run(
+            [
+                "sync", "posts", "--db", db, "--map", "text=post_content", "--map", "usr.screen_name=author_handle",
+                "--map", "user.name=author_name", "--map", "url=post_url",
+            ], input: tweet)
         #expect(result.stderr == "line 1: skipped: author_handle is missing\nwarning: --map usr.screen_name: no record has usr.screen_name\n")
         #expect(result.stdout == "No new posts found. You're up to date!\n0 duplicates, 1 rejected\n")
     }

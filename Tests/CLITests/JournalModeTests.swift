@@ -26,8 +26,10 @@ import Testing
         #expect(try Self.formatBytes(db) == [1, 1])
         let sql = try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'rowing'"])
         #expect(sql.stdout == "1 row changed\n")
-        let canned = try CLI.run(["run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
-                                  "-p", "name=Intro", "-p", "type=email", "-p", "body=Hi"])
+        let canned = try CLI.run([
+            "run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
+            "-p", "name=Intro", "-p", "type=email", "-p", "body=Hi",
+        ])
         #expect(canned.stdout == "1 row changed\n")
         #expect(try Self.formatBytes(db) == [1, 1])
         #expect(scratch.entries == ["test.db"])
@@ -41,10 +43,12 @@ import Testing
         let db = scratch.file("foreign.db")
         try Self.sqlite3(db, "CREATE TABLE t(a); INSERT INTO t VALUES (1);")
         let before = try Self.bytes(db)
-        expectError(try CLI.run(["sql", "--write", "--db", db, "INSERT INTO users (id, name) VALUES ('u1', 'x')"]),
-                    "no such table: users", status: 1)
-        expectError(try CLI.run(["sql", "--write", "--db", db, "INSERT INTO t VALUES (2), (abs(-9223372036854775808))"]),
-                    "integer overflow", status: 1)
+        expectError(
+            try CLI.run(["sql", "--write", "--db", db, "INSERT INTO users (id, name) VALUES ('u1', 'x')"]),
+            "no such table: users", status: 1)
+        expectError(
+            try CLI.run(["sql", "--write", "--db", db, "INSERT INTO t VALUES (2), (abs(-9223372036854775808))"]),
+            "integer overflow", status: 1)
         #expect(try Self.bytes(db) == before)
         #expect(scratch.entries == ["foreign.db"])
     }

@@ -28,9 +28,10 @@ import Testing
 
         /// The CLI in the background on this database.
         func start(_ arguments: [String]) throws -> BackgroundProcess {
-            try BackgroundProcess([CLI.binary] + arguments + ["--db", db],
-                                  environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                                  outputFolder: scratch.path)
+            try BackgroundProcess(
+                [CLI.binary] + arguments + ["--db", db],
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                outputFolder: scratch.path)
         }
     }
 
@@ -47,11 +48,14 @@ import Testing
             goFile = f.scratch.file("go-\(name)")
             let wait = "touch '\(heldFile)'; i=0; while [ ! -f '\(goFile)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done"
             process = try BackgroundProcess(
-                ["/usr/bin/env", "sqlite3", f.db, "BEGIN IMMEDIATE; INSERT INTO schools (name) VALUES ('Held school');",
-                 ".shell \(wait)", "COMMIT;"],
+                [
+                    "/usr/bin/env", "sqlite3", f.db, "BEGIN IMMEDIATE; INSERT INTO schools (name) VALUES ('Held school');",
+                    ".shell \(wait)", "COMMIT;",
+                ],
                 outputFolder: f.scratch.path)
-            #expect(Poll.until(tries: 1_000) { FileManager.default.fileExists(atPath: heldFile) },
-                    "the holder never took the lock: \(process.stderr)")
+            #expect(
+                Poll.until(tries: 1_000) { FileManager.default.fileExists(atPath: heldFile) },
+                "the holder never took the lock: \(process.stderr)")
         }
 
         /// Lets the holder commit and end; its exit status.
@@ -65,8 +69,9 @@ import Testing
     /// 10 ms for 4 s at the most, within the 5 s busy timeout); each one that never was is an issue.
     static func expectWaitingForTheLock(_ writers: [BackgroundProcess], sourceLocation: SourceLocation = #_sourceLocation) {
         for (index, writer) in writers.enumerated() {
-            #expect(Poll.until(tries: 400) { ProcessState.isSleeping(writer.pid) }, "writer \(index) never waited for the lock: \(writer.stderr)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                Poll.until(tries: 400) { ProcessState.isSleeping(writer.pid) }, "writer \(index) never waited for the lock: \(writer.stderr)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -74,14 +79,17 @@ import Testing
         let f = try Fixture()
         defer { f.scratch.cleanUp() }
         let posts = f.scratch.file("posts.json")
-        try #"[{"post_url":"https://x.com/waited/1","platform":"twitter","post_content":"waited","post_date":"2026-02-01T10:00:00Z","author_handle":"@w","author_name":"W"}]"#
+        try
+            #"[{"post_url":"https://x.com/waited/1","platform":"twitter","post_content":"waited","post_date":"2026-02-01T10:00:00Z","author_handle":"@w","author_name":"W"}]"#
             .write(toFile: posts, atomically: true, encoding: .utf8)
         let schools = f.scratch.file("schools.json")
         try #"[{"name":"Imported school"}]"#.write(toFile: schools, atomically: true, encoding: .utf8)
-        let before = (templates: try f.count("SELECT count(*) FROM communication_templates"),
-                      schools: try f.count("SELECT count(*) FROM schools"),
-                      posts: try f.count("SELECT count(*) FROM social_media_posts"),
-                      outbox: try f.count("SELECT count(*) FROM outbox"))
+        let before = (
+            templates: try f.count("SELECT count(*) FROM communication_templates"),
+            schools: try f.count("SELECT count(*) FROM schools"),
+            posts: try f.count("SELECT count(*) FROM social_media_posts"),
+            outbox: try f.count("SELECT count(*) FROM outbox")
+        )
 
         let holder = try Holder(f)
         let writes = [
@@ -104,7 +112,7 @@ import Testing
         // import and deliver (each alone: one sync or import at a time; deliver sends the queued message)
         let second = try Holder(f)
         let later = [
-            try f.start(["import", "schools", schools]),
+            try f.start(["import", "schools", schools])
         ]
         Self.expectWaitingForTheLock(later)
         #expect(second.release() == 0, "\(second.process.stderr)")
@@ -133,8 +141,9 @@ import Testing
         let deliverer = try f.start(["deliver", "--command", "cat > /dev/null", "--watch", "--poll", "0.2", "--limit", "1"])
         // Past the timeout: the deliverer has met the lock at least once.
         #expect(Poll.until(tries: 300, every: 0.05) { deliverer.stderr.contains("trying again") })
-        #expect(deliverer.stderr.hasSuffix("\(f.db): database is locked (another writer held it for 5 s); trying again\n"),
-                "\(deliverer.stderr)")
+        #expect(
+            deliverer.stderr.hasSuffix("\(f.db): database is locked (another writer held it for 5 s); trying again\n"),
+            "\(deliverer.stderr)")
         #expect(holder.release() == 0, "\(holder.process.stderr)")
         #expect(deliverer.wait(timeout: 30) == 0, "\(deliverer.stderr)")  // --limit 1: it stops after its one claim
         #expect(deliverer.stdout.hasSuffix("Delivered 1, will retry 0, failed 0, refused 0.\n"), "\(deliverer.stdout)")

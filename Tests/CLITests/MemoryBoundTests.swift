@@ -20,19 +20,23 @@ import Testing
     }
 
     static func cli(_ arguments: [String], input: String? = nil, output: String = "/dev/null") throws -> PeakMemory.Result {
-        try PeakMemory.run([CLI.binary] + arguments, environment: ["PATH": "/usr/bin:/bin", "COLUMNS": "120"],
-                           input: input, output: output)
+        try PeakMemory.run(
+            [CLI.binary] + arguments, environment: ["PATH": "/usr/bin:/bin", "COLUMNS": "120"],
+            input: input, output: output)
     }
 
     /// A database with `count` queued outbox messages of about 100 bytes of text each, inserted by one
     /// `INSERT … SELECT` in the sqlite3 shell.
     static func outboxDatabase(_ scratch: Scratch, messages count: Int) throws -> String {
         let db = try scratch.database(seed: nil)
-        let filled = try Subprocess.run(["sqlite3", db, """
+        let filled = try Subprocess.run([
+            "sqlite3", db,
+            """
             INSERT INTO outbox (idempotency_key, group_id, group_name, text)
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
             SELECT 'key-' || i, 1, 'Group', 'Message ' || i || ': ' || printf('%.*c', 80, 'x') FROM n;
-            """])
+            """,
+        ])
         #expect(filled.status == 0, "\(filled.stderr)")
         return db
     }

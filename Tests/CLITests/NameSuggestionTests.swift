@@ -1,5 +1,6 @@
-@testable import switchboard
 import Testing
+
+@testable import switchboard
 
 /// "Did you mean": the closest query name, by whole name or by action.
 @Suite struct NameSuggestionTests {

@@ -6,7 +6,8 @@ import Testing
 /// -journal file) is refused before anything is written, a file is written whole or not at all, and
 /// `--db` is always a file name.
 @Suite struct OutputPathTests {
-    static let post = #"{"platform":"twitter","post_url":"https://x.com/p/1","post_date":"2026-02-10T10:00:00Z","author_handle":"@a","author_name":"A","post_content":"hi"}"#
+    static let post =
+        #"{"platform":"twitter","post_url":"https://x.com/p/1","post_date":"2026-02-10T10:00:00Z","author_handle":"@a","author_name":"A","post_content":"hi"}"#
 
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
@@ -17,12 +18,15 @@ import Testing
         let db = try scratch.database()
         let before = bytes(db)
         let target = db + suffix
-        expectError(try CLI.run(["report", "digest", "--db", db, "--out", target]),
-                    "--out \(target) is the database or one of its files; choose another path", status: 2)
-        expectError(try CLI.run(["sync", "posts", "--db", db, "--reject", target], input: "not json\n"),
-                    "--reject \(target) is the database or one of its files; choose another path", status: 2)
-        expectError(try CLI.run(["import", "schools", "--db", db, "--reject", target], input: "[]"),
-                    "--reject \(target) is the database or one of its files; choose another path", status: 2)
+        expectError(
+            try CLI.run(["report", "digest", "--db", db, "--out", target]),
+            "--out \(target) is the database or one of its files; choose another path", status: 2)
+        expectError(
+            try CLI.run(["sync", "posts", "--db", db, "--reject", target], input: "not json\n"),
+            "--reject \(target) is the database or one of its files; choose another path", status: 2)
+        expectError(
+            try CLI.run(["import", "schools", "--db", db, "--reject", target], input: "[]"),
+            "--reject \(target) is the database or one of its files; choose another path", status: 2)
         #expect(bytes(db) == before)
         #expect(scratch.entries == ["test.db"])
     }
@@ -33,11 +37,13 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         try FileManager.default.createSymbolicLink(atPath: scratch.file("link.db"), withDestinationPath: db)
-        expectError(try CLI.run(["report", "digest", "--db", db, "--out", "link.db"], in: scratch.path),
-                    "--out link.db is the database or one of its files; choose another path", status: 2)
+        expectError(
+            try CLI.run(["report", "digest", "--db", db, "--out", "link.db"], in: scratch.path),
+            "--out link.db is the database or one of its files; choose another path", status: 2)
         let roundabout = "../" + (scratch.path as NSString).lastPathComponent + "/test.db-wal"
-        expectError(try CLI.run(["report", "digest", "--db", "test.db", "--out", roundabout], in: scratch.path),
-                    "--out \(roundabout) is the database or one of its files; choose another path", status: 2)
+        expectError(
+            try CLI.run(["report", "digest", "--db", "test.db", "--out", roundabout], in: scratch.path),
+            "--out \(roundabout) is the database or one of its files; choose another path", status: 2)
     }
 
     /// A sync that fails keeps the reject file the user had; one that succeeds replaces it whole.
@@ -80,8 +86,9 @@ import Testing
         let made = try Subprocess.run(["sqlite3", db, #"CREATE TABLE "../victim/pwned" (x); INSERT INTO "../victim/pwned" VALUES (1);"#])
         #expect(made.status == 0, "\(made.stderr)")
         let folder = scratch.file("backup")
-        expectError(try CLI.run(["export", "--all", folder, "--db", db]),
-                    "table '../victim/pwned' cannot be written into \(folder): its name is not a plain file name; nothing exported", status: 1)
+        expectError(
+            try CLI.run(["export", "--all", folder, "--db", db]),
+            "table '../victim/pwned' cannot be written into \(folder): its name is not a plain file name; nothing exported", status: 1)
         #expect(scratch.entries == ["test.db"])
     }
 
@@ -89,8 +96,9 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        expectError(try CLI.run(["export", "social_posts_fts_data", "--db", db]),
-                    "social_posts_fts_data is not one of the workspace's tables (a search index's own table); "
-                        + "import and export take the tables switchboard export --all writes", status: 2)
+        expectError(
+            try CLI.run(["export", "social_posts_fts_data", "--db", db]),
+            "social_posts_fts_data is not one of the workspace's tables (a search index's own table); "
+                + "import and export take the tables switchboard export --all writes", status: 2)
     }
 }

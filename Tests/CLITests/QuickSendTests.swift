@@ -14,7 +14,8 @@ struct QuickSendFixture {
     init() throws {
         scratch = try Scratch()
         db = try scratch.database(seed: nil)
-        try sql("""
+        try sql(
+            """
             INSERT INTO tg_groups (id, title, member_count, sort_order) VALUES
                 (-1001, 'Family Chat', 4, 1), (-1002, 'Running Club', 30, 2), (-1003, 'Work', 12, 3);
             INSERT INTO tg_templates (id, name, message_text, target_group_id, target_group_name, include_location) VALUES
@@ -73,8 +74,9 @@ struct QuickSendFixture {
         let expected = "Leaving at 12:00 on 2026-02-10" + "\n\n" + "\u{1F4CD} https://maps.google.com/?q=37.7749,-122.4194"
         #expect(try f.text(1) == expected)
         #expect(Array(try f.text(1).utf8)[30..<36] == [0x0A, 0x0A, 0xF0, 0x9F, 0x93, 0x8D])
-        #expect(try f.sql("SELECT status, attempts, group_id, group_name, template_name, location FROM outbox;")
-            == "queued|0|-1001|Family Chat|On my way|37.7749,-122.4194\n")
+        #expect(
+            try f.sql("SELECT status, attempts, group_id, group_name, template_name, location FROM outbox;")
+                == "queued|0|-1001|Family Chat|On my way|37.7749,-122.4194\n")
         // A negative latitude is a value, not an option.
         let south = try f.run(["send", "On my way", "--location", "-33.8568,151.2153", "--key", "sydney"])
         #expect(south.status == 0, "\(south.stderr)")
@@ -92,11 +94,12 @@ struct QuickSendFixture {
         // include_location but no location: queued without the line, and the output says so.
         let none = try f.run(["send", "On my way"])
         #expect(none.status == 0, "\(none.stderr)")
-        #expect(none.stdout == """
-            No location (none given: pass --location LAT,LON or --location-command CMD); queued without the location line.
-            Queued message 2 to Family Chat (-1001) with key \(try f.key(2)).
+        #expect(
+            none.stdout == """
+                No location (none given: pass --location LAT,LON or --location-command CMD); queued without the location line.
+                Queued message 2 to Family Chat (-1001) with key \(try f.key(2)).
 
-            """)
+                """)
         #expect(try f.text(2) == "Leaving at 12:00 on 2026-02-10")
         // A location for a template without include_location is not used, and the output says so.
         let unused = try f.run(["send", "Running late", "--var", "minutes=5", "--location", "1,2"])
@@ -120,8 +123,9 @@ struct QuickSendFixture {
         for (value, why) in cases {
             expectError(try f.run(["send", "On my way", "--location", value]), "invalid --location '\(value)': \(why)", status: 2)
         }
-        expectError(try f.run(["send", "On my way", "--location", "1,2", "--location-command", "true"]),
-                    "--location and --location-command cannot be used together", status: 2)
+        expectError(
+            try f.run(["send", "On my way", "--location", "1,2", "--location-command", "true"]),
+            "--location and --location-command cannot be used together", status: 2)
         #expect(f.outboxCount == 0)
     }
 
@@ -133,8 +137,10 @@ struct QuickSendFixture {
         #expect(try f.text(1).hasSuffix("\n\n📍 https://maps.google.com/?q=48.8584,2.2945"))
 
         let pidFile = f.scratch.file("location.pid")
-        let slow = try f.run(["send", "On my way", "--location-command", "echo $$ > '\(pidFile)'; exec sleep 30", "--location-timeout", "1",
-                              "--key", "slow"])
+        let slow = try f.run([
+            "send", "On my way", "--location-command", "echo $$ > '\(pidFile)'; exec sleep 30", "--location-timeout", "1",
+            "--key", "slow",
+        ])
         // Ended by the timeout, not waited for: the command is gone when send returns.
         let pid = try #require(ProcessState.pid(writtenTo: pidFile))
         #expect(ProcessState.isGone(pid))
@@ -144,8 +150,10 @@ struct QuickSendFixture {
 
         let garbage = try f.run(["send", "On my way", "--location-command", "echo 'GPS not ready'", "--key", "garbage"])
         #expect(garbage.status == 0, "\(garbage.stderr)")
-        #expect(garbage.stdout.hasPrefix(
-            "No location (--location-command printed 'GPS not ready', not LAT,LON: expected LAT,LON (two decimal numbers separated by a comma)); queued without the location line.\n"))
+        #expect(
+            garbage.stdout.hasPrefix(
+                "No location (--location-command printed 'GPS not ready', not LAT,LON: expected LAT,LON (two decimal numbers separated by a comma)); queued without the location line.\n"
+            ))
         let outOfRange = try f.run(["send", "On my way", "--location-command", "echo 100,0", "--key", "range"])
         #expect(outOfRange.stdout.hasPrefix("No location (--location-command printed '100,0', not LAT,LON: latitude must be within -90 and 90)"))
         let failing = try f.run(["send", "On my way", "--location-command", "exit 3", "--key", "failing"])
@@ -190,15 +198,19 @@ struct QuickSendFixture {
         try f.sql("UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 seconds') WHERE id = 1;")
         #expect(try f.run(["send", "Running late", "--var", "minutes=10"]).stdout.hasPrefix("Queued message 3 "))
         // --dedupe-window 0 turns it off.
-        #expect(try f.run(["send", "Running late", "--var", "minutes=10", "--dedupe-window", "0"],
-                          now: "2026-02-10T12:00:11Z").stdout.hasPrefix("Queued message 4 "))
+        #expect(
+            try f.run(
+                ["send", "Running late", "--var", "minutes=10", "--dedupe-window", "0"],
+                now: "2026-02-10T12:00:11Z"
+            ).stdout.hasPrefix("Queued message 4 "))
         // A key is idempotent forever.
         let keyed = try f.run(["send", "Running late", "--var", "minutes=10", "--key", "tap-42"])
         #expect(keyed.stdout == "Queued message 5 to Running Club (-1002) with key tap-42.\n")
         let keyedLater = try f.run(["send", "Running late", "--var", "minutes=10", "--key", "tap-42"], now: "2027-01-01T00:00:00Z")
         #expect(keyedLater.stdout == "Duplicate of message 5 (queued, key tap-42); nothing queued.\n")
-        expectError(try f.run(["send", "Running late", "--var", "minutes=99", "--key", "tap-42"]),
-                    "key 'tap-42' was already used for another message (outbox 5); nothing queued", status: 1)
+        expectError(
+            try f.run(["send", "Running late", "--var", "minutes=99", "--key", "tap-42"]),
+            "key 'tap-42' was already used for another message (outbox 5); nothing queued", status: 1)
         #expect(f.outboxCount == 5)
     }
 
@@ -227,8 +239,9 @@ struct QuickSendFixture {
         for bad in ["tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage"] {
             expectError(try f.run(["open", bad]), "not a quick-send link: '\(bad)' (expected tgtemplates://send?id=UUID)", status: 2)
         }
-        expectError(try f.run(["open", "tgtemplates://send?id=00000000-0000-4000-8000-000000000000"]),
-                    "no template with id '00000000-0000-4000-8000-000000000000' (from the link)", status: 1)
+        expectError(
+            try f.run(["open", "tgtemplates://send?id=00000000-0000-4000-8000-000000000000"]),
+            "no template with id '00000000-0000-4000-8000-000000000000' (from the link)", status: 1)
         #expect(f.outboxCount == 2)
     }
 
@@ -237,8 +250,9 @@ struct QuickSendFixture {
         defer { scratch.cleanUp() }
         let db = scratch.file("old.db")
         _ = try Subprocess.run(["sqlite3", db, "PRAGMA user_version = 5; CREATE TABLE t(x);"])
-        expectError(try CLI.run(["outbox", "--db", db]),
-                    "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
+        expectError(
+            try CLI.run(["outbox", "--db", db]),
+            "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
     }
 
     /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in

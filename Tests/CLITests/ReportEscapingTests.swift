@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// User text in the Markdown reports comes out escaped (the queries' *_md columns): no raw HTML, no
 /// link, image or autolink syntax, no `|` splitting a table cell, no line break starting a new block.
@@ -25,7 +25,8 @@ extension ReportTests {
         let insert = try Subprocess.run(["sqlite3", "-bail", db, Self.hostile])
         #expect(insert.status == 0, "\(insert.stderr)")
         let eve = #"**Eve &lt;b&gt;\|&lt;/b&gt; \[me\](javascript:x)** (Evil \| School &lt;i&gt;, Twitter/X, "#
-        let preview = #"&lt;script&gt;alert(1)&lt;/script&gt; \[click\](javascript:alert(1)) !\[x\](http://evil.example/x.png) a\|b &amp; c \\\[ok\\..."#
+        let preview =
+            #"&lt;script&gt;alert(1)&lt;/script&gt; \[click\](javascript:alert(1)) !\[x\](http://evil.example/x.png) a\|b &amp; c \\\[ok\\..."#
         let note = #"  - Note: &lt;img src=x onerror=alert(1)&gt; # not a heading \| !\[\](http://evil.example/t.png)"#
 
         let digest = try CLI.run(["report", "digest", "--db", db, "--now", Self.now])
@@ -49,7 +50,7 @@ extension ReportTests {
         ] {
             #expect(activityLines.contains(line), "social-activity: missing \(line)")
         }
-        for output in [digest.stdout, activity.stdout] {   // no tag, and every `](` is an escaped `\](`
+        for output in [digest.stdout, activity.stdout] {  // no tag, and every `](` is an escaped `\](`
             #expect(!output.contains("<script") && !output.contains("<img"))
             #expect(output.components(separatedBy: "](").dropLast().allSatisfy { $0.hasSuffix("\\") })
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Reports at scale (BENCHMARKS.md, "Reports at scale"): the queries read schema/0012's indexes, the
 /// social-activity window is the same as before on post dates with offsets, the hour 24 and days past
@@ -25,13 +25,17 @@ extension ReportTests {
         ]
         for (query, plan) in expected.sorted(by: { $0.key < $1.key }) {
             let sql = try String(contentsOfFile: "\(CLI.packageRoot)/reports/\(query).sql", encoding: .utf8)
-            let result = try CLI.run(["sql", "EXPLAIN QUERY PLAN " + sql, "--db", db, "--format", "csv", "-p", "user_id=\(Self.demoUser)"]
-                                     + (sql.contains(":days") ? ["-p", "days=30"] : []))
+            let result = try CLI.run(
+                ["sql", "EXPLAIN QUERY PLAN " + sql, "--db", db, "--format", "csv", "-p", "user_id=\(Self.demoUser)"]
+                    + (sql.contains(":days") ? ["-p", "days=30"] : []))
             #expect(result.status == 0, "\(query): \(result.stderr)")
             #expect(result.stdout.contains(plan), "\(query): \(result.stdout)")
         }
-        let groups = try CLI.run(["sql", "EXPLAIN QUERY PLAN " + (try String(contentsOfFile: "\(CLI.packageRoot)/reports/social-activity/posts_per_day.sql", encoding: .utf8)),
-                                  "--db", db, "--format", "csv", "-p", "user_id=\(Self.demoUser)", "-p", "days=30"])
+        let groups = try CLI.run([
+            "sql",
+            "EXPLAIN QUERY PLAN " + (try String(contentsOfFile: "\(CLI.packageRoot)/reports/social-activity/posts_per_day.sql", encoding: .utf8)),
+            "--db", db, "--format", "csv", "-p", "user_id=\(Self.demoUser)", "-p", "days=30",
+        ])
         #expect(!groups.stdout.contains("TEMP B-TREE FOR GROUP BY"), "posts per day are counted in index order: \(groups.stdout)")
     }
 
@@ -43,7 +47,9 @@ extension ReportTests {
     @Test func socialActivityWindowIsTheOldOne() throws {
         let (scratch, db) = try demo()
         defer { scratch.cleanUp() }
-        let insert = try Subprocess.run(["sqlite3", "-bail", db, """
+        let insert = try Subprocess.run([
+            "sqlite3", "-bail", db,
+            """
             INSERT INTO schools (id, name) VALUES ('same-name', 'State University');
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200),
                 t(i, ts) AS (SELECT i, strftime('%s', '2026-02-18T00:00:00Z') + (i * 7919) % (26 * 86400) FROM n),
@@ -69,7 +75,8 @@ extension ReportTests {
                    i % 2, CASE WHEN i % 4 = 0 THEN 1 ELSE 0 END,
                    CASE i % 5 WHEN 0 THEN 'very_positive' WHEN 1 THEN 'positive' WHEN 2 THEN 'neutral' WHEN 3 THEN 'negative' END
             FROM t;
-            """])
+            """,
+        ])
         #expect(insert.status == 0, "\(insert.stderr)")
         let before = try baselineReports(scratch, "social-activity")
         for now in ["2026-03-01T00:00:00Z", "2026-03-03T05:00:00Z", "2026-03-09T12:00:00Z", "2026-03-16T23:59:59Z"] {
@@ -90,7 +97,9 @@ extension ReportTests {
     @Test func digestSummarisesLongLists() throws {
         let (scratch, db) = try demo()
         defer { scratch.cleanUp() }
-        let insert = try Subprocess.run(["sqlite3", "-bail", db, """
+        let insert = try Subprocess.run([
+            "sqlite3", "-bail", db,
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
             INSERT INTO notifications (user_id, type, title, message, priority, scheduled_for)
             SELECT (SELECT id FROM users), 'deadline_alert', 'Deadline ' || i, 'Due soon.', 'normal',
@@ -104,7 +113,8 @@ extension ReportTests {
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
             INSERT INTO communication_templates (user_id, name, body)
             SELECT (SELECT id FROM users), printf('Gap %02d', i), 'Hello {{coach_name}}, my GPA is {{gpa}}.' FROM n;
-            """])
+            """,
+        ])
         #expect(insert.status == 0, "\(insert.stderr)")
         let md = try CLI.run(["report", "digest", "--db", db, "--now", Self.now])
         #expect(md.status == 0, "\(md.stderr)")
@@ -114,7 +124,7 @@ extension ReportTests {
         #expect(due.components(separatedBy: "\n").filter { $0.hasPrefix("- **") }.count == 50)
         #expect(due.hasSuffix("\n\n_…and 299953 more._"), "\(due.suffix(200))")
         let newPosts = md.stdout.components(separatedBy: "## 📱 New posts since the last digest (79)\n\n")[1].components(separatedBy: "\n\n## ")[0]
-        #expect(newPosts.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.count == 52)   // header + 50 schools
+        #expect(newPosts.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.count == 52)  // header + 50 schools
         #expect(newPosts.hasSuffix("| Extra School 43 | 1 | 0 | 1 |\n\n_…and 22 more._"), "\(newPosts.suffix(200))")
         let gaps = md.stdout.components(separatedBy: "## ✉️ Templates missing variables for some coach\n\n")[1]
         #expect(gaps.contains("| Gap 46 | {{gpa}} | 30 | Ana Chen |\n\n_…and 19 more._\n\n_Generated "), "\(gaps.suffix(300))")
@@ -128,7 +138,8 @@ extension ReportTests {
         #expect(text.contains("</table>\n<p class=\"muted\">…and 299953 more.</p>\n</section>"))
         #expect(text.contains("</div>\n<p class=\"muted\">…and 22 more.</p>\n</section>"))
         #expect(text.contains("</table>\n<p class=\"muted\">…and 19 more.</p>\n</section>"))
-        #expect(text.components(separatedBy: "<td>in ").count + text.components(separatedBy: "<td>today").count
+        #expect(
+            text.components(separatedBy: "<td>in ").count + text.components(separatedBy: "<td>today").count
                 + text.components(separatedBy: "<td>tomorrow").count - 3 == 50)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `switchboard report`: golden Markdown on the demo data, well-formed HTML whose charts have one
 /// bar per data row, the empty database, a user report folder, --notify and the errors.
@@ -23,8 +23,9 @@ import TestSupport
         defer { scratch.cleanUp() }
         let result = try CLI.run(["report", report, "--db", db, "--now", Self.now] + extra)
         #expect(result.status == 0, "\(result.stderr)")
-        try Golden.expect(result.stdout, matches: "\(Self.golden)/\(report).md",
-                          regenerate: "UPDATE_GOLDENS=1 swift test --filter ReportTests/goldenMarkdownOnTheDemo")
+        try Golden.expect(
+            result.stdout, matches: "\(Self.golden)/\(report).md",
+            regenerate: "UPDATE_GOLDENS=1 swift test --filter ReportTests/goldenMarkdownOnTheDemo")
     }
 
     @Test(arguments: ["digest", "social-activity"])
@@ -92,9 +93,13 @@ import TestSupport
         defer { scratch.cleanUp() }
         let first = try CLI.run(["report", "digest", "--db", db, "--now", "2026-02-09T12:00:00Z", "--notify", "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
-        let count = try CLI.run(["sql", "SELECT count(*) || '|' || max(ran_at) FROM report_runs WHERE report = 'digest'", "--db", db, "--format", "csv"])
+        let count = try CLI.run([
+            "sql", "SELECT count(*) || '|' || max(ran_at) FROM report_runs WHERE report = 'digest'", "--db", db, "--format", "csv",
+        ])
         #expect(count.stdout.contains("1|2026-02-09T12:00:00Z"), "\(count.stdout)")
-        let message = try CLI.run(["sql", "SELECT message FROM notifications WHERE type = 'daily_digest' AND related_entity_id = 'digest'", "--db", db, "--format", "csv"])
+        let message = try CLI.run([
+            "sql", "SELECT message FROM notifications WHERE type = 'daily_digest' AND related_entity_id = 'digest'", "--db", db, "--format", "csv",
+        ])
         #expect(message.stdout.contains("unread,") || message.stdout.contains(" unread"), "\(message.stdout)")
         let next = try CLI.run(["report", "digest", "--db", db, "--now", Self.now, "--format", "json"])
         #expect(next.stdout.contains("\"since\":\"2026-02-09T12:00:00Z\""), "\(next.stdout.prefix(400))")
@@ -107,12 +112,16 @@ import TestSupport
         defer { scratch.cleanUp() }
         let ahead = try CLI.run(["report", "digest", "--db", db, "--now", "2030-01-01T00:00:00Z", "--notify", "--format", "json"])
         #expect(ahead.status == 0, "\(ahead.stderr)")
-        let mark = try CLI.run(["sql", "SELECT max(ran_at) || '|' || (julianday(max(ran_at)) <= julianday('now')) AS mark FROM report_runs WHERE report = 'digest'",
-                                "--db", db, "--format", "csv"])
+        let mark = try CLI.run([
+            "sql", "SELECT max(ran_at) || '|' || (julianday(max(ran_at)) <= julianday('now')) AS mark FROM report_runs WHERE report = 'digest'",
+            "--db", db, "--format", "csv",
+        ])
         let parts = mark.stdout.split(whereSeparator: \.isNewline).last?.split(separator: "|") ?? []
         #expect(parts.count == 2 && parts[1] == "1" && !parts[0].hasPrefix("2030"), "\(mark.stdout)")
-        let future = try CLI.run(["sql", "INSERT INTO report_runs (report, ran_at, user_id) SELECT 'digest', '2031-01-01T00:00:00Z', id FROM users",
-                                  "--db", db, "--write"])
+        let future = try CLI.run([
+            "sql", "INSERT INTO report_runs (report, ran_at, user_id) SELECT 'digest', '2031-01-01T00:00:00Z', id FROM users",
+            "--db", db, "--write",
+        ])
         #expect(future.status == 0, "\(future.stderr)")
         let next = try CLI.run(["report", "digest", "--db", db, "--format", "json"])
         #expect(next.stdout.contains("\"since\":\"\(parts.first ?? "")\""), "\(next.stdout.prefix(400))")
@@ -122,11 +131,14 @@ import TestSupport
         let (scratch, db) = try demo()
         defer { scratch.cleanUp() }
         expectError(try CLI.run(["report", "digets", "--db", db]), "unknown report 'digets' (did you mean 'digest'?)", status: 2)
-        expectError(try CLI.run(["report", "digest", "--db", db, "--format", "pdf"]),
-                    "report 'digest' has no pdf template (formats: html, md, json)", status: 2)
-        expectError(try CLI.run(["report", "digest", "--db", db, "--days", "3"]),
-                    "unknown parameter :days for report 'digest' (it takes none)", status: 2)
-        expectError(try CLI.run(["report", "social-activity", "--db", db, "--notify"]),
-                    "report 'social-activity' has nothing to do for --notify", status: 2)
+        expectError(
+            try CLI.run(["report", "digest", "--db", db, "--format", "pdf"]),
+            "report 'digest' has no pdf template (formats: html, md, json)", status: 2)
+        expectError(
+            try CLI.run(["report", "digest", "--db", db, "--days", "3"]),
+            "unknown parameter :days for report 'digest' (it takes none)", status: 2)
+        expectError(
+            try CLI.run(["report", "social-activity", "--db", db, "--notify"]),
+            "report 'social-activity' has nothing to do for --notify", status: 2)
     }
 }

@@ -52,7 +52,8 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let tsv = "id\ttext\treal\tempty\tblob\r\n1\tplain\t2.5\t\tAP8=\r\n"
+        let tsv =
+            "id\ttext\treal\tempty\tblob\r\n1\tplain\t2.5\t\tAP8=\r\n"
             + "2\t\"comma, \"\"quote\"\" | pipe\nsecond line\"\t-1e+300\t\t\r\n3\t日本語 🔥 emoji\t0.0\tx\t\r\n"
         let markdown = """
             | id | text | real | empty | blob |
@@ -84,15 +85,18 @@ import Testing
             #expect(try Self.cells(command, db, ["--tsv"]).stdout == tsv, "\(command)")
             #expect(try Self.cells(command, db, ["--csv", "--format", "csv"]).stdout == csv, "\(command)")
             expectError(try Self.cells(command, db, ["--nl", "--csv"]), "--nl and --csv ask for different formats; give one", status: 2)
-            expectError(try Self.cells(command, db, ["--format", "json", "--tsv"]),
-                        "--format json and --tsv ask for different formats; give one", status: 2)
+            expectError(
+                try Self.cells(command, db, ["--format", "json", "--tsv"]),
+                "--format json and --tsv ask for different formats; give one", status: 2)
         }
         // The defaults stay: a table for run and sql, JSON for export.
         #expect(try Self.cells("run", db, []).stdout == table)
         #expect(try Self.cells("sql", db, []).stdout == table)
         #expect(try Self.cells("export", db, []).stdout == Self.cells("export", db, ["--format", "json"]).stdout)
-        expectError(try CLI.run(["export", "--all", scratch.file("backup"), "--db", db, "--csv"]), "--all writes JSON; leave out --format", status: 2)
-        expectError(try CLI.run(["run", "social-stats", "--db", db, "--nl", "--envelope"]), "--envelope needs --format json, not --format jsonl", status: 2)
+        expectError(
+            try CLI.run(["export", "--all", scratch.file("backup"), "--db", db, "--csv"]), "--all writes JSON; leave out --format", status: 2)
+        expectError(
+            try CLI.run(["run", "social-stats", "--db", db, "--nl", "--envelope"]), "--envelope needs --format json, not --format jsonl", status: 2)
     }
 
     /// The table is streamed: its widths come from the first 1,000 rows, and later rows are cut to them.
@@ -120,19 +124,24 @@ import Testing
         #expect(try f.run(["outbox"]).stdout == "The outbox is empty.\n")
         #expect(try f.run(["outbox", "--csv", "--columns", "id,status"]).stdout == "id,status\r\n")
         for minutes in [5, 10] { #expect(try f.run(["send", "Running late", "--var", "minutes=\(minutes)"]).status == 0) }
-        #expect(try f.run(["outbox", "--columns", "id,status,text", "--tsv"]).stdout
+        #expect(
+            try f.run(["outbox", "--columns", "id,status,text", "--tsv"]).stdout
                 == "id\tstatus\ttext\r\n1\tqueued\tRunning 5 minutes late\r\n2\tqueued\tRunning 10 minutes late\r\n")
-        #expect(try f.run(["outbox", "--status", "queued", "--columns", "text", "--nl"]).stdout
+        #expect(
+            try f.run(["outbox", "--status", "queued", "--columns", "text", "--nl"]).stdout
                 == "{\"text\":\"Running 5 minutes late\"}\n{\"text\":\"Running 10 minutes late\"}\n")
-        #expect(try f.run(["outbox", "--columns", "id,text"]).stdout == """
-            id  text
-            --  -----------------------
-             1  Running 5 minutes late
-             2  Running 10 minutes late
+        #expect(
+            try f.run(["outbox", "--columns", "id,text"]).stdout == """
+                id  text
+                --  -----------------------
+                 1  Running 5 minutes late
+                 2  Running 10 minutes late
 
-            """)
-        expectError(try f.run(["outbox", "--columns", "id,nope"]), "unknown column 'nope' (columns: id, status, attempts, group_name, "
-                    + "group_id, template_name, text, last_error, idempotency_key, created_at, updated_at, sent_at, lease_expires_at, "
-                    + "fencing_token, template_id)", status: 2)
+                """)
+        expectError(
+            try f.run(["outbox", "--columns", "id,nope"]),
+            "unknown column 'nope' (columns: id, status, attempts, group_name, "
+                + "group_id, template_name, text, last_error, idempotency_key, created_at, updated_at, sent_at, lease_expires_at, "
+                + "fencing_token, template_id)", status: 2)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The read-only authorizer, one statement per query, path checks and all-or-nothing writes.
 @Suite struct SafetyTests {
@@ -41,11 +41,16 @@ import TestSupport
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let recursive = try CLI.run(["sql", "--db", db, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3) SELECT group_concat(x) AS xs FROM c", "--format", "csv"])
+        let recursive = try CLI.run([
+            "sql", "--db", db, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3) SELECT group_concat(x) AS xs FROM c",
+            "--format", "csv",
+        ])
         #expect(recursive.stdout == "xs\r\n\"1,2,3\"\r\n")
         let pragma = try CLI.run(["sql", "--db", db, "SELECT name FROM pragma_table_info('users') WHERE pk = 1", "--format", "csv"])
         #expect(pragma.stdout == "name\r\nid\r\n")
-        let search = try CLI.run(["sql", "--db", db, "SELECT count(*) AS n FROM social_posts_fts WHERE social_posts_fts MATCH 'smith'", "--format", "csv"])
+        let search = try CLI.run([
+            "sql", "--db", db, "SELECT count(*) AS n FROM social_posts_fts WHERE social_posts_fts MATCH 'smith'", "--format", "csv",
+        ])
         #expect(search.stdout == "n\r\n0\r\n")
     }
 
@@ -59,10 +64,12 @@ import TestSupport
             .write(toFile: "\(folder)/sneaky-delete.sql", atomically: true, encoding: .utf8)
         try "-- name: two-statements!\n-- Not a script.\nDELETE FROM users; DELETE FROM coaches;\n"
             .write(toFile: "\(folder)/two-statements.sql", atomically: true, encoding: .utf8)
-        expectError(try CLI.run(["run", "sneaky-delete", "--db", db, "--queries", folder]),
-                    "not allowed in a read-only query: DELETE", status: 1)
-        expectError(try CLI.run(["run", "two-statements", "--db", db, "--queries", folder]),
-                    "only one statement is allowed; the SQL holds more than one", status: 1)
+        expectError(
+            try CLI.run(["run", "sneaky-delete", "--db", db, "--queries", folder]),
+            "not allowed in a read-only query: DELETE", status: 1)
+        expectError(
+            try CLI.run(["run", "two-statements", "--db", db, "--queries", folder]),
+            "only one statement is allowed; the SQL holds more than one", status: 1)
         let count = try CLI.run(["sql", "--db", db, "SELECT count(*) AS n FROM users", "--format", "csv"])
         #expect(count.stdout == "n\r\n1\r\n")
     }
@@ -73,17 +80,24 @@ import TestSupport
         let db = try scratch.database()
         let count = { try CLI.run(["sql", "--db", db, "SELECT count(*) AS n FROM communication_templates", "--format", "csv"]).stdout }
         #expect(try count() == "n\r\n0\r\n")
-        let added = try CLI.run(["run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
-                                 "-p", "name=Intro", "-p", "type=email", "-p", "body=Hello {{coach_name}}"])
+        let added = try CLI.run([
+            "run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
+            "-p", "name=Intro", "-p", "type=email", "-p", "body=Hello {{coach_name}}",
+        ])
         #expect(added.stdout == "1 row changed\n")
         #expect(added.status == 0)
         #expect(try count() == "n\r\n1\r\n")
-        expectError(try CLI.run(["run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
-                                 "-p", "name=  ", "-p", "type=email", "-p", "body=Hi"]),
-                    "CHECK constraint failed: template_name_required", status: 1)
+        expectError(
+            try CLI.run([
+                "run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
+                "-p", "name=  ", "-p", "type=email", "-p", "body=Hi",
+            ]),
+            "CHECK constraint failed: template_name_required", status: 1)
         #expect(try count() == "n\r\n1\r\n")
-        let json = try CLI.run(["run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries, "--format", "json",
-                                "-p", "name=Second", "-p", "type=text", "-p", "body=Hi"])
+        let json = try CLI.run([
+            "run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries, "--format", "json",
+            "-p", "name=Second", "-p", "type=text", "-p", "body=Hi",
+        ])
         #expect(json.stdout == "{\"changes\":1}\n")
         #expect(try count() == "n\r\n2\r\n")
     }
@@ -93,8 +107,9 @@ import TestSupport
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         // seed-users inserts u1 (already there: UNIQUE fails) after nothing else; u2 must not remain.
-        expectError(try CLI.run(["run", "seed-users", "--db", db, "--queries", CLI.fixtureQueries]),
-                    "UNIQUE constraint failed: users.id", status: 1)
+        expectError(
+            try CLI.run(["run", "seed-users", "--db", db, "--queries", CLI.fixtureQueries]),
+            "UNIQUE constraint failed: users.id", status: 1)
         let users = try CLI.run(["sql", "--db", db, "SELECT group_concat(id) AS ids FROM users", "--format", "csv"])
         #expect(users.stdout == "ids\r\nu1\r\n")
     }
@@ -111,10 +126,12 @@ import TestSupport
         try holder.run()
         defer { holder.waitUntilExit() }
         // Wait until it holds the lock.
-        #expect(Poll.until { FileManager.default.fileExists(atPath: marker) || !holder.isRunning } && holder.isRunning,
-                "the shell never took the lock")
-        expectError(try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'mine'"]),
-                    "\(db): database is locked (another writer held it for 5 s)", status: 1)
+        #expect(
+            Poll.until { FileManager.default.fileExists(atPath: marker) || !holder.isRunning } && holder.isRunning,
+            "the shell never took the lock")
+        expectError(
+            try CLI.run(["sql", "--write", "--db", db, "UPDATE users SET sport = 'mine'"]),
+            "\(db): database is locked (another writer held it for 5 s)", status: 1)
     }
 
     /// A conflict inside the connection (SQLITE_LOCKED: DROP TABLE users while SQLite still reads it
@@ -158,10 +175,12 @@ import TestSupport
         defer { free(resolvedFolder) }
         let root = String(cString: resolvedFolder)
         let resolvedOutside = (root as NSString).deletingLastPathComponent + "/outside.sql"
-        expectError(try CLI.run(["run", "outside", "--db", db, "--queries", folder]),
-                    "query file \(root)/outside.sql resolves outside \(root) (to \(resolvedOutside)); refusing it", status: 2)
-        expectError(try CLI.run(["run", "../outside", "--db", db, "--queries", folder]),
-                    "invalid query name '../outside' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)", status: 2)
+        expectError(
+            try CLI.run(["run", "outside", "--db", db, "--queries", folder]),
+            "query file \(root)/outside.sql resolves outside \(root) (to \(resolvedOutside)); refusing it", status: 2)
+        expectError(
+            try CLI.run(["run", "../outside", "--db", db, "--queries", folder]),
+            "invalid query name '../outside' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)", status: 2)
         let listed = try CLI.run(["queries", "--queries", folder])
         #expect(!listed.stdout.contains("outside"))
         #expect(listed.stderr.contains("warning: query file \(root)/outside.sql resolves outside \(root)"))

@@ -17,7 +17,8 @@ import Testing
         let db = try scratch.database()
         let started = scratch.file("started"), release = scratch.file("release")
         // The fetch program holds on until the test releases it (at most 30 s), then prints a post.
-        let program = "touch '\(started)'; i=0; while [ ! -f '\(release)' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; "
+        let program =
+            "touch '\(started)'; i=0; while [ ! -f '\(release)' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; "
             + "echo '\(SyncTests.post(1))'"
         let sync = Process()
         sync.executableURL = URL(fileURLWithPath: CLI.binary)
@@ -34,8 +35,9 @@ import Testing
         FileManager.default.createFile(atPath: release, contents: nil)
         sync.waitUntilExit()
         #expect(sync.terminationStatus == 0)
-        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "Synced 1 new post\n0 duplicates, 0 rejected\n")
+        #expect(
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "Synced 1 new post\n0 duplicates, 0 rejected\n")
         #expect(try SyncTests.sqlite(db, "SELECT (SELECT name FROM users) || ' ' || (SELECT count(*) FROM social_media_posts)") == "Sam 1")
     }
 
@@ -43,8 +45,10 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let result = try CLI.run(["sync", "posts", "--db", db, "--timeout", "0.5",
-                                  "--command", "echo '\(SyncTests.post(1))'; exec sleep 30"])
+        let result = try CLI.run([
+            "sync", "posts", "--db", db, "--timeout", "0.5",
+            "--command", "echo '\(SyncTests.post(1))'; exec sleep 30",
+        ])
         #expect(result.stderr == "Sync failed: the command timed out after 0.5 s (--timeout)\n")
         #expect(result.status == 1)
         #expect(result.stdout == "")

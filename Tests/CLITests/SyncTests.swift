@@ -6,7 +6,8 @@ import Testing
 @Suite struct SyncTests {
     static func post(_ n: Int, date: String = "2026-02-10T14:30:00Z", content: String? = nil, extra: String = "") -> String {
         let text = content ?? "Post \(n) #camp"
-        return #"{"platform":"twitter","post_url":"https://x.com/coach/\#(n)","post_content":"\#(text)","post_date":"\#(date)","author_handle":"@coach","author_name":"Coach \#(n)"\#(extra)}"#
+        return
+            #"{"platform":"twitter","post_url":"https://x.com/coach/\#(n)","post_content":"\#(text)","post_date":"\#(date)","author_handle":"@coach","author_name":"Coach \#(n)"\#(extra)}"#
     }
 
     static func sqlite(_ db: String, _ sql: String) throws -> String {
@@ -21,9 +22,12 @@ import Testing
             ("json", "[\(SyncTests.post(1)),\n \(SyncTests.post(2))]"),
             ("envelope", #"{"success":true,"data":[\#(SyncTests.post(3)),\#(SyncTests.post(4))],"message":"ok"}"#),
             ("ndjson", SyncTests.post(5) + "\n" + SyncTests.post(6) + "\n"),
-            ("csv", "post_url,platform,post_date,author_handle,author_name,is_recruiting_related,media_urls\r\n"
-                + "https://x.com/coach/7,twitter,2026-02-10T14:30:00Z,@c,\"Coach, 7\",true,\"[\"\"a\"\"]\"\r\n"
-                + "https://x.com/coach/8,instagram,2026-02-10T14:30:00Z,@c,C8,false,\r\n"),
+            (
+                "csv",
+                "post_url,platform,post_date,author_handle,author_name,is_recruiting_related,media_urls\r\n"
+                    + "https://x.com/coach/7,twitter,2026-02-10T14:30:00Z,@c,\"Coach, 7\",true,\"[\"\"a\"\"]\"\r\n"
+                    + "https://x.com/coach/8,instagram,2026-02-10T14:30:00Z,@c,C8,false,\r\n"
+            ),
         ]
         for (name, text) in inputs {
             let result = try CLI.run(["sync", "posts", "--db", db], input: text)
@@ -34,7 +38,8 @@ import Testing
             #expect(forced.stdout == "No new posts found. You're up to date!\n2 duplicates, 0 rejected\n", "\(name): \(forced.stderr)")
         }
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "8")
-        #expect(try SyncTests.sqlite(db, "SELECT author_name, is_recruiting_related, media_urls FROM social_media_posts WHERE post_url LIKE '%/7'")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT author_name, is_recruiting_related, media_urls FROM social_media_posts WHERE post_url LIKE '%/7'")
                 == #"Coach, 7|1|["a"]"#)
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'camp'") == "6")
     }
@@ -43,14 +48,20 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let tweet = #"{"text":"Blessed to receive an offer","user":{"screen_name":"@coachk","name":"Coach K"},"url":"https://x.com/k/1","created_at":"2026-02-10T14:30:00Z","platform":"twitter"}"#
-        let result = try CLI.run(["sync", "posts", "--db", db, "--map", "text=post_content", "--map", "user.screen_name=author_handle",
-                                  "--map", "user.name=author_name", "--map", "url=post_url", "--map", "created_at=post_date"], input: tweet)
+        let tweet =
+            #"{"text":"Blessed to receive an offer","user":{"screen_name":"@coachk","name":"Coach K"},"url":"https://x.com/k/1","created_at":"2026-02-10T14:30:00Z","platform":"twitter"}"#
+        let result = try CLI.run(
+            [
+                "sync", "posts", "--db", db, "--map", "text=post_content", "--map", "user.screen_name=author_handle",
+                "--map", "user.name=author_name", "--map", "url=post_url", "--map", "created_at=post_date",
+            ], input: tweet)
         #expect(result.stdout == "Synced 1 new post\n0 duplicates, 0 rejected\n", "\(result.stderr)")
-        #expect(try SyncTests.sqlite(db, "SELECT author_handle, author_name, post_content FROM social_media_posts")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT author_handle, author_name, post_content FROM social_media_posts")
                 == "@coachk|Coach K|Blessed to receive an offer")
-        expectError(try CLI.run(["sync", "posts", "--db", db, "--map", "text"], input: tweet),
-                    "--map 'text' must be SOURCE=DEST, e.g. --map text=post_content", status: 2)
+        expectError(
+            try CLI.run(["sync", "posts", "--db", db, "--map", "text"], input: tweet),
+            "--map 'text' must be SOURCE=DEST, e.g. --map text=post_content", status: 2)
     }
 
     @Test func validDuplicateAndInvalidRecordsWithExactReports() throws {
@@ -59,9 +70,9 @@ import Testing
         let db = try scratch.database()
         _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(1))
         let lines = [
-            SyncTests.post(1),                                                         // duplicate of the database's
+            SyncTests.post(1),  // duplicate of the database's
             SyncTests.post(2),
-            SyncTests.post(2),                                                         // duplicate within the input
+            SyncTests.post(2),  // duplicate within the input
             SyncTests.post(3, date: "yesterday"),
             #"{"platform":"myspace","post_url":"u4","post_date":"2026-02-10T14:30:00Z","author_handle":"@a","author_name":"A"}"#,
             #"{"platform":"twitter","post_date":"2026-02-10T14:30:00Z","author_handle":"@a","author_name":"A"}"#,
@@ -72,13 +83,14 @@ import Testing
         let reject = scratch.file("rejected.ndjson")
         let result = try CLI.run(["sync", "posts", "--db", db, "--reject", reject], input: lines.joined(separator: "\n"))
         #expect(result.stdout == "Synced 3 new posts\n2 duplicates, 4 rejected\n")
-        #expect(result.stderr == """
-            line 4: skipped: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)
-            line 5: skipped: platform 'myspace' is unknown (twitter or instagram)
-            line 6: skipped: post_url is missing
-            line 7: skipped: invalid JSON: expected a key, found 'n'
+        #expect(
+            result.stderr == """
+                line 4: skipped: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)
+                line 5: skipped: platform 'myspace' is unknown (twitter or instagram)
+                line 6: skipped: post_url is missing
+                line 7: skipped: invalid JSON: expected a key, found 'n'
 
-            """)
+                """)
         #expect(result.status == 0)
         let rejected = try String(contentsOfFile: reject, encoding: .utf8).split(separator: "\n")
         #expect(rejected.count == 3)
@@ -89,7 +101,9 @@ import Testing
         #expect(strict.stdout == "No new posts found. You're up to date!\n0 duplicates, 1 rejected\n")
         // --json: the sync endpoint's answer.
         let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: SyncTests.post(10))
-        #expect(json.stdout == #"{"success":true,"message":"Synced 1 new post","newPostCount":1,"duplicateCount":0,"updatedCount":0,"rejectedCount":0}"# + "\n")
+        #expect(
+            json.stdout == #"{"success":true,"message":"Synced 1 new post","newPostCount":1,"duplicateCount":0,"updatedCount":0,"rejectedCount":0}"#
+                + "\n")
     }
 
     /// A record refused by the database (its id repeats an earlier record's) is skipped alone: the
@@ -98,8 +112,10 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let lines = [SyncTests.post(1, extra: #","id":"p1""#), SyncTests.post(2, extra: #","id":"p1""#),
-                     SyncTests.post(3, extra: #","id":"p3""#), SyncTests.post(4, extra: #","id":"p4""#)]
+        let lines = [
+            SyncTests.post(1, extra: #","id":"p1""#), SyncTests.post(2, extra: #","id":"p1""#),
+            SyncTests.post(3, extra: #","id":"p3""#), SyncTests.post(4, extra: #","id":"p4""#),
+        ]
         let result = try CLI.run(["sync", "posts", "--db", db], input: lines.joined(separator: "\n"))
         #expect(result.stdout == "Synced 3 new posts\n0 duplicates, 1 rejected\n")
         #expect(result.stderr == "line 2: skipped: id 'p1' repeats an earlier record's\n")
@@ -116,11 +132,13 @@ import Testing
             .replacingOccurrences(of: "Post 1 #camp", with: "Edited")
         let plain = try CLI.run(["sync", "posts", "--db", db], input: changed)
         #expect(plain.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
                 == "Post 1 #camp|0|1|Call Friday")
         let update = try CLI.run(["sync", "posts", "--db", db, "--update"], input: changed)
         #expect(update.stdout == "No new posts found. You're up to date!\n1 duplicate (1 updated), 0 rejected\n")
-        #expect(try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT post_content, likes_count, flagged_for_review, notes FROM social_media_posts")
                 == "Edited|7|1|Call Friday")
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'edited'") == "1")
     }
@@ -139,10 +157,14 @@ import Testing
         #expect(failing.status == 1)
         #expect(failing.stdout == "")
         let garbage = try CLI.run(["sync", "posts", "--db", db, "--command", "echo 'Service Unavailable'"])
-        #expect(garbage.stderr == "Sync failed: the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: 'Service Unavailable')\n")
+        #expect(
+            garbage.stderr
+                == "Sync failed: the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: 'Service Unavailable')\n"
+        )
         #expect(garbage.status == 1)
         let broken = try CLI.run(["sync", "posts", "--db", db, "--json", "--command", "echo '[\(SyncTests.post(4)), {'"])
-        #expect(broken.stdout == #"{"success":false,"message":"Sync failed: line 1: invalid JSON: expected a key, found '\n'"}"# + "\n"
+        #expect(
+            broken.stdout == #"{"success":false,"message":"Sync failed: line 1: invalid JSON: expected a key, found '\n'"}"# + "\n"
                 || broken.stdout.hasPrefix(#"{"success":false,"message":"Sync failed: line "#))
         #expect(broken.status == 1)
         let envelope = try CLI.run(["sync", "posts", "--db", db], input: #"{"success":false,"error":"rate limited"}"#)
@@ -191,8 +213,9 @@ import Testing
     /// A sync of `input` in the background; `at` says, from its progress, when to kill it (-9).
     /// Whether it was killed (false: it ended first).
     static func killSync(_ input: String, db: String, in scratch: Scratch, at moment: (_ pid: Int32) -> Bool) throws -> Bool {
-        let sync = try BackgroundProcess([CLI.binary, "sync", "posts", input, "--db", db, "--no-classify"],
-                                         environment: Sanitizer.hostEnvironment(), outputFolder: scratch.path)
+        let sync = try BackgroundProcess(
+            [CLI.binary, "sync", "posts", input, "--db", db, "--no-classify"],
+            environment: Sanitizer.hostEnvironment(), outputFolder: scratch.path)
         // Polled every 0.2 ms, for 60 s at the most; each look reads a few /proc files.
         let reached = Poll.until(tries: 300_000, every: 0.000_2) { !sync.isRunning || moment(sync.pid) }
         let killed = reached && sync.isRunning
@@ -221,12 +244,13 @@ import Testing
         // database, the commit), which place the later kills.
         let whole = try input(99)
         var readAt: Int?, lastSeen = 0
-        #expect(try !Self.killSync(whole.file, db: db, in: scratch) { pid in
-            guard let written = ProcessState.bytesWritten(pid) else { return false }
-            if readAt == nil, ProcessState.offset(pid, in: whole.file) == whole.size { readAt = written }
-            lastSeen = written
-            return false
-        })
+        #expect(
+            try !Self.killSync(whole.file, db: db, in: scratch) { pid in
+                guard let written = ProcessState.bytesWritten(pid) else { return false }
+                if readAt == nil, ProcessState.offset(pid, in: whole.file) == whole.size { readAt = written }
+                lastSeen = written
+                return false
+            })
         try #require(readAt != nil, "the uncut sync was never seen at the end of its input")
         let writing = max(1, lastSeen - (readAt ?? lastSeen))
         var committed = try Int(SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts")) ?? -1

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import switchboard
 
 /// An unknown acting user, from `--user` or `SWITCHBOARD_USER`, is an error in every command that acts
@@ -17,8 +18,10 @@ import Testing
         (["report", "social-activity", "--days", "7"], nil, "error: unknown user 'ghost'"),
         (["sync", "posts"], SyncTests.post(1), "Sync failed: unknown user 'ghost'"),
         (["import", "coaches"], #"[{"id":"c9","name":"Coach Nine"}]"#, "error: unknown user 'ghost'"),
-        (["import", "notifications", "--input-format", "ndjson"], #"{"type":"offer","title":"An offer"}"#,
-         "error: unknown user 'ghost'"),
+        (
+            ["import", "notifications", "--input-format", "ndjson"], #"{"type":"offer","title":"An offer"}"#,
+            "error: unknown user 'ghost'"
+        ),
     ]
 
     /// The subcommands that take `--user`: ``commands`` covers each.
@@ -36,8 +39,9 @@ import Testing
         let before = try Subprocess.run(["sqlite3", db, ".dump"]).stdout
         for command in Self.commands {
             let arguments = command.arguments + ["--db", db] + (source == "--user" ? ["--user", "ghost"] : [])
-            let result = try CLI.run(arguments, environment: source == "--user" ? [:] : ["SWITCHBOARD_USER": "ghost"],
-                                     input: command.input)
+            let result = try CLI.run(
+                arguments, environment: source == "--user" ? [:] : ["SWITCHBOARD_USER": "ghost"],
+                input: command.input)
             #expect(result.stderr == command.error + "\n", "\(arguments)")
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stdout == "", "\(arguments)")

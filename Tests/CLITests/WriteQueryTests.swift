@@ -20,49 +20,70 @@ import Testing
     static let coach = "SQL:SELECT id FROM coaches ORDER BY id LIMIT 1"
 
     static let cases: [Case] = [
-        Case(query: "notifications-mark-read", parameters: ["id": "SQL:SELECT id FROM notifications WHERE read_at IS NULL ORDER BY id LIMIT 1"],
-             count: "SELECT count(*) FROM notifications WHERE read_at IS NULL", delta: -1),
-        Case(query: "notifications-delete", parameters: ["id": "SQL:SELECT id FROM notifications ORDER BY id LIMIT 1"],
-             count: "SELECT count(*) FROM notifications", delta: -1),
+        Case(
+            query: "notifications-mark-read", parameters: ["id": "SQL:SELECT id FROM notifications WHERE read_at IS NULL ORDER BY id LIMIT 1"],
+            count: "SELECT count(*) FROM notifications WHERE read_at IS NULL", delta: -1),
+        Case(
+            query: "notifications-delete", parameters: ["id": "SQL:SELECT id FROM notifications ORDER BY id LIMIT 1"],
+            count: "SELECT count(*) FROM notifications", delta: -1),
         Case(query: "social-flag", parameters: ["id": post], count: "SELECT count(*) FROM social_media_posts WHERE flagged_for_review = 1", delta: 1),
-        Case(query: "social-unflag", parameters: ["id": "SQL:SELECT id FROM social_media_posts WHERE flagged_for_review = 1 ORDER BY id LIMIT 1"],
-             count: "SELECT count(*) FROM social_media_posts WHERE flagged_for_review = 1", delta: -1),
-        Case(query: "social-set-notes", parameters: ["id": post, "notes": "Call back Friday"],
-             count: "SELECT count(*) FROM social_media_posts WHERE notes = 'Call back Friday'", delta: 1),
-        Case(query: "social-clear-notes", parameters: ["id": "SQL:SELECT id FROM social_media_posts WHERE trim(notes) <> '' ORDER BY id LIMIT 1"],
-             count: "SELECT count(*) FROM social_media_posts WHERE trim(notes) <> ''", delta: -1),
+        Case(
+            query: "social-unflag", parameters: ["id": "SQL:SELECT id FROM social_media_posts WHERE flagged_for_review = 1 ORDER BY id LIMIT 1"],
+            count: "SELECT count(*) FROM social_media_posts WHERE flagged_for_review = 1", delta: -1),
+        Case(
+            query: "social-set-notes", parameters: ["id": post, "notes": "Call back Friday"],
+            count: "SELECT count(*) FROM social_media_posts WHERE notes = 'Call back Friday'", delta: 1),
+        Case(
+            query: "social-clear-notes", parameters: ["id": "SQL:SELECT id FROM social_media_posts WHERE trim(notes) <> '' ORDER BY id LIMIT 1"],
+            count: "SELECT count(*) FROM social_media_posts WHERE trim(notes) <> ''", delta: -1),
         Case(query: "social-delete", parameters: ["id": post], count: "SELECT count(*) FROM social_media_posts", delta: -1),
-        Case(query: "templates-create", parameters: ["name": "Thank you", "type": "email", "body": "Dear {{coach_name}}, thank you."],
-             count: "SELECT count(*) FROM communication_templates", delta: 1),
-        Case(query: "templates-update", parameters: ["id": template, "name": "Renamed"],
-             count: "SELECT count(*) FROM communication_templates WHERE name = 'Renamed'", delta: 1),
+        Case(
+            query: "templates-create", parameters: ["name": "Thank you", "type": "email", "body": "Dear {{coach_name}}, thank you."],
+            count: "SELECT count(*) FROM communication_templates", delta: 1),
+        Case(
+            query: "templates-update", parameters: ["id": template, "name": "Renamed"],
+            count: "SELECT count(*) FROM communication_templates WHERE name = 'Renamed'", delta: 1),
         Case(query: "templates-delete", parameters: ["id": template], count: "SELECT count(*) FROM communication_templates", delta: -1),
-        Case(query: "templates-log-interaction",
-             parameters: ["id": template, "coach_id": "SQL:SELECT id FROM coaches ORDER BY id LIMIT 1", "allow_missing": "true"],
-             count: "SELECT count(*) FROM interactions", delta: 1),
-        Case(query: "tg-create", parameters: ["name": "Running late", "message_text": "Running 10 minutes late",
-                                             "target_group_id": "-1001000000002"],
-             count: "SELECT count(*) FROM tg_templates", delta: 1),
-        Case(query: "tg-update", parameters: ["id": tgTemplate, "name": "Renamed"],
-             count: "SELECT count(*) FROM tg_templates WHERE name = 'Renamed'", delta: 1),
+        Case(
+            query: "templates-log-interaction",
+            parameters: ["id": template, "coach_id": "SQL:SELECT id FROM coaches ORDER BY id LIMIT 1", "allow_missing": "true"],
+            count: "SELECT count(*) FROM interactions", delta: 1),
+        Case(
+            query: "tg-create",
+            parameters: [
+                "name": "Running late", "message_text": "Running 10 minutes late",
+                "target_group_id": "-1001000000002",
+            ],
+            count: "SELECT count(*) FROM tg_templates", delta: 1),
+        Case(
+            query: "tg-update", parameters: ["id": tgTemplate, "name": "Renamed"],
+            count: "SELECT count(*) FROM tg_templates WHERE name = 'Renamed'", delta: 1),
         Case(query: "tg-delete", parameters: ["id": tgTemplate], count: "SELECT count(*) FROM tg_templates", delta: -1),
-        Case(query: "tg-reorder", parameters: ["id": tgTemplate, "position": "2"],
-             count: "SELECT count(*) FROM tg_templates", delta: 0),
-        Case(query: "posts-create", parameters: ["author_user_id": "7", "title": "New post", "template_name": "profile"],
-             count: "SELECT count(*) FROM posts WHERE template_name = 'profile'", delta: 1),
-        Case(query: "posts-update", parameters: ["id": "1", "title": "Edited"],
-             count: "SELECT count(*) FROM posts WHERE title = 'Edited'", delta: 1),
-        Case(query: "profile-update", parameters: ["sport": "Tennis"],
-             count: "SELECT count(*) FROM users WHERE sport = 'Tennis'", delta: 1),
-        Case(query: "schools-create", parameters: ["name": "Harbor College", "state": "WA"],
-             count: "SELECT count(*) FROM schools", delta: 1),
-        Case(query: "schools-update", parameters: ["id": school, "city": "Davis"],
-             count: "SELECT count(*) FROM schools WHERE city = 'Davis'", delta: 1),
+        Case(
+            query: "tg-reorder", parameters: ["id": tgTemplate, "position": "2"],
+            count: "SELECT count(*) FROM tg_templates", delta: 0),
+        Case(
+            query: "posts-create", parameters: ["author_user_id": "7", "title": "New post", "template_name": "profile"],
+            count: "SELECT count(*) FROM posts WHERE template_name = 'profile'", delta: 1),
+        Case(
+            query: "posts-update", parameters: ["id": "1", "title": "Edited"],
+            count: "SELECT count(*) FROM posts WHERE title = 'Edited'", delta: 1),
+        Case(
+            query: "profile-update", parameters: ["sport": "Tennis"],
+            count: "SELECT count(*) FROM users WHERE sport = 'Tennis'", delta: 1),
+        Case(
+            query: "schools-create", parameters: ["name": "Harbor College", "state": "WA"],
+            count: "SELECT count(*) FROM schools", delta: 1),
+        Case(
+            query: "schools-update", parameters: ["id": school, "city": "Davis"],
+            count: "SELECT count(*) FROM schools WHERE city = 'Davis'", delta: 1),
         Case(query: "schools-delete", parameters: ["id": school], count: "SELECT count(*) FROM schools", delta: -1),
-        Case(query: "coaches-create", parameters: ["name": "Coach Rivera", "school_id": school],
-             count: "SELECT count(*) FROM coaches", delta: 1),
-        Case(query: "coaches-update", parameters: ["id": coach, "title": "Associate Head Coach"],
-             count: "SELECT count(*) FROM coaches WHERE title = 'Associate Head Coach'", delta: 1),
+        Case(
+            query: "coaches-create", parameters: ["name": "Coach Rivera", "school_id": school],
+            count: "SELECT count(*) FROM coaches", delta: 1),
+        Case(
+            query: "coaches-update", parameters: ["id": coach, "title": "Associate Head Coach"],
+            count: "SELECT count(*) FROM coaches WHERE title = 'Associate Head Coach'", delta: 1),
         Case(query: "coaches-delete", parameters: ["id": coach], count: "SELECT count(*) FROM coaches", delta: -1),
     ]
 
@@ -101,12 +122,15 @@ import Testing
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
         let before = try demo.value("SELECT count(*) FROM tg_templates")
-        expectError(try demo.run(["run", "tg-create", "-p", "name=No group", "-p", "message_text=Hello"]),
-                    "missing required parameter :target_group_id", status: 2)
+        expectError(
+            try demo.run(["run", "tg-create", "-p", "name=No group", "-p", "message_text=Hello"]),
+            "missing required parameter :target_group_id", status: 2)
         #expect(try demo.value("SELECT count(*) FROM tg_templates") == before)
         // An id from Telegram that tg_groups does not hold is kept as given, with the name it was saved with.
-        let created = try demo.run(["run", "tg-create", "-p", "name=Elsewhere", "-p", "message_text=Hi",
-                                    "-p", "target_group_id=-1009999", "-p", "target_group_name=Old Team", "--format", "json"])
+        let created = try demo.run([
+            "run", "tg-create", "-p", "name=Elsewhere", "-p", "message_text=Hi",
+            "-p", "target_group_id=-1009999", "-p", "target_group_name=Old Team", "--format", "json",
+        ])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains(#""target_group_id":-1009999,"target_group_name":"Old Team","include_location":false"#))
         #expect(created.stdout.contains(#""sort_order":0"#))
@@ -117,14 +141,20 @@ import Testing
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
         let before = try demo.value("SELECT count(*) FROM communication_templates")
-        expectError(try demo.run(["run", "templates-create", "-p", "name=Broken", "-p", "body=Dear {{#coach}}"]),
-                    "template_variables: unclosed section 'coach' opened at line 1, column 6", status: 1)
-        expectError(try demo.run(["run", "templates-update", "-p", "id=00000004-0000-4000-8000-000000000001",
-                                  "-p", "body=Hi {{/x}}"]),
-                    "template_variables: unexpected closing tag 'x' at line 1, column 4", status: 1)
+        expectError(
+            try demo.run(["run", "templates-create", "-p", "name=Broken", "-p", "body=Dear {{#coach}}"]),
+            "template_variables: unclosed section 'coach' opened at line 1, column 6", status: 1)
+        expectError(
+            try demo.run([
+                "run", "templates-update", "-p", "id=00000004-0000-4000-8000-000000000001",
+                "-p", "body=Hi {{/x}}",
+            ]),
+            "template_variables: unexpected closing tag 'x' at line 1, column 4", status: 1)
         #expect(try demo.value("SELECT count(*) FROM communication_templates") == before)
-        let created = try demo.run(["run", "templates-create", "-p", "name=Untyped", "-p", "body=Hi {{coach_name}}",
-                                    "-p", #"variables=["coach_name"]"#, "--format", "json"])
+        let created = try demo.run([
+            "run", "templates-create", "-p", "name=Untyped", "-p", "body=Hi {{coach_name}}",
+            "-p", #"variables=["coach_name"]"#, "--format", "json",
+        ])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains(#""type":"email","body":"Hi {{coach_name}}","variables":["coach_name"]"#))
     }
@@ -134,8 +164,9 @@ import Testing
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }
         let template = ["-p", "id=00000004-0000-4000-8000-000000000001", "-p", "coach_id=00000003-0000-4000-8000-00000000001e"]
-        expectError(try demo.run(["run", "templates-render"] + template),
-                    "missing value for {{school_name}} for coach 'Ana Chen'", status: 1)
+        expectError(
+            try demo.run(["run", "templates-render"] + template),
+            "missing value for {{school_name}} for coach 'Ana Chen'", status: 1)
         let partial = try demo.run(["run", "templates-render"] + template + ["-p", "partial=true", "--format", "json"])
         #expect(partial.status == 0)
         #expect(partial.stdout.contains(#""missing":["school_name"]"#))
@@ -158,12 +189,15 @@ import Testing
         defer { demo.scratch.cleanUp() }
         let count = "SELECT count(*) FROM communication_templates"
         let before = try demo.value(count)
-        expectError(try demo.run(["run", "templates-create", "-p", "name=  ", "-p", "type=email", "-p", "body=Hi"]),
-                    "CHECK constraint failed: template_name_required", status: 1)
-        expectError(try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=email", "-p", "body= "]),
-                    "CHECK constraint failed: template_body_required", status: 1)
-        expectError(try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=fax", "-p", "body=Hi"]),
-                    "parameter :type must be one of email|text|twitter, got 'fax'", status: 2)
+        expectError(
+            try demo.run(["run", "templates-create", "-p", "name=  ", "-p", "type=email", "-p", "body=Hi"]),
+            "CHECK constraint failed: template_name_required", status: 1)
+        expectError(
+            try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=email", "-p", "body= "]),
+            "CHECK constraint failed: template_body_required", status: 1)
+        expectError(
+            try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=fax", "-p", "body=Hi"]),
+            "parameter :type must be one of email|text|twitter, got 'fax'", status: 2)
         #expect(try demo.value(count) == before)
     }
 }

@@ -1,4 +1,5 @@
 import SwitchboardInput
+
 /// The CLI's parsers as fuzz targets: each takes raw bytes, runs one parser on them the way the CLI
 /// does, and returns the broken promises it saw (empty when all is well).
 ///

@@ -2,7 +2,7 @@ import SwitchboardCore
 import SwitchboardInput
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `sync`/`import` readers on fuzz input: the bytes go through a pipe into a ``ByteSource``

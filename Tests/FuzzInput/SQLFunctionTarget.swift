@@ -52,7 +52,8 @@ public final class SQLFunctionTarget {
         arities = FuzzInput.arities(of: name)
         var connection: OpaquePointer?
         guard !arities.isEmpty, SwitchboardFunctions.registerInProcess(),
-              sqlite3_open(":memory:", &connection) == SQLITE_OK, let connection else {
+            sqlite3_open(":memory:", &connection) == SQLITE_OK, let connection
+        else {
             sqlite3_close(connection)
             return nil
         }
@@ -62,7 +63,8 @@ public final class SQLFunctionTarget {
             let placeholders = Array(repeating: "?", count: arity).joined(separator: ", ")
             var statement: OpaquePointer?
             guard sqlite3_prepare_v2(db, "SELECT \(name)(\(placeholders))", -1, &statement, nil) == SQLITE_OK,
-                  let statement else {
+                let statement
+            else {
                 return nil
             }
             statements[arity] = statement
@@ -122,7 +124,8 @@ public final class SQLFunctionTarget {
             return name == "sentiment_score" && value.isFinite && abs(value) <= 1 ? [] : ["\(name) returned \(value)"]
         case .error(let message):
             let tooBig = "string or blob too big"
-            let sqlite = [tooBig, "out of memory"].contains(message)
+            let sqlite =
+                [tooBig, "out of memory"].contains(message)
                 || (message.isEmpty && (lengthLimit ?? Int32.max) < tooBig.utf8.count)
             let named = message.hasPrefix("\(name): ") || (!message.isEmpty && "\(name): ".hasPrefix(message))
             let userFacing = name == "template_render_strict" && message.hasPrefix("missing value")
@@ -140,7 +143,10 @@ public final class SQLFunctionTarget {
         switch argument {
         case .text(let bytes):
             // A nil pointer would bind NULL, so empty text binds the literal "".
-            guard !bytes.isEmpty else { sqlite3_bind_text(statement, index, "", 0, transient); return }
+            guard !bytes.isEmpty else {
+                sqlite3_bind_text(statement, index, "", 0, transient)
+                return
+            }
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     _ = sqlite3_bind_text(statement, index, $0.baseAddress, Int32(buffer.count), transient)

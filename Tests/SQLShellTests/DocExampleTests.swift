@@ -1,5 +1,5 @@
-import Testing
 import SwitchboardCore
+import Testing
 
 /// Every function's documented example runs in the real shell and gives the documented result.
 ///
@@ -15,11 +15,13 @@ import SwitchboardCore
         let spec = try #require(Registry.functions.first { "\($0.name)/\($0.arity)" == key })
         let parts = spec.example.components(separatedBy: "; -- ")
         let select = try #require(parts.first?.range(of: "SELECT ", options: .backwards))
-        try #require(parts.count == 2 && !spec.example.contains("\n"),
-                     "\(key): example must be one line `[setup;] SELECT <expr>; -- <literal>`, got \(spec.example)")
+        try #require(
+            parts.count == 2 && !spec.example.contains("\n"),
+            "\(key): example must be one line `[setup;] SELECT <expr>; -- <literal>`, got \(spec.example)")
         let setup = String(parts[0][..<select.lowerBound])
         let expression = String(parts[0][select.upperBound...])
-        let check = spec.name == "switchboard_debug"
+        let check =
+            spec.name == "switchboard_debug"
             ? "SELECT json_valid(\(expression));"
             : "SELECT (\(expression)) IS (\(parts[1]));"
         let result = try SQLShell.run(setup + check + "\n")

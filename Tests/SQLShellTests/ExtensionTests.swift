@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func strictRenderNamesWhatIsMissingThroughTheHost() throws {
-        let result = try SQLShell.run("SELECT template_render_strict('{{coach_name}} {{school_name}} {{sport}}', json_object('coach_name', 'Ann'), 'coach ''Ann Lee''');\n")
+        let result = try SQLShell.run(
+            "SELECT template_render_strict('{{coach_name}} {{school_name}} {{sport}}', json_object('coach_name', 'Ann'), 'coach ''Ann Lee''');\n")
         #expect(result.status == 1)
         #expect(result.stderr == "Runtime error near line 1: missing values for {{school_name}}, {{sport}} for coach 'Ann Lee'\n")
     }

@@ -27,7 +27,8 @@ import Testing
 
     /// 3 MB of tags, 300,000 distinct names: a 2.9 MB array.
     @Test func templateVariablesOnThreeMegabytes() throws {
-        let (lines, peak) = try Self.underTheLimit("""
+        let (lines, peak) = try Self.underTheLimit(
+            """
             WITH t(v) AS MATERIALIZED (SELECT template_variables((SELECT group_concat(printf('{{v%d}}', value), '') FROM generate_series(1, 300000))))
             SELECT length(v), substr(v, 1, 11), substr(v, -11) FROM t;
             """)

@@ -36,20 +36,22 @@ import Testing
 
     @Test func socialFeedFirstPageWithFilters() throws {
         try withDemoDatabase { database in
-            let result = try SQLShell.run(Self.prelude + """
-                .parameter set :platform instagram
-                .parameter set :flagged 1
-                .parameter set :limit 2
-                .read queries/social-feed.sql
+            let result = try SQLShell.run(
+                Self.prelude + """
+                    .parameter set :platform instagram
+                    .parameter set :flagged 1
+                    .parameter set :limit 2
+                    .read queries/social-feed.sql
 
-                """, database: database)
+                    """, database: database)
             #expect(result.stderr == "")
-            #expect(result.stdout == """
-                id|coach_id|school_id|platform|post_url|post_content|post_date|author_handle|author_name|is_recruiting_related|flagged_for_review|sentiment|notes|created_at|updated_at|preview|school_name|coach_name|display_name|author_avatar_url|relative_time|sentiment_label|sentiment_emoji|platform_label|platform_color|has_notes|accessibility_label|likes_count|shares_count|replies_count|media_urls
-                00000005-0000-4000-8000-000000000009|00000003-0000-4000-8000-000000000004|00000002-0000-4000-8000-000000000004|instagram|https://www.instagram.com/p/DEMO9/|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|2026-02-10T03:45:00Z|@coach.nguyen|Renée Nguyen|1|1|very_positive||2026-02-10T03:45:00Z|2026-02-10T03:45:00Z|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|Coastal Tech|Renée Nguyen|Renée Nguyen|https://avatars.example.com/coach4.png|8 hr. ago|🔥 Very Positive|🔥|Instagram|#E1306C|0|Instagram post from Renée Nguyen. 8 hr. ago. Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation. Very Positive. Flagged for review.|153|23|2|[]
-                00000005-0000-4000-8000-000000000012|00000003-0000-4000-8000-000000000007|00000002-0000-4000-8000-000000000007|instagram|https://www.instagram.com/p/DEMO18/|Training in the rain builds character. Looking forward to watching you play. #GameDay|2026-02-09T14:06:00Z|@coach.dubois|Kevin Dubois|1|1|positive||2026-02-09T14:06:00Z|2026-02-09T14:06:00Z|Training in the rain builds character. Looking forward to watching you play. #GameDay|Pinecrest College|Kevin Dubois|Kevin Dubois|https://avatars.example.com/coach7.png|22 hr. ago|👍 Positive|👍|Instagram|#E1306C|0|Instagram post from Kevin Dubois. 22 hr. ago. Training in the rain builds character. Looking forward to watching you play. #GameDay. Positive. Flagged for review.|56|6|4|[]
+            #expect(
+                result.stdout == """
+                    id|coach_id|school_id|platform|post_url|post_content|post_date|author_handle|author_name|is_recruiting_related|flagged_for_review|sentiment|notes|created_at|updated_at|preview|school_name|coach_name|display_name|author_avatar_url|relative_time|sentiment_label|sentiment_emoji|platform_label|platform_color|has_notes|accessibility_label|likes_count|shares_count|replies_count|media_urls
+                    00000005-0000-4000-8000-000000000009|00000003-0000-4000-8000-000000000004|00000002-0000-4000-8000-000000000004|instagram|https://www.instagram.com/p/DEMO9/|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|2026-02-10T03:45:00Z|@coach.nguyen|Renée Nguyen|1|1|very_positive||2026-02-10T03:45:00Z|2026-02-10T03:45:00Z|Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation|Coastal Tech|Renée Nguyen|Renée Nguyen|https://avatars.example.com/coach4.png|8 hr. ago|🔥 Very Positive|🔥|Instagram|#E1306C|0|Instagram post from Renée Nguyen. 8 hr. ago. Thank you to everyone who visited this weekend. Shoutout to our captain. #CommitNation. Very Positive. Flagged for review.|153|23|2|[]
+                    00000005-0000-4000-8000-000000000012|00000003-0000-4000-8000-000000000007|00000002-0000-4000-8000-000000000007|instagram|https://www.instagram.com/p/DEMO18/|Training in the rain builds character. Looking forward to watching you play. #GameDay|2026-02-09T14:06:00Z|@coach.dubois|Kevin Dubois|1|1|positive||2026-02-09T14:06:00Z|2026-02-09T14:06:00Z|Training in the rain builds character. Looking forward to watching you play. #GameDay|Pinecrest College|Kevin Dubois|Kevin Dubois|https://avatars.example.com/coach7.png|22 hr. ago|👍 Positive|👍|Instagram|#E1306C|0|Instagram post from Kevin Dubois. 22 hr. ago. Training in the rain builds character. Looking forward to watching you play. #GameDay. Positive. Flagged for review.|56|6|4|[]
 
-                """)
+                    """)
         }
     }
 
@@ -64,7 +66,8 @@ import Testing
     /// The next page starts after the cursor row (quoted, so the shell keeps the values as text).
     @Test func socialFeedNextPageByCursor() throws {
         try withDemoDatabase { database in
-            let page = try feed("""
+            let page = try feed(
+                """
                 .parameter set :platform instagram
                 .parameter set :flagged 1
                 .parameter set :limit 1
@@ -80,37 +83,40 @@ import Testing
     @Test func socialFeedSearchFindsHandles() throws {
         try withDemoDatabase { database in
             let page = try feed(".parameter set :search smith\n.parameter set :limit 3\n", database: database)
-            #expect(page == [
-                ["00000005-0000-4000-8000-000000000005", "4 hr. ago"], ["00000005-0000-4000-8000-000000000023", "3 days ago"],
-                ["00000005-0000-4000-8000-00000000003c", "1 wk. ago"],
-            ])
+            #expect(
+                page == [
+                    ["00000005-0000-4000-8000-000000000005", "4 hr. ago"], ["00000005-0000-4000-8000-000000000023", "3 days ago"],
+                    ["00000005-0000-4000-8000-00000000003c", "1 wk. ago"],
+                ])
         }
     }
 
     @Test func statisticsFilterButtonsAndWidget() throws {
         try withDemoDatabase { database in
-            let result = try SQLShell.run(Self.prelude + """
-                .read queries/social-stats.sql
-                .read queries/templates-type-counts.sql
-                .read queries/tg-widget.sql
+            let result = try SQLShell.run(
+                Self.prelude + """
+                    .read queries/social-stats.sql
+                    .read queries/templates-type-counts.sql
+                    .read queries/tg-widget.sql
 
-                """, database: database)
+                    """, database: database)
             #expect(result.stderr == "")
-            #expect(result.stdout == """
-                totalPosts|twitterPosts|instagramPosts|flaggedPosts|totalPostsBadge|twitterPostsBadge|instagramPostsBadge|flaggedPostsBadge
-                300|200|100|33|99+|99+|100|33
-                type|label|count|button_label
-                |All|12|All (12)
-                email|Email|5|Email (5)
-                text|Text|4|Text (4)
-                twitter|Twitter|3|Twitter (3)
-                id|name|icon|messageText|targetGroupId|targetGroupName|includeLocation
-                00000008-0000-4000-8000-000000000001|On my way|car.fill|On my way! 🚗|-1001000000001|Family|1
-                00000008-0000-4000-8000-000000000002|Running late|clock.fill|Running about 10 minutes late, sorry!|-1001000000003|Carpool Crew|0
-                00000008-0000-4000-8000-000000000003|Practice done|figure.run|Practice is done, ready for pickup.|-1001000000001|Family|1
-                00000008-0000-4000-8000-000000000004|Game day|flag.fill|Game day! Kickoff at 10am, field 3. ⚽|-1001000000002|Team Chat|0
+            #expect(
+                result.stdout == """
+                    totalPosts|twitterPosts|instagramPosts|flaggedPosts|totalPostsBadge|twitterPostsBadge|instagramPostsBadge|flaggedPostsBadge
+                    300|200|100|33|99+|99+|100|33
+                    type|label|count|button_label
+                    |All|12|All (12)
+                    email|Email|5|Email (5)
+                    text|Text|4|Text (4)
+                    twitter|Twitter|3|Twitter (3)
+                    id|name|icon|messageText|targetGroupId|targetGroupName|includeLocation
+                    00000008-0000-4000-8000-000000000001|On my way|car.fill|On my way! 🚗|-1001000000001|Family|1
+                    00000008-0000-4000-8000-000000000002|Running late|clock.fill|Running about 10 minutes late, sorry!|-1001000000003|Carpool Crew|0
+                    00000008-0000-4000-8000-000000000003|Practice done|figure.run|Practice is done, ready for pickup.|-1001000000001|Family|1
+                    00000008-0000-4000-8000-000000000004|Game day|flag.fill|Game day! Kickoff at 10am, field 3. ⚽|-1001000000002|Team Chat|0
 
-                """)
+                    """)
         }
     }
 
@@ -131,27 +137,30 @@ import Testing
             #expect(refused.status == 1)
             #expect(refused.stderr == "Runtime error near line \(line): missing values for {{gpa}}, {{school_name}} for coach 'Ana Chen'\n")
             #expect(refused.stdout == "")
-            let result = try SQLShell.run(Self.prelude + ids + """
-                .parameter set :partial 1
-                .read queries/templates-render.sql
-                .parameter set :id 00000004-0000-4000-8000-000000000005
-                .headers off
-                SELECT quote(value) FROM temp.sqlite_parameters WHERE key = ':id';
+            let result = try SQLShell.run(
+                Self.prelude + ids + """
+                    .parameter set :partial 1
+                    .read queries/templates-render.sql
+                    .parameter set :id 00000004-0000-4000-8000-000000000005
+                    .headers off
+                    SELECT quote(value) FROM temp.sqlite_parameters WHERE key = ':id';
 
-                """, database: database)
+                    """, database: database)
             #expect(result.stderr == "")
-            #expect(result.stdout == """
-                template_id|template_name|type|coach_id|coach_name|school_name|message|missing|template_error
-                00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]|
-                -12001
+            #expect(
+                result.stdout == """
+                    template_id|template_name|type|coach_id|coach_name|school_name|message|missing|template_error
+                    00000004-0000-4000-8000-000000000005|Academic update|email|00000003-0000-4000-8000-00000000001e|Ana Chen||Hello Ana Chen, a quick academic update: my GPA this semester is . Looking forward to 's next camp! Jordan Rivera|["gpa","school_name"]|
+                    -12001
 
-                """)
+                    """)
         }
     }
 
     @Test func markAllReadThenClearReadCountsBeforeAndAfter() throws {
         try withDemoDatabase { database in
-            let result = try SQLShell.run("""
+            let result = try SQLShell.run(
+                """
                 SELECT count(*) FROM notifications WHERE read_at IS NULL;
                 .read queries/notifications-mark-all-read.sql
                 SELECT changes();
@@ -169,7 +178,8 @@ import Testing
     /// A blank name fails with the named constraint, and a second shell on the file sees no new row.
     @Test func blankTemplateNameFailsWithTheConstraintAndChangesNothing() throws {
         try withDemoDatabase { database in
-            let failed = try SQLShell.run("""
+            let failed = try SQLShell.run(
+                """
                 .parameter set :name "'  '"
                 .parameter set :type email
                 .parameter set :body "'Dear {{coach_name}}'"

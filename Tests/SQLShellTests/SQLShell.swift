@@ -19,7 +19,8 @@ enum SQLShell {
     static func run(_ script: String, database: String = ":memory:", load: Bool = true, bail: Bool = true) throws -> Subprocess.Result {
         var arguments = ["sqlite3"] + (bail ? ["-bail"] : []) + ["-batch"]
         if load { arguments += ["-cmd", ".load \(extensionPath)"] }
-        return try Subprocess.run(arguments + [database], environment: Sanitizer.hostEnvironment(), in: PackagePaths.root,
-                                  input: script)
+        return try Subprocess.run(
+            arguments + [database], environment: Sanitizer.hostEnvironment(), in: PackagePaths.root,
+            input: script)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwitchboardCore
 
 /// `relative_date_abbreviated`: exact strings, and a differential check against Foundation.
@@ -10,7 +11,7 @@ import Testing
 /// relative to its input (now).
 @Suite struct DateAbbreviatedTests {
     private let spec = Registry.function("relative_date_abbreviated", arity: 2)
-    private static let noon: Int64 = 1_770_724_800 // 2026-02-10T12:00:00Z, a Tuesday
+    private static let noon: Int64 = 1_770_724_800  // 2026-02-10T12:00:00Z, a Tuesday
 
     private func abbreviated(secondsAgo seconds: Int64, now: Int64 = noon) -> SQLResult? {
         spec?.call([.integer(now - seconds), .integer(now)])
@@ -44,8 +45,10 @@ import Testing
     @Test func unreadableTimestampIsUnknownAndNullIsNull() {
         let now = SQLValue.text("2026-02-10T12:00:00Z")
         #expect(spec?.call([.null, now]) == .null)
-        for bad: SQLValue in [.text(""), .text("2026-02-30"), .text("yesterday"), .real(.nan), .real(1e300),
-                              .blob([0xFF, 0x00]), .integer(Int64.max)] {
+        for bad: SQLValue in [
+            .text(""), .text("2026-02-30"), .text("yesterday"), .real(.nan), .real(1e300),
+            .blob([0xFF, 0x00]), .integer(Int64.max),
+        ] {
             #expect(spec?.call([bad, now]) == .text("Unknown"), "\(bad)")
         }
         #expect(spec?.call([.text("2026-02-10"), .null]) == .null)
@@ -85,13 +88,13 @@ import Testing
     /// a Sunday, a year end), plus a deterministic pseudo-random sweep from a second to 30 years.
     @Test func matchesFoundationOverManyDeltas() {
         let anchors: [Double] = [
-            1_770_724_800, // 2026-02-10T12:00:00Z (Tuesday)
-            1_769_904_000, // 2026-02-01T00:00:00Z (Sunday)
-            1_769_817_599, // 2026-01-30T23:59:59Z
-            1_709_208_000, // 2024-02-29T12:00:00Z
-            1_767_225_599.75, // 2025-12-31T23:59:59.75Z
-            951_782_400, // 2000-02-29T00:00:00Z
-            1_772_323_200, // 2026-03-01T00:00:00Z
+            1_770_724_800,  // 2026-02-10T12:00:00Z (Tuesday)
+            1_769_904_000,  // 2026-02-01T00:00:00Z (Sunday)
+            1_769_817_599,  // 2026-01-30T23:59:59Z
+            1_709_208_000,  // 2024-02-29T12:00:00Z
+            1_767_225_599.75,  // 2025-12-31T23:59:59.75Z
+            951_782_400,  // 2000-02-29T00:00:00Z
+            1_772_323_200,  // 2026-03-01T00:00:00Z
         ]
         var deltas: [Double] = [0, 0.25, 0.5, 0.75, 1, 1.5]
         let boundaries: [Double] = [60, 3600, 86_400, 604_800, 2_419_200, 2_592_000, 2_678_400, 31_536_000, 31_622_400]
@@ -105,7 +108,7 @@ import Testing
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<4000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let exponent = Double(state >> 40 & 0xFFFF) / 65_536 * 9 // up to 1e9 s, about 30 years
+            let exponent = Double(state >> 40 & 0xFFFF) / 65_536 * 9  // up to 1e9 s, about 30 years
             deltas.append((pow(10, exponent)).rounded())
         }
         var mismatches: [String] = []

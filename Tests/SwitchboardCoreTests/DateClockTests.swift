@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `switchboard_now` and the one-argument `relative_date` that reads its clock.
@@ -44,15 +45,19 @@ import Testing
 
     @Test func unreadableTimesAreErrorsAndKeepThePin() {
         let environment = TestEnvironment(now: 1_770_724_800)
-        #expect(pin?.call([.text("tomorrow")], environment: environment)
+        #expect(
+            pin?.call([.text("tomorrow")], environment: environment)
                 == .error("switchboard_now: cannot read 'tomorrow' as a time"))
         #expect(pin?.call([.text("")], environment: environment) == .error("switchboard_now: cannot read '' as a time"))
-        #expect(pin?.call([.real(1e300)], environment: environment)
+        #expect(
+            pin?.call([.real(1e300)], environment: environment)
                 == .error("switchboard_now: cannot read '1e+300' as a time"))
-        #expect(pin?.call([.integer(-62_135_596_801)], environment: environment)
+        #expect(
+            pin?.call([.integer(-62_135_596_801)], environment: environment)
                 == .error("switchboard_now: cannot read '-62135596801' as a time"))
         let long = String(repeating: "é", count: 100)
-        #expect(pin?.call([.text(long)], environment: environment)
+        #expect(
+            pin?.call([.text(long)], environment: environment)
                 == .error("switchboard_now: cannot read '\(String(repeating: "é", count: 64))...' as a time"))
         #expect(environment.now == 1_770_724_800)
     }

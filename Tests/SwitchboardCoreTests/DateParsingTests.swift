@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// How `relative_date` and `switchboard_now` read a time.

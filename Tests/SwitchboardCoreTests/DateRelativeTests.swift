@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `relative_date(ts, now)`'s wording and boundaries.

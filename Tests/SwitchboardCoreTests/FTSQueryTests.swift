@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `fts_query(text)`: quoting, term splitting and what is dropped.
@@ -37,8 +38,10 @@ import Testing
         #expect(query("\u{0}\u{0}") == .null)
     }
 
-    @Test(arguments: ["", " ", "\t\n\r", "\u{0}", "-", "*", "\"", "\"\"", "^", "(", ")", ":", "- * ^ ( ) :", "😀", "👍🏽 🔥",
-                      "...", "\u{301}", "\u{FFFD}", "\u{200D}"])
+    @Test(arguments: [
+        "", " ", "\t\n\r", "\u{0}", "-", "*", "\"", "\"\"", "^", "(", ")", ":", "- * ^ ( ) :", "😀", "👍🏽 🔥",
+        "...", "\u{301}", "\u{FFFD}", "\u{200D}",
+    ])
     func termsWithNoTokenCharacterAreDroppedAndNothingLeftIsNull(text: String) {
         #expect(query(text) == .null)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwitchboardCore
 
 /// README.md's function reference is the registry's, word for word.
@@ -10,8 +11,9 @@ import Testing
         let begin = try #require(readme.range(of: "<!-- functions:begin -->\n"))
         let end = try #require(readme.range(of: "<!-- functions:end -->"))
         let section = String(readme[begin.upperBound..<end.lowerBound])
-        #expect(section == FunctionReference.markdown(),
-                "README.md's function reference is stale: regenerate it with `swift run switchboard-cli functions --format markdown`")
+        #expect(
+            section == FunctionReference.markdown(),
+            "README.md's function reference is stale: regenerate it with `swift run switchboard-cli functions --format markdown`")
     }
 
     @Test func everyFunctionHasDocsAndAnExample() {

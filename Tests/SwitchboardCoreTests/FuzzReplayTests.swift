@@ -47,8 +47,9 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
         let fuzzed = Set(FuzzReplaySet.all.filter { $0.folder.hasPrefix("Fuzz/corpus/") }.map(\.target))
         let functions = Set(SQLFunctionTarget.functionNames)
         let parsers = Set(ParserTarget.allCases.map(\.name))
-        #expect(functions.union(parsers).subtracting(fuzzed).sorted() == [],
-                "every target needs a committed corpus: add a seed under Fuzz/corpus/<target>/, fuzz it and run scripts/fuzz merge")
+        #expect(
+            functions.union(parsers).subtracting(fuzzed).sorted() == [],
+            "every target needs a committed corpus: add a seed under Fuzz/corpus/<target>/, fuzz it and run scripts/fuzz merge")
         #expect(fuzzed.subtracting(functions.union(parsers)).sorted() == [], "a corpus folder names no target")
     }
 
@@ -86,7 +87,10 @@ struct FuzzReplaySet: CustomTestStringConvertible, Sendable {
         let routes = try #require(SQLFunctionTarget(name: "route_map", appliesHeapBudget: false))
         let pattern = Array(#" [{"pattern":"3teams/"#.utf8) + Array(repeating: 0xFF, count: 40) + Array(#"","screen":"ab"}]"#.utf8)
         let cut = try #require(routes.run([0x7B, 0x7B, 0x7B] + Array("/teams".utf8) + [FuzzInput.separator] + pattern))
-        guard case .error(let message) = cut else { Issue.record("route_map gave \(cut)"); return }
+        guard case .error(let message) = cut else {
+            Issue.record("route_map gave \(cut)")
+            return
+        }
         #expect(message.hasPrefix("route_map: invalid pattern '3teams/\u{FFFD}") && message.utf8.count <= 127, "\(message)")
     }
 }

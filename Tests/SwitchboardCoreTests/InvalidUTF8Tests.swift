@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// One rule for invalid UTF-8 (README, "No input reachable from SQL crashes the host"): each invalid

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 @Suite struct JSONParserTests {
@@ -33,11 +34,13 @@ import Testing
 
     @Test func objectsKeepOrderAndLastDuplicateWins() {
         let value = parse(#"{"b": 1, "a": [true, null], "b": 2}"#)
-        #expect(value == .object([
-            JSONMember(key: "b", value: .integer(1)),
-            JSONMember(key: "a", value: .array([.bool(true), .null])),
-            JSONMember(key: "b", value: .integer(2)),
-        ]))
+        #expect(
+            value
+                == .object([
+                    JSONMember(key: "b", value: .integer(1)),
+                    JSONMember(key: "a", value: .array([.bool(true), .null])),
+                    JSONMember(key: "b", value: .integer(2)),
+                ]))
         #expect(value?.member("b") == .integer(2))
         #expect(value?.member("c") == nil)
         #expect(parse("{}") == .object([]))

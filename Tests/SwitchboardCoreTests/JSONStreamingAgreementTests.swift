@@ -57,8 +57,11 @@ import Testing
 
     @Test func numbersPast64BitsAreRefused() throws {
         let records = try streamed([#"{"n":9223372036854775808}"#, #"{"n":1e400}"#, #"{"n":1e-400}"#, #"{"n":0e-400}"#])
-        #expect(records[0] == .failure(ProblemText(
-            text: "n '9223372036854775808' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")))
+        #expect(
+            records[0]
+                == .failure(
+                    ProblemText(
+                        text: "n '9223372036854775808' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")))
         #expect(records[1] == .failure(ProblemText(text: "n '1e400' is beyond the range of a 64-bit floating-point number")))
         // Below the smallest double is a rounding to 0 for a record (the core parser keeps the text).
         #expect(records[2] == .success([JSONMember(key: "n", value: .double(0))]))

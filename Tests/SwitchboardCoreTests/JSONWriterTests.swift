@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// The core writer, and parse → write round trips through the core parser.
@@ -51,13 +52,24 @@ import Testing
     @Test func commasBetweenItemsAndMembers() {
         let text = written { json in
             json.beginObject()
-            json.key("a"); json.beginArray(); json.integer(1); json.beginObject(); json.endObject(); json.array([]); json.endArray()
-            json.key("b"); json.object([("x", "y"), ("z", "")])
-            json.key("c"); json.null()
+            json.key("a")
+            json.beginArray()
+            json.integer(1)
+            json.beginObject()
+            json.endObject()
+            json.array([])
+            json.endArray()
+            json.key("b")
+            json.object([("x", "y"), ("z", "")])
+            json.key("c")
+            json.null()
             json.endObject()
         }
         #expect(text == #"{"a":[1,{},[]],"b":{"x":"y","z":""},"c":null}"#)
-        let written15 = written { $0.integer(1); $0.string("a") }
+        let written15 = written {
+            $0.integer(1)
+            $0.string("a")
+        }
         #expect(written15 == #"1,"a""#)
     }
 
@@ -74,15 +86,18 @@ import Testing
     @Test func parseThenWriteRoundTrips() throws {
         #expect(roundTrip(#" { "b" : 1 , "a" : [ true , null , "x" ] , "b" : { } } "#) == #"{"b":1,"a":[true,null,"x"],"b":{}}"#)
         // Exact 64-bit integers, shortest doubles, numbers past Double's range as written.
-        #expect(roundTrip("[9223372036854775807, -9223372036854775808, 1.50, 1e2, 1e400, -1e-400, 0e-400]")
+        #expect(
+            roundTrip("[9223372036854775807, -9223372036854775808, 1.50, 1e2, 1e400, -1e-400, 0e-400]")
                 == "[9223372036854775807,-9223372036854775808,1.5,100.0,1e400,-1e-400,0.0]")
         #expect(roundTrip("18446744073709551616") == "1.8446744073709552e+19")
         // Escapes decode, then the writer escapes only what it must.
         #expect(roundTrip(#""\u00e9\/\b\f\u001F\"\\""#) == #""é/\u0008\u000c\u001f\"\\""#)
         #expect(roundTrip(#""\ud83d\ude00 \ud83d""#) == "\"😀 \u{FFFD}\"")
         // What the writer writes reads back as the same value.
-        let value = JSONValue.object([("s", .string("\u{0}\"\\\u{1F}é")), ("n", .double(-0.5)), ("i", .integer(-3)),
-                                      ("big", .bigNumber("2e308")), ("l", .array([.object([]), .array([])]))])
+        let value = JSONValue.object([
+            ("s", .string("\u{0}\"\\\u{1F}é")), ("n", .double(-0.5)), ("i", .integer(-3)),
+            ("big", .bigNumber("2e308")), ("l", .array([.object([]), .array([])])),
+        ])
         #expect(try JSONParser.parse(value.jsonText).get() == value)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `route_map(url)`: the default rules and how URLs are read.
@@ -14,8 +15,10 @@ import Testing
         ("/events/99", #"{"screen":"event_detail","id":"99"}"#),
         ("/offers?highlight=7", #"{"screen":"offers","highlight":"7"}"#),
         ("/documents?type=transcript", #"{"screen":"documents","type":"transcript"}"#),
-        ("tgtemplates://send?id=0F8FAD5B-D9CB-469F-A165-70867728950E",
-         #"{"screen":"send_template","id":"0F8FAD5B-D9CB-469F-A165-70867728950E"}"#),
+        (
+            "tgtemplates://send?id=0F8FAD5B-D9CB-469F-A165-70867728950E",
+            #"{"screen":"send_template","id":"0F8FAD5B-D9CB-469F-A165-70867728950E"}"#
+        ),
     ])
     func defaultRoutes(url: String, expected: String) {
         #expect(route(url) == .text(expected))
@@ -23,7 +26,8 @@ import Testing
 
     @Test func allDefaultRulesCompile() {
         #expect(RouteMap.defaults.count == RouteMap.defaultRules.count)
-        #expect(RouteMap.defaults.map(\.screen)
+        #expect(
+            RouteMap.defaults.map(\.screen)
                 == ["coach_detail", "school_detail", "event_detail", "offers", "documents", "send_template"])
     }
 
@@ -107,7 +111,8 @@ import Testing
         let longID = String(repeating: "a", count: 1_000_000)
         #expect(route("/schools/" + longID) == .text(#"{"screen":"school_detail","id":""# + longID + #""}"#))
         #expect(route(String(repeating: "/", count: 1_000_000)) == .text(notifications))
-        #expect(route("/offers?" + String(repeating: "x=1&", count: 100_000) + "highlight=3")
+        #expect(
+            route("/offers?" + String(repeating: "x=1&", count: 100_000) + "highlight=3")
                 == .text(#"{"screen":"offers","highlight":"3"}"#))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `route_map(url, rules)`: user rules, their language and their errors.
@@ -97,8 +98,10 @@ import Testing
 
     @Test func longBadPatternsAreShortenedInTheMessage() {
         let pattern = "x" + String(repeating: "y", count: 200)
-        #expect(route("/a", rule(pattern)) == .error(
-            "route_map: invalid pattern '\(pattern.prefix(64))...': it must start with / or scheme://"))
+        #expect(
+            route("/a", rule(pattern))
+                == .error(
+                    "route_map: invalid pattern '\(pattern.prefix(64))...': it must start with / or scheme://"))
     }
 
     @Test func rulesAreCachedPerStatementAndCheckedAgainstTheArgument() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// Generated templates over generated data: our output equals swift-mustache's.

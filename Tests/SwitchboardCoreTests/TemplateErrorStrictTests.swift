@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// template_error and template_render_strict.
@@ -24,8 +25,10 @@ import Testing
     }
 
     @Test func templateErrorIsTheSameMessageTheOtherFunctionsRaise() {
-        let bad = ["{{#a}}x", "{{/a}}", "{{#a}}{{/b}}", "{{x", "{{= =}}", "{{<parent}}{{/parent}}", "{{}}", "{{a b}}",
-                   "line\n  {{#coach}}\n{{name}}", String(repeating: "{{#a}}", count: 257), "{{=<% %>=}}<% x"]
+        let bad = [
+            "{{#a}}x", "{{/a}}", "{{#a}}{{/b}}", "{{x", "{{= =}}", "{{<parent}}{{/parent}}", "{{}}", "{{a b}}",
+            "line\n  {{#coach}}\n{{name}}", String(repeating: "{{#a}}", count: 257), "{{=<% %>=}}<% x",
+        ]
         for template in bad {
             guard case .text(let message)? = error?.call([.text(template)]) else {
                 Issue.record("no message for \(template)")
@@ -39,7 +42,8 @@ import Testing
 
     @Test func strictRendersLikeTemplateRenderWhenComplete() {
         let vars = SQLValue.text(#"{"coach_name":"Ann Lee","school_name":"MIT","n":0}"#)
-        #expect(strict?.call([.text("Dear {{coach_name}} of {{school_name}} ({{n}}) <&>"), vars, .text("coach 7")])
+        #expect(
+            strict?.call([.text("Dear {{coach_name}} of {{school_name}} ({{n}}) <&>"), vars, .text("coach 7")])
                 == .text("Dear Ann Lee of MIT (0) <&>"))
         #expect(strict?.call([.null, vars, .text("x")]) == .null)
         #expect(strict?.call([.text("no tags"), .null, .null]) == .text("no tags"))
@@ -48,14 +52,17 @@ import Testing
 
     @Test func strictNamesWhatIsMissingAndWho() {
         let vars = SQLValue.text(#"{"coach_name":"Ann Lee","sport":null}"#)
-        #expect(strict?.call([.text("{{coach_name}} {{school_name}}"), vars, .text("coach 'Ann Lee'")])
+        #expect(
+            strict?.call([.text("{{coach_name}} {{school_name}}"), vars, .text("coach 'Ann Lee'")])
                 == .error("missing value for {{school_name}} for coach 'Ann Lee'"))
-        #expect(strict?.call([.text("{{school_name}} {{sport}} {{coach_name}} {{school_name}}"), vars, .text("coach 7")])
+        #expect(
+            strict?.call([.text("{{school_name}} {{sport}} {{coach_name}} {{school_name}}"), vars, .text("coach 7")])
                 == .error("missing values for {{school_name}}, {{sport}} for coach 7"))
         #expect(strict?.call([.text("{{school_name}}"), vars, .null]) == .error("missing value for {{school_name}}"))
         #expect(strict?.call([.text("{{a.b}}"), .null, .integer(12)]) == .error("missing value for {{a.b}} for 12"))
         let longWho = String(repeating: "é", count: 70)
-        #expect(strict?.call([.text("{{x}}"), .null, .text(longWho)])
+        #expect(
+            strict?.call([.text("{{x}}"), .null, .text(longWho)])
                 == .error("missing value for {{x}} for " + String(repeating: "é", count: 64) + "..."))
         // The same names as template_missing, in its order.
         let template = SQLValue.text("{{#s}}{{b}}{{/s}}{{^t}}{{c}}{{/t}}{{a}}")
@@ -64,10 +71,12 @@ import Testing
     }
 
     @Test func strictErrorsAsTemplateRender() {
-        #expect(strict?.call([.text("{{#a}}"), .text("{}"), .text("w")])
+        #expect(
+            strict?.call([.text("{{#a}}"), .text("{}"), .text("w")])
                 == .error("template_render_strict: unclosed section 'a' opened at line 1, column 1"))
         #expect(strict?.call([.text("{{a}}"), .text("[1]"), .text("w")]) == .error("template_render_strict: vars must be a JSON object"))
-        #expect(strict?.call([.text("{{a}}"), .text("{"), .text("w")])
+        #expect(
+            strict?.call([.text("{{a}}"), .text("{"), .text("w")])
                 == .error("template_render_strict: vars is not valid JSON: expected a string key at byte 1"))
     }
 }
@@ -83,8 +92,11 @@ import Testing
     }
 
     @Test func numbersInRangeRenderAsTheirDouble() {
-        #expect(render?.call([.text("{{a}} {{b}} {{c}} {{d}} {{e}}"),
-                              .text(#"{"a":1.50,"b":1e2,"c":18446744073709551616,"d":-0.0,"e":9223372036854775807}"#)])
+        #expect(
+            render?.call([
+                .text("{{a}} {{b}} {{c}} {{d}} {{e}}"),
+                .text(#"{"a":1.50,"b":1e2,"c":18446744073709551616,"d":-0.0,"e":9223372036854775807}"#),
+            ])
                 == .text("1.5 100.0 1.8446744073709552e+19 -0.0 9223372036854775807"))
         #expect(render?.call([.text("{{#x}}yes{{/x}}"), .text(#"{"x":0.0}"#)]) == .text("yes"))
         #expect(render?.call([.text("{{#x}}[{{.}}]{{/x}}"), .text(#"{"x":1e999}"#)]) == .text("[1e999]"))
@@ -105,8 +117,11 @@ import Testing
         let cut = "'" + String(repeating: "n", count: 64) + "...'"
         #expect(error?.call([.text("{{#" + long + "}}")]) == .text("unclosed section \(cut) opened at line 1, column 1"))
         #expect(error?.call([.text("{{/" + long + "}}")]) == .text("unexpected closing tag \(cut) at line 1, column 1"))
-        #expect(error?.call([.text("{{a " + long + "}}")]) == .text("invalid tag name 'a " + String(repeating: "n", count: 62) + "...' at line 1, column 1"))
-        #expect(error?.call([.text("{{#a}}{{/" + long + "}}")])
+        #expect(
+            error?.call([.text("{{a " + long + "}}")])
+                == .text("invalid tag name 'a " + String(repeating: "n", count: 62) + "...' at line 1, column 1"))
+        #expect(
+            error?.call([.text("{{#a}}{{/" + long + "}}")])
                 == .text("closing tag \(cut) at line 1, column 7 does not match section 'a' opened at line 1, column 1"))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// template_render, template_variables and template_missing as SQL sees them.
@@ -49,11 +50,13 @@ import Testing
             #expect(render2?.call([.text("x"), vars]) == .error("template_render: vars must be a JSON object"))
             #expect(missing?.call([.text("x"), vars]) == .error("template_missing: vars must be a JSON object"))
         }
-        #expect(render2?.call([.text("x"), .text(#"{"a": }"#)])
-            == .error("template_render: vars is not valid JSON: unexpected character at byte 6"))
+        #expect(
+            render2?.call([.text("x"), .text(#"{"a": }"#)])
+                == .error("template_render: vars is not valid JSON: unexpected character at byte 6"))
         #expect(render2?.call([.text("x"), .text("")]) == .error("template_render: vars is not valid JSON: unexpected end of input at byte 0"))
-        #expect(render2?.call([.text("x"), .blob([0xFF])])
-            == .error("template_render: vars is not valid JSON: unexpected character at byte 0"))
+        #expect(
+            render2?.call([.text("x"), .blob([0xFF])])
+                == .error("template_render: vars is not valid JSON: unexpected character at byte 0"))
     }
 
     @Test func malformedTemplatesAreErrorsPerFunction() {

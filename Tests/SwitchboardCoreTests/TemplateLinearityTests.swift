@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// Every template function's parse is linear in the template: the delimiter searches examine at
@@ -34,8 +35,10 @@ import Testing
 
     @Test(arguments: [10_000, 100_000, 1_000_000])
     func delimiterSearchesAreLinear(size: Int) {
-        for (name, template) in [("long open", Self.longOpenDelimiter(size)), ("long close", Self.longCloseDelimiter(size)),
-                                 ("many tags", Self.manyTags(size))] {
+        for (name, template) in [
+            ("long open", Self.longOpenDelimiter(size)), ("long close", Self.longCloseDelimiter(size)),
+            ("many tags", Self.manyTags(size)),
+        ] {
             let work = MustacheParser.searchWork(template)
             #expect(work <= 2 * template.count + 16, "\(name) at \(template.count) bytes: \(work) bytes examined")
         }
@@ -45,7 +48,8 @@ import Testing
         let spec = Registry.function("template_variables", arity: 1)
         #expect(spec?.call([.text(String(decoding: Self.longOpenDelimiter(10_000), as: UTF8.self))]) == .text("[]"))
         #expect(spec?.call([.text("{{=abcabd z=}}abcabcabd x z")]) == .text(#"["x"]"#))
-        #expect(Registry.function("template_error", arity: 1)?.call([.text(String(decoding: Self.longCloseDelimiter(10_000), as: UTF8.self))])
+        #expect(
+            Registry.function("template_error", arity: 1)?.call([.text(String(decoding: Self.longCloseDelimiter(10_000), as: UTF8.self))])
                 == .text("unclosed tag at line 1, column 2509"))
     }
 }
@@ -95,7 +99,8 @@ import Testing
     @Test func renderStopsAtTheConnectionsLengthLimit() {
         let environment = TestEnvironment()
         environment.maxLength = 1_000_000
-        let vars = SQLValue.text(#"{"x": "\#(String(repeating: "y", count: 10_000))", "l": [\#(Array(repeating: "0", count: 5_000).joined(separator: ","))]}"#)
+        let vars = SQLValue.text(
+            #"{"x": "\#(String(repeating: "y", count: 10_000))", "l": [\#(Array(repeating: "0", count: 5_000).joined(separator: ","))]}"#)
         // 5,000 x 10 KB = 50 MB would be built and then refused; it stops at 1 MB instead.
         for name in ["template_render", "template_render_strict"] {
             let spec = Registry.functions.first { $0.name == name && $0.arity == (name == "template_render" ? 2 : 3) }

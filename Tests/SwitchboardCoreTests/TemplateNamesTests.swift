@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// template_variables and template_missing.
@@ -36,7 +37,10 @@ import Testing
         #expect(Registry.function("template_variables", arity: 1)?.call([.text(template)], environment: environment) == .tooBig)
         environment.maxLength = 20_000
         guard case .text(let json)? = Registry.function("template_variables", arity: 1)?.call([.text(template)], environment: environment)
-        else { Issue.record("no text"); return }
+        else {
+            Issue.record("no text")
+            return
+        }
         #expect(json.hasPrefix(#"["name0","name1","#) && json.hasSuffix(#""name499"]"#))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+
 @testable import SwitchboardCore
 
 /// hummingbird-project/swift-mustache as a test oracle for template_render.

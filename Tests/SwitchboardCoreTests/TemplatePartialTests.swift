@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// template_render(template, vars, mode, partials): partials beyond the spec's cases.
@@ -22,10 +23,12 @@ import Testing
 
     @Test func badPartialsAreErrors() {
         #expect(render("x", partials: .text("[]")) == .error("template_render: partials must be a JSON object"))
-        #expect(render("x", partials: .text(#"{"a": 1}"#))
-            == .error("template_render: partials must be a JSON object of template texts; 'a' is not text"))
-        #expect(render("{{> a}}", partials: .text(#"{"a": "{{#x}}"}"#))
-            == .error("template_render: in partial 'a': unclosed section 'x' opened at line 1, column 1"))
+        #expect(
+            render("x", partials: .text(#"{"a": 1}"#))
+                == .error("template_render: partials must be a JSON object of template texts; 'a' is not text"))
+        #expect(
+            render("{{> a}}", partials: .text(#"{"a": "{{#x}}"}"#))
+                == .error("template_render: in partial 'a': unclosed section 'x' opened at line 1, column 1"))
         // A malformed partial that is never used is not an error.
         #expect(render("ok", partials: .text(#"{"a": "{{#x}}"}"#)) == .text("ok"))
     }
@@ -40,8 +43,9 @@ import Testing
 
     @Test func nestedStandaloneIndentationAddsUp() {
         let partials = #"{"outer": "<ul>\n  {{> inner}}\n</ul>\n", "inner": "<li>a</li>\n<li>b</li>\n"}"#
-        #expect(render("<div>\n  {{> outer}}\n</div>\n", partials: .text(partials))
-            == .text("<div>\n  <ul>\n    <li>a</li>\n    <li>b</li>\n  </ul>\n</div>\n"))
+        #expect(
+            render("<div>\n  {{> outer}}\n</div>\n", partials: .text(partials))
+                == .text("<div>\n  <ul>\n    <li>a</li>\n    <li>b</li>\n  </ul>\n</div>\n"))
     }
 
     @Test func indentationIsPerLine() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// The renderer's rules beyond the spec cases: text mode, value printing, truthiness, limits.
@@ -18,8 +19,9 @@ import Testing
     }
 
     @Test func textModeEscapesNothing() {
-        #expect(render("{{x}} {{{x}}} {{&x}}", #"{"x": "<a href='x'>&amp;\"</a>"}"#)
-            == #"<a href='x'>&amp;"</a> <a href='x'>&amp;"</a> <a href='x'>&amp;"</a>"#)
+        #expect(
+            render("{{x}} {{{x}}} {{&x}}", #"{"x": "<a href='x'>&amp;\"</a>"}"#)
+                == #"<a href='x'>&amp;"</a> <a href='x'>&amp;"</a> <a href='x'>&amp;"</a>"#)
     }
 
     @Test func htmlModeEscapesLikeSwiftMustache() {
@@ -28,9 +30,11 @@ import Testing
     }
 
     @Test func valuesPrint() {
-        #expect(render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}|{{f}}|{{g}}|{{h}}|{{i}}",
-                       #"{"a": 12, "b": -7, "c": 1.0, "d": 0.1, "e": 1e21, "f": true, "g": false, "h": null, "i": 9223372036854775807}"#)
-            == "12|-7|1.0|0.1|1e+21|true|false||9223372036854775807")
+        #expect(
+            render(
+                "{{a}}|{{b}}|{{c}}|{{d}}|{{e}}|{{f}}|{{g}}|{{h}}|{{i}}",
+                #"{"a": 12, "b": -7, "c": 1.0, "d": 0.1, "e": 1e21, "f": true, "g": false, "h": null, "i": 9223372036854775807}"#)
+                == "12|-7|1.0|0.1|1e+21|true|false||9223372036854775807")
         #expect(render("{{a}}", #"{"a": -9223372036854775808}"#) == "-9223372036854775808")
         #expect(render("{{a}} {{b}}", #"{"a": {"k": [1, {"z": null}]}, "b": []}"#) == #"{"k":[1,{"z":null}]} []"#)
         #expect(render("{{a}}", #"{"a": "é 😀 \u0000"}"#) == "é 😀 \u{0}")
@@ -90,8 +94,9 @@ import Testing
     }
 
     @Test func delimiters() {
-        #expect(render("{{=<% %>=}}<%x%> {{x}} <%{x}%> <%&x%><%={{ }}=%>{{x}}", #"{"x": "&"}"#, html: true)
-            == "&amp; {{x}} & &&amp;")
+        #expect(
+            render("{{=<% %>=}}<%x%> {{x}} <%{x}%> <%&x%><%={{ }}=%>{{x}}", #"{"x": "&"}"#, html: true)
+                == "&amp; {{x}} & &&amp;")
         #expect(render("{{=| |=}}|#s||x||/s|", #"{"s": {"x": 1}}"#) == "1")
         #expect(render("{{=[[ ]]=}}[[! comment ]]ok") == "ok")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// The Mustache spec's cases, through our renderer and through the swift-mustache oracle.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// `text_preview(text, n)`: characters, not bytes or scalars.

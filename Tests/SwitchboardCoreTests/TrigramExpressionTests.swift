@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardCore
 
 /// search_trigrams' one-pass builder (``TrigramExpression``) against the whole-query algorithm it

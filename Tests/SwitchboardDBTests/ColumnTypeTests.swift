@@ -1,21 +1,26 @@
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// `-- returns TYPE: col, ...` docstring lines.
 @Suite struct ColumnTypeTests {
     @Test func parsesRepeatedLinesOutsideTheDescription() throws {
-        let query = try CannedQuery(text: """
-            -- name: social-feed
-            -- The feed.
-            -- Returns no row when there is none.
-            -- :platform text, optional: a platform
-            -- returns boolean: is_recruiting_related,flagged_for_review ,  has_notes
-            -- returns json: media_urls
-            -- More prose.
-            SELECT 1;
-            """, origin: "q.sql")
-        #expect(query.columnTypes == ["is_recruiting_related": .boolean, "flagged_for_review": .boolean,
-                                      "has_notes": .boolean, "media_urls": .json])
+        let query = try CannedQuery(
+            text: """
+                -- name: social-feed
+                -- The feed.
+                -- Returns no row when there is none.
+                -- :platform text, optional: a platform
+                -- returns boolean: is_recruiting_related,flagged_for_review ,  has_notes
+                -- returns json: media_urls
+                -- More prose.
+                SELECT 1;
+                """, origin: "q.sql")
+        #expect(
+            query.columnTypes == [
+                "is_recruiting_related": .boolean, "flagged_for_review": .boolean,
+                "has_notes": .boolean, "media_urls": .json,
+            ])
         #expect(query.summary == "The feed.")
         #expect(query.details == ["Returns no row when there is none.", "More prose."])
         #expect(query.parameters.map(\.name) == ["platform"])
@@ -44,7 +49,9 @@ import Testing
         #expect(throws: SwitchboardError.failure("q.sql: column a is declared twice")) {
             try CannedQuery(text: "-- name: a-b\n-- S.\n-- returns json: a, a\nSELECT 1;", origin: "q.sql")
         }
-        #expect(throws: SwitchboardError.failure("q.sql: bad column declaration 'returns integer: a': unknown type 'integer' (types are boolean|json)")) {
+        #expect(
+            throws: SwitchboardError.failure("q.sql: bad column declaration 'returns integer: a': unknown type 'integer' (types are boolean|json)")
+        ) {
             try CannedQuery(text: "-- name: a-b\n-- S.\n-- returns integer: a\nSELECT 1;", origin: "q.sql")
         }
         #expect(throws: SwitchboardError.failure("q.sql: bad column declaration 'returns json: a, ,b': a column name is empty")) {

@@ -58,14 +58,15 @@ import Testing
     /// different times, re-pinned on every call, each read back its own time.
     @Test func eachConnectionKeepsItsOwnClock() throws {
         let connections = (0..<Self.threads).map { _ in LazyConnection() }
-        let base = 1_770_724_800 // 2026-02-10T12:00:00Z
+        let base = 1_770_724_800  // 2026-02-10T12:00:00Z
         let run = OverlappingThreads.run(threads: Self.threads, iterations: 400) { thread, call in
             let now = base + thread * 86_400 + call * 60
             let connection = try connections[thread].connection()
             let pinned = try connection.result(of: FunctionCall("SELECT switchboard_now(?)", [.integer(Int64(now))]))
-            let read = try connection.result(of: FunctionCall(
-                "SELECT switchboard_now(), relative_date(?), relative_date_abbreviated(?)",
-                [.integer(Int64(now - 45 * 60)), .integer(Int64(now - 3 * 86_400))]))
+            let read = try connection.result(
+                of: FunctionCall(
+                    "SELECT switchboard_now(), relative_date(?), relative_date_abbreviated(?)",
+                    [.integer(Int64(now - 45 * 60)), .integer(Int64(now - 3 * 86_400))]))
             let iso = "'\(isoText(now))'"
             if pinned != iso || read != "\(iso)|'45m ago'|'3 days ago'" {
                 throw Mismatch(call: FunctionCall("switchboard_now", []), expected: "\(iso)|'45m ago'|'3 days ago'", got: read)
@@ -110,7 +111,7 @@ import Testing
         let create = try #require(try catalog.query(named: "templates-create"))
         let writers = (0..<Self.threads).map { _ in Writer(path: path) }
         let run = OverlappingThreads.run(threads: Self.threads, iterations: iterations) { thread, call in
-            guard call < iterations else { return } // the calls past `iterations` (waiting for overlap) write nothing
+            guard call < iterations else { return }  // the calls past `iterations` (waiting for overlap) write nothing
             let writer = writers[thread]
             let (database, catalog) = try writer.opened()
             try SyncLock.acquire(path: path)
@@ -118,8 +119,10 @@ import Testing
             let name = "t\(thread)-\(call)"
             let created: QueryOutcome
             do {
-                created = try database.run(create, binding: ParameterBinding(
-                    query: create, pairs: ["name=\(name)", "body=Dear {{athlete_name}}, call \(call)"], user: nil))
+                created = try database.run(
+                    create,
+                    binding: ParameterBinding(
+                        query: create, pairs: ["name=\(name)", "body=Dear {{athlete_name}}, call \(call)"], user: nil))
             } catch let error as SwitchboardError where error.message == "database is locked (another writer held it for 5 s)" {
                 writer.locked += 1
                 return
@@ -177,29 +180,36 @@ struct FunctionCall: Sendable, CustomStringConvertible {
         for spec in Registry.functions where includingClockPin || !(spec.name == "switchboard_now" && spec.arity == 1) {
             let sql = "SELECT \(spec.name)(\(Array(repeating: "?", count: spec.arity).joined(separator: ", ")))"
             let count = values.count
-            let tuples: [[SQLValue]] = switch spec.arity {
-            case 0: [[]]
-            case 1: values.map { [$0] }
-            // Two arguments: every pair. Three and four: the same count of calls, arguments 3 and 4 rotating.
-            default: (0..<count * count).map { k in [k % count, k / count, (k + 5) % count, (k / 3 + 9) % count].prefix(spec.arity).map { values[$0] } }
-            }
+            let tuples: [[SQLValue]] =
+                switch spec.arity {
+                case 0: [[]]
+                case 1: values.map { [$0] }
+                // Two arguments: every pair. Three and four: the same count of calls, arguments 3 and 4 rotating.
+                default:
+                    (0..<count * count).map { k in [k % count, k / count, (k + 5) % count, (k / 3 + 9) % count].prefix(spec.arity).map { values[$0] }
+                    }
+                }
             calls += tuples.map { FunctionCall(sql, $0) }
         }
         let rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) "
-        calls.append(FunctionCall(rows + """
-            SELECT template_render(?1, json_object('name', 'n' || i, 'a', json_array(json_object('b', i))), 'html', ?2),
-                   template_render(?1, json_object('name', i)), template_render_strict('{{name}}', json_object('name', i), 'row ' || i),
-                   template_variables(?1), template_missing(?1, json_object('b', i)), template_error(?1)
-            FROM n
-            """, [values[6], .text(#"{"p":"{{name}} <{{#a}}{{b}}{{/a}}>"}"#)]))
-        calls.append(FunctionCall(rows + """
-            SELECT route_map('/teams/' || i, ?1), route_map('https://app.example.com/coaches?highlight=' || i),
-                   search_contains(?2, 'Deadline ' || i, 'smith'), search_contains(?2, 'x', 'line ' || i, 'Smith'),
-                   search_trigrams('dead' || i), search_short_word('m' || i % 10), fts_query('smi' || i),
-                   sentiment_classify('great ' || i), sentiment_score('not good ' || i), sentiment_label(i % 3 - 1, 'emoji'),
-                   relative_date(i * 86400), relative_date_abbreviated(i * 3600), count_badge(i * 4), text_preview('abc ' || i, 5)
-            FROM n
-            """, [values[10], .text("LINE Smith")]))
+        calls.append(
+            FunctionCall(
+                rows + """
+                    SELECT template_render(?1, json_object('name', 'n' || i, 'a', json_array(json_object('b', i))), 'html', ?2),
+                           template_render(?1, json_object('name', i)), template_render_strict('{{name}}', json_object('name', i), 'row ' || i),
+                           template_variables(?1), template_missing(?1, json_object('b', i)), template_error(?1)
+                    FROM n
+                    """, [values[6], .text(#"{"p":"{{name}} <{{#a}}{{b}}{{/a}}>"}"#)]))
+        calls.append(
+            FunctionCall(
+                rows + """
+                    SELECT route_map('/teams/' || i, ?1), route_map('https://app.example.com/coaches?highlight=' || i),
+                           search_contains(?2, 'Deadline ' || i, 'smith'), search_contains(?2, 'x', 'line ' || i, 'Smith'),
+                           search_trigrams('dead' || i), search_short_word('m' || i % 10), fts_query('smi' || i),
+                           sentiment_classify('great ' || i), sentiment_score('not good ' || i), sentiment_label(i % 3 - 1, 'emoji'),
+                           relative_date(i * 86400), relative_date_abbreviated(i * 3600), count_badge(i * 4), text_preview('abc ' || i, 5)
+                    FROM n
+                    """, [values[10], .text("LINE Smith")]))
         return calls
     }
 }
@@ -342,6 +352,7 @@ private func isoText(_ unix: Int) -> String {
     var time = time_t(unix)
     var parts = tm()
     gmtime_r(&time, &parts)
-    return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                  parts.tm_hour, parts.tm_min, parts.tm_sec)
+    return String(
+        format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+        parts.tm_hour, parts.tm_min, parts.tm_sec)
 }

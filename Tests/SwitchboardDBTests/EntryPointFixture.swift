@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-import Testing
-import TestSupport
-@testable import SwitchboardDB
 import SwitchboardInput
+import TestSupport
+import Testing
+
+@testable import SwitchboardDB
 
 /// Databases for the tests of the database layer's entry points (ingest, reports, quick-send,
 /// delivery), in a temporary folder, opened in-process with the clock pinned to ``now``: the demo

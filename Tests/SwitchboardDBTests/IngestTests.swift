@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import SwitchboardDB
 import SwitchboardInput
+import Testing
+
+@testable import SwitchboardDB
 
 /// The ingest entry points in-process: ``QueryDatabase/syncPosts(from:options:)``,
 /// ``QueryDatabase/importRecords(into:from:upsert:user:allUsers:)`` and ``QueryDatabase/importWorkspace(_:upsert:user:allUsers:inputs:)``:
@@ -46,13 +47,17 @@ import SwitchboardInput
         ].joined(separator: "\n")
         let stream = try fixture.input(input)
         #expect(try database.syncPosts(from: stream, options: .init(user: Fixture.user)) == Self.counts(new: 3, duplicates: 1, rejected: 5))
-        #expect(stream.rejections == [
-            "line 4: platform 'myspace' is unknown (twitter or instagram)", "line 5: post_url is missing",
-            "line 6: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)", "line 7: likes_count '-1' is not a count",
-            "line 8: invalid JSON: expected a key, found 'b'",
-        ])
-        #expect(try database.rows(Self.postsSQL) == ["https://x.com/coach/1|u1|Post 1|Coach 1|0|NULL", "https://x.com/coach/2|u1|Post 2|Coach 2|0|NULL",
-                                                     "https://x.com/coach/5|u1|Post 5|Coach 5|0|NULL"])
+        #expect(
+            stream.rejections == [
+                "line 4: platform 'myspace' is unknown (twitter or instagram)", "line 5: post_url is missing",
+                "line 6: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)", "line 7: likes_count '-1' is not a count",
+                "line 8: invalid JSON: expected a key, found 'b'",
+            ])
+        #expect(
+            try database.rows(Self.postsSQL) == [
+                "https://x.com/coach/1|u1|Post 1|Coach 1|0|NULL", "https://x.com/coach/2|u1|Post 2|Coach 2|0|NULL",
+                "https://x.com/coach/5|u1|Post 5|Coach 5|0|NULL",
+            ])
         #expect(try database.rows("SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'post'") == ["3"])
     }
 
@@ -65,15 +70,20 @@ import SwitchboardInput
         _ = try database.runSQL("UPDATE social_media_posts SET flagged_for_review = 1, notes = 'keep' WHERE post_url LIKE '%/2'", write: true)
         let changed = Fixture.post(2, content: "Edited", extra: #","flagged_for_review":false,"notes":"lost""#) + "\n" + Fixture.post(3)
         #expect(try database.syncPosts(from: fixture.input(changed), options: options) == Self.counts(new: 1, duplicates: 1))
-        #expect(try database.rows(Self.postsSQL).dropFirst() == ["https://x.com/coach/2|u1|Post 2|Coach 2|1|keep", "https://x.com/coach/3|u1|Post 3|Coach 3|0|NULL"])
+        #expect(
+            try database.rows(Self.postsSQL).dropFirst() == [
+                "https://x.com/coach/2|u1|Post 2|Coach 2|1|keep", "https://x.com/coach/3|u1|Post 3|Coach 3|0|NULL",
+            ])
         options.update = true
         #expect(try database.syncPosts(from: fixture.input(changed), options: options) == Self.counts(duplicates: 2, updated: 1))
-        #expect(try database.rows(Self.postsSQL) == [
-            "https://x.com/coach/1|u1|Post 1|Coach 1|0|NULL", "https://x.com/coach/2|u1|Edited|Coach 2|1|keep",
-            "https://x.com/coach/3|u1|Post 3|Coach 3|0|NULL",
-        ])
-        #expect(try database.syncPosts(from: fixture.input(changed), options: options) == Self.counts(duplicates: 2),
-                "the same content again: nothing to update")
+        #expect(
+            try database.rows(Self.postsSQL) == [
+                "https://x.com/coach/1|u1|Post 1|Coach 1|0|NULL", "https://x.com/coach/2|u1|Edited|Coach 2|1|keep",
+                "https://x.com/coach/3|u1|Post 3|Coach 3|0|NULL",
+            ])
+        #expect(
+            try database.syncPosts(from: fixture.input(changed), options: options) == Self.counts(duplicates: 2),
+            "the same content again: nothing to update")
     }
 
     @Test func syncChecksReferencesAndIdsWhenAsked() throws {
@@ -87,8 +97,11 @@ import SwitchboardInput
         ].joined(separator: "\n")
         let stream = try fixture.input(input)
         #expect(try database.syncPosts(from: stream, options: options) == Self.counts(new: 1, rejected: 3))
-        #expect(stream.rejections == ["line 2: id 'p1' repeats an earlier record's", "line 3: school_id 'nowhere' is not a known school",
-                               "line 4: coach_id 'nobody' is not a known coach"])
+        #expect(
+            stream.rejections == [
+                "line 2: id 'p1' repeats an earlier record's", "line 3: school_id 'nowhere' is not a known school",
+                "line 4: coach_id 'nobody' is not a known coach",
+            ])
         let again = try fixture.input(Fixture.post(5, extra: #","id":"p1""#))
         #expect(try database.syncPosts(from: again, options: options) == Self.counts(rejected: 1))
         #expect(again.rejections == ["line 1: id 'p1' belongs to another post (https://x.com/coach/1)"])
@@ -101,8 +114,9 @@ import SwitchboardInput
         _ = try database.syncPosts(from: fixture.input(Fixture.post(1)), options: .init(user: Fixture.user))
         let before = try database.rows(Self.postsSQL)
         #expect(throws: SwitchboardError.failure("line 1: invalid JSON: unexpected end of the input")) {
-            try database.syncPosts(from: fixture.input("[" + Fixture.post(2) + "," + Fixture.post(3) + ",{\"post_url\":"),
-                                   options: .init(user: Fixture.user))
+            try database.syncPosts(
+                from: fixture.input("[" + Fixture.post(2) + "," + Fixture.post(3) + ",{\"post_url\":"),
+                options: .init(user: Fixture.user))
         }
         #expect(throws: SwitchboardError.failure("the fetch command failed (exit 1)")) {
             try database.syncPosts(from: FailingAtTheEnd(fixture.input(Fixture.post(4))), options: .init(user: Fixture.user))
@@ -111,8 +125,10 @@ import SwitchboardInput
         #expect(try database.rows("SELECT count(*) FROM social_posts_fts") == ["1"])
         #expect(try database.rows("SELECT count(*) FROM sqlite_temp_master") == ["0"], "no staging table left behind")
         // The CSV header check refuses an input that names no SocialPost field, before any record.
-        #expect(throws: SwitchboardError.failure(
-            "the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: '<html>')")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "the input is not a JSON array, an envelope, NDJSON, or CSV with a header naming its fields (line 1: '<html>')")
+        ) {
             try database.syncPosts(from: fixture.input("<html>\n<p>Service unavailable</p>\n"), options: .init(user: Fixture.user))
         }
         #expect(try database.rows(Self.postsSQL) == before)
@@ -127,18 +143,21 @@ import SwitchboardInput
         let input = #"[{"id":"s1","name":"State","city":"Sacramento"},{"id":"s2","name":"Coastal"},{"id":"s3","name":" "},{"city":"x"},{"nope":1}]"#
         let stream = try fixture.input(input)
         #expect(try database.importRecords(into: "schools", from: stream, upsert: false, user: nil) == Self.counts(inserted: 2, rejected: 3))
-        #expect(stream.rejections == [
-            "record 3: CHECK constraint failed: school_name_required", "record 4: name is missing",
-            "record 5: no field of schools (its columns: id, name, city, state, division, conference, twitter_handle, instagram_handle, website, created_at, updated_at)",
-        ])
+        #expect(
+            stream.rejections == [
+                "record 3: CHECK constraint failed: school_name_required", "record 4: name is missing",
+                "record 5: no field of schools (its columns: id, name, city, state, division, conference, twitter_handle, instagram_handle, website, created_at, updated_at)",
+            ])
         #expect(try database.rows(Self.schoolsSQL) == ["s1|State|Sacramento", "s2|Coastal|NULL"])
 
-        let again = #"[{"id":"s1","name":"State","city":"Sacramento"},{"id":"s2","name":"Coastal Tech","city":"Wilmington"},{"id":"s4","name":"New"}]"#
+        let again =
+            #"[{"id":"s1","name":"State","city":"Sacramento"},{"id":"s2","name":"Coastal Tech","city":"Wilmington"},{"id":"s4","name":"New"}]"#
         #expect(throws: ImportCollision(location: "record 2", table: "schools", key: "id 's2'", detail: "unique: schools.id")) {
             try database.importRecords(into: "schools", from: fixture.input(again), upsert: false, user: nil)
         }
         #expect(try database.rows(Self.schoolsSQL) == ["s1|State|Sacramento", "s2|Coastal|NULL"], "the collision rolled back the whole input")
-        #expect(try database.importRecords(into: "schools", from: fixture.input(again), upsert: true, user: nil)
+        #expect(
+            try database.importRecords(into: "schools", from: fixture.input(again), upsert: true, user: nil)
                 == Self.counts(inserted: 1, unchanged: 1, updated: 1))
         #expect(try database.rows(Self.schoolsSQL) == ["s1|State|Sacramento", "s2|Coastal Tech|Wilmington", "s4|New|NULL"])
     }
@@ -188,7 +207,8 @@ import SwitchboardInput
         // A parent that never comes: the commit's foreign key check fails it all.
         #expect(throws: SwitchboardError.failure("FOREIGN KEY constraint failed")) {
             try database.importWorkspace(["schools", "coaches"], upsert: false, user: Fixture.user) { table in
-                try fixture.input(table == "schools" ? #"[{"id":"s1","name":"State"}]"# : #"[{"id":"c1","user_id":"u1","school_id":"s9","name":"Kim"}]"#)
+                try fixture.input(
+                    table == "schools" ? #"[{"id":"s1","name":"State"}]"# : #"[{"id":"c1","user_id":"u1","school_id":"s9","name":"Kim"}]"#)
             }
         }
         // The second table's input fails: the first table's rows go too.

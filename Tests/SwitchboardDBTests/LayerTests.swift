@@ -11,20 +11,25 @@ import Testing
         "SwitchboardCore": [],
         "SwitchboardExtension": ["SwitchboardCore", "CSwitchboard"],
         "SwitchboardInput": ["SwitchboardCore"],
-        "SwitchboardDB": ["SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard", "GRDB", "GRDBSQLite",
-                          "Foundation", "Dispatch"],
+        "SwitchboardDB": [
+            "SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard", "GRDB", "GRDBSQLite",
+            "Foundation", "Dispatch",
+        ],
         "SwitchboardOutput": ["SwitchboardCore", "SwitchboardDB", "Foundation"],
-        "switchboard": ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput", "ArgumentParser", "Foundation",
-                        "Dispatch"],
+        "switchboard": [
+            "SwitchboardCore", "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput", "ArgumentParser", "Foundation",
+            "Dispatch",
+        ],
     ]
 
     /// The modules `file` imports.
     func imports(_ file: String) throws -> Set<String> {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        return Set(text.split(separator: "\n").compactMap { line -> String? in
-            let words = line.split(separator: " ").filter { $0 != "@testable" && $0 != "@_implementationOnly" }
-            return words.count >= 2 && words[0] == "import" ? String(words[1]) : nil
-        })
+        return Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ").filter { $0 != "@testable" && $0 != "@_implementationOnly" }
+                return words.count >= 2 && words[0] == "import" ? String(words[1]) : nil
+            })
     }
 
     @Test(arguments: allowed.keys.sorted())

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SwitchboardDB
 
 /// Runs `sqlite3 -bail :memory:` (no extension loaded) on a script from the package root.
@@ -23,7 +24,8 @@ func runPlainSQLite(script: String) throws -> Subprocess.Result {
     /// The migration files applied by hand, in order, leave the same schema as `migrate`.
     @Test func filesAppliedByHandMatchMigrate() throws {
         let reads = Migration.all.map { ".read schema/\($0.name)" }.joined(separator: "\n")
-        let script = ".output /dev/null\n\(reads)\n.output stdout\n"
+        let script =
+            ".output /dev/null\n\(reads)\n.output stdout\n"
             + "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY name;\n"
         let byHand = try runPlainSQLite(script: script)
         #expect(byHand.stderr == "")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SwitchboardDB
 
 /// A migrated in-memory database with Switchboard's functions registered in-process.
@@ -27,15 +28,18 @@ func schemaText(_ db: Database) throws -> [String] {
         let queue = try migratedQueue()
         try queue.read { (db: Database) throws in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Migration.latestVersion)
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '%fts%' AND name NOT LIKE '%trigram%'
-                ORDER BY name
-                """)
-            #expect(tables == [
-                "coaches", "communication_templates", "interactions", "notification_types", "notifications", "outbox",
-                "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools", "social_media_posts",
-                "template_partials", "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
-            ])
+            let tables = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '%fts%' AND name NOT LIKE '%trigram%'
+                    ORDER BY name
+                    """)
+            #expect(
+                tables == [
+                    "coaches", "communication_templates", "interactions", "notification_types", "notifications", "outbox",
+                    "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools", "social_media_posts",
+                    "template_partials", "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
+                ])
         }
     }
 
@@ -55,8 +59,9 @@ func schemaText(_ db: Database) throws -> [String] {
         #expect(throws: MigrationError.databaseIsNewer(found: 99, supported: Migration.latestVersion)) {
             try migrate(queue)
         }
-        #expect(String(describing: MigrationError.databaseIsNewer(found: 9, supported: 3))
-            == "database schema version 9 is newer than this switchboard (3)")
+        #expect(
+            String(describing: MigrationError.databaseIsNewer(found: 9, supported: 3))
+                == "database schema version 9 is newer than this switchboard (3)")
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_schema") } == 0)
     }
 
@@ -69,8 +74,9 @@ func schemaText(_ db: Database) throws -> [String] {
 
     @Test func failingFileIsRolledBackAndStopsAtThePreviousVersion() throws {
         let good = Migration(version: 1, name: "0001_a.sql", sql: "BEGIN; CREATE TABLE a(x); PRAGMA user_version = 1; COMMIT;")
-        let bad = Migration(version: 2, name: "0002_b.sql",
-                            sql: "BEGIN; CREATE TABLE b(x); INSERT INTO nowhere VALUES (1); PRAGMA user_version = 2; COMMIT;")
+        let bad = Migration(
+            version: 2, name: "0002_b.sql",
+            sql: "BEGIN; CREATE TABLE b(x); INSERT INTO nowhere VALUES (1); PRAGMA user_version = 2; COMMIT;")
         let queue = try DatabaseQueue()
         #expect(throws: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere")) {
             try queue.writeWithoutTransaction { (db: Database) throws in try apply([good, bad], to: db) }

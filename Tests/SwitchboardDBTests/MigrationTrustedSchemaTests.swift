@@ -1,5 +1,6 @@
 import GRDB
 import Testing
+
 @testable import SwitchboardDB
 
 /// What fails under `PRAGMA trusted_schema = OFF` (what works is in Tests/sql/schema_trusted.sql).
@@ -7,15 +8,23 @@ import Testing
     static let refused: [(sql: String, message: String)] = [
         ("SELECT count(*) FROM message_drafts", "unsafe use of json_object()"),
         // 0006's trigram trigger is the first to write a virtual table.
-        ("INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'twitter', 'x', 'A', '@a')",
-         "unsafe use of virtual table \"social_posts_trigram\""),
-        ("INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'offer', 'x')",
-         "unsafe use of virtual table \"notifications_fts\""),
-        ("INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
-         "unsafe use of virtual table \"communication_templates_fts\""),
+        (
+            "INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'twitter', 'x', 'A', '@a')",
+            "unsafe use of virtual table \"social_posts_trigram\""
+        ),
+        (
+            "INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'offer', 'x')",
+            "unsafe use of virtual table \"notifications_fts\""
+        ),
+        (
+            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
+            "unsafe use of virtual table \"communication_templates_fts\""
+        ),
         ("INSERT INTO tg_groups (id, title) VALUES (5, 'x')", "unsafe use of virtual table \"tg_groups_fts\""),
-        ("INSERT INTO interactions (user_id, direction) VALUES ('u1', 'outbound')",
-         "unsafe use of virtual table \"notifications_fts\""),
+        (
+            "INSERT INTO interactions (user_id, direction) VALUES ('u1', 'outbound')",
+            "unsafe use of virtual table \"notifications_fts\""
+        ),
     ]
 
     @Test(arguments: refused)

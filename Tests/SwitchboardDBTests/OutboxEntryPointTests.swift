@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwitchboardDB
 
 /// ``QueryDatabase/quickSend(_:_:)`` and ``QueryDatabase/deliverNext(_:retryLocked:send:)`` on the demo
@@ -7,7 +8,8 @@ import Testing
 @Suite struct OutboxEntryPointTests {
     typealias Fixture = EntryPointFixture
 
-    static let outboxSQL = "SELECT id, template_name, group_id, group_name, text, location, status, attempts, last_error, created_at > '2026' FROM outbox ORDER BY id"
+    static let outboxSQL =
+        "SELECT id, template_name, group_id, group_name, text, location, status, attempts, last_error, created_at > '2026' FROM outbox ORDER BY id"
     static let policy = DeliveryPolicy(lease: 60, maxAttempts: 3, backoff: 30)
 
     /// A request (the window is on the system clock: created_at is the system clock's, whatever the
@@ -35,11 +37,18 @@ import Testing
         #expect(try database.quickSend(late, Self.request()) == .duplicate(queued))
         // Without a window, or with a new key: queued again; the key again: its row.
         guard case .queued(let unwindowed) = try database.quickSend(late, Self.request { $0.dedupeWindow = 0 }),
-              case .queued(let keyed) = try database.quickSend(late, Self.request { $0.key = "k1" }) else {
+            case .queued(let keyed) = try database.quickSend(late, Self.request { $0.key = "k1" })
+        else {
             Issue.record("not queued")
             return
         }
-        #expect(try database.quickSend(late, Self.request { $0.key = "k1"; $0.dedupeWindow = 0 }) == .duplicate(keyed))
+        #expect(
+            try database.quickSend(
+                late,
+                Self.request {
+                    $0.key = "k1"
+                    $0.dedupeWindow = 0
+                }) == .duplicate(keyed))
         #expect([unwindowed.id, keyed.id] == [2, 3] && keyed.idempotencyKey == "k1")
         #expect(try database.rows("SELECT count(*) FROM outbox") == ["3"])
     }
@@ -48,7 +57,8 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        _ = try database.runSQL("""
+        _ = try database.runSQL(
+            """
             INSERT INTO tg_templates (id, name, message_text, target_group_id, include_location)
             VALUES ('t-vars', 'Leaving', 'Leaving at {{time}} on {{date}} with {{who}}', -1001000000002, 1)
             """, write: true)
@@ -59,10 +69,16 @@ import Testing
             try database.quickSend(template, Self.request())
         }
         let location = try Coordinates.parse("48.8584,2.2945")
-        _ = try database.quickSend(template, Self.request { $0.vars = ["who": "Sam", "time": "09:15"]; $0.location = location })
-        #expect(try database.rows(Self.outboxSQL) == [
-            "1|Leaving|-1001000000002|Team Chat|Leaving at 09:15 on 2026-02-10 with Sam\n\n📍 https://maps.google.com/?q=48.8584,2.2945|48.8584,2.2945|queued|0|NULL|1",
-        ])
+        _ = try database.quickSend(
+            template,
+            Self.request {
+                $0.vars = ["who": "Sam", "time": "09:15"]
+                $0.location = location
+            })
+        #expect(
+            try database.rows(Self.outboxSQL) == [
+                "1|Leaving|-1001000000002|Team Chat|Leaving at 09:15 on 2026-02-10 with Sam\n\n📍 https://maps.google.com/?q=48.8584,2.2945|48.8584,2.2945|queued|0|NULL|1"
+            ])
     }
 
     @Test func quickSendWithoutAGroupIsRefused() throws {
@@ -89,23 +105,28 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try Self.queuedOne(fixture)
         var handed: [String] = []
-        let delivery = try #require(try database.deliverNext(Self.policy) { message in
-            handed.append(message.senderJSON)
-            return nil
-        })
+        let delivery = try #require(
+            try database.deliverNext(Self.policy) { message in
+                handed.append(message.senderJSON)
+                return nil
+            })
         guard case .sent(let message) = delivery else {
             Issue.record("\(delivery)")
             return
         }
         #expect(message.status == "sending" && message.attempts == 1 && message.fencingToken == 1, "the claimed row")
-        #expect(handed == [#"{"attempt":1,"fencing_token":1,"group_id":-1001000000002,"group_name":"Team Chat","id":1,"# +
-                           #""idempotency_key":"\#(message.idempotencyKey)","template_id":"00000008-0000-4000-8000-000000000004","# +
-                           #""template_name":"Game day","text":"Game day! Kickoff at 10am, field 3. ⚽"}"# + "\n"])
+        #expect(
+            handed == [
+                #"{"attempt":1,"fencing_token":1,"group_id":-1001000000002,"group_name":"Team Chat","id":1,"#
+                    + #""idempotency_key":"\#(message.idempotencyKey)","template_id":"00000008-0000-4000-8000-000000000004","#
+                    + #""template_name":"Game day","text":"Game day! Kickoff at 10am, field 3. ⚽"}"# + "\n"
+            ])
         #expect(try database.rows(Self.statusSQL) == ["sent|1|1|NULL|0"])
-        #expect(try database.deliverNext(Self.policy) { _ in
-            Issue.record("nothing is due")
-            return nil
-        } == nil)
+        #expect(
+            try database.deliverNext(Self.policy) { _ in
+                Issue.record("nothing is due")
+                return nil
+            } == nil)
     }
 
     @Test func aFailedSendIsRetriedThenFails() throws {
@@ -162,7 +183,14 @@ import Testing
         #expect(try database.deliverNext(policy) { _ in "leased" } == nil, "still leased")
         _ = try database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
         var sent = false
-        guard case .exhausted(let message)? = try database.deliverNext(policy, send: { _ in sent = true; return nil }) else {
+        guard
+            case .exhausted(let message)? = try database.deliverNext(
+                policy,
+                send: { _ in
+                    sent = true
+                    return nil
+                })
+        else {
             Issue.record("not exhausted")
             return
         }

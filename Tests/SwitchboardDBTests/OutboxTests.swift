@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SwitchboardDB
 
 /// The outbox's SQL: the claim's index, leases, fencing tokens, dedupe; the coordinate parser and
@@ -23,9 +24,13 @@ import Testing
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
             guard case .queued(let queued) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10) else {
-                Issue.record("not queued"); return
+                Issue.record("not queued")
+                return
             }
-            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no claim"); return }
+            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else {
+                Issue.record("no claim")
+                return
+            }
             #expect(first.id == queued.id && first.status == "sending" && first.attempts == 1 && first.fencingToken == 1)
             #expect(first.leaseExpiresAt != nil)
             // Leased: nobody else gets it.
@@ -39,11 +44,17 @@ import Testing
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
             _ = try Outbox.enqueue(db, Self.draft(), key: "k1", dedupeWindow: 10)
-            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no claim"); return }
+            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else {
+                Issue.record("no claim")
+                return
+            }
             #expect(try Outbox.claim(db, lease: 60, maxAttempts: 5) == nil, "leased")
             // The lease expires (its time is moved back rather than waited for).
             try db.execute(sql: "UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z', lease_expires_at = '2000-01-01T00:00:00.000Z'")
-            guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else { Issue.record("no reclaim"); return }
+            guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 5) else {
+                Issue.record("no reclaim")
+                return
+            }
             #expect(second.id == first.id && second.idempotencyKey == "k1" && second.fencingToken > first.fencingToken)
             #expect(second.attempts == 2 && second.lastError == "lease expired during attempt 1")
             #expect(try Outbox.complete(db, id: first.id, token: first.fencingToken) == false)
@@ -57,13 +68,20 @@ import Testing
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
             _ = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10)
-            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 2) else { Issue.record("no claim"); return }
-            #expect(try Outbox.fail(db, id: first.id, token: first.fencingToken, error: "exit 1", maxAttempts: 2, backoffBase: 30)
-                == .willRetry(delay: 30))
-            #expect(try Outbox.claim(db, lease: 60, maxAttempts: 2) == nil) // not due for 30 s
+            guard case .claimed(let first)? = try Outbox.claim(db, lease: 60, maxAttempts: 2) else {
+                Issue.record("no claim")
+                return
+            }
+            #expect(
+                try Outbox.fail(db, id: first.id, token: first.fencingToken, error: "exit 1", maxAttempts: 2, backoffBase: 30)
+                    == .willRetry(delay: 30))
+            #expect(try Outbox.claim(db, lease: 60, maxAttempts: 2) == nil)  // not due for 30 s
             #expect(try Outbox.waitingCount(db) == 1)
             try db.execute(sql: "UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'")
-            guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 2) else { Issue.record("no claim"); return }
+            guard case .claimed(let second)? = try Outbox.claim(db, lease: 60, maxAttempts: 2) else {
+                Issue.record("no claim")
+                return
+            }
             #expect(try Outbox.fail(db, id: second.id, token: second.fencingToken, error: "exit 1", maxAttempts: 2, backoffBase: 30) == .failed)
             #expect(try Outbox.retry(db, id: second.id).status == "queued")
         }
@@ -76,12 +94,15 @@ import Testing
         let queue = try migratedQueue()
         try queue.writeWithoutTransaction { db in
             guard case .queued(let one) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10),
-                  case .duplicate(let again) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10),
-                  case .queued = try Outbox.enqueue(db, Self.draft("Other text"), key: nil, dedupeWindow: 10),
-                  case .queued = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 0),
-                  case .queued(let keyed) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 10),
-                  case .duplicate(let keyedAgain) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 0)
-            else { Issue.record("unexpected dedupe"); return }
+                case .duplicate(let again) = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 10),
+                case .queued = try Outbox.enqueue(db, Self.draft("Other text"), key: nil, dedupeWindow: 10),
+                case .queued = try Outbox.enqueue(db, Self.draft(), key: nil, dedupeWindow: 0),
+                case .queued(let keyed) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 10),
+                case .duplicate(let keyedAgain) = try Outbox.enqueue(db, Self.draft(), key: "K", dedupeWindow: 0)
+            else {
+                Issue.record("unexpected dedupe")
+                return
+            }
             #expect(again.id == one.id && keyedAgain.id == keyed.id)
             #expect(throws: SwitchboardError.failure("key 'K' was already used for another message (outbox \(keyed.id)); nothing queued")) {
                 try Outbox.enqueue(db, Self.draft("Different"), key: "K", dedupeWindow: 0)

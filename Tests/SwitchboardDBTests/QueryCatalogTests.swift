@@ -1,5 +1,6 @@
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// The catalog over built-in files: lookups by name, suggestions, and files it cannot use.
 @Suite struct QueryCatalogTests {
@@ -28,8 +29,11 @@ import Testing
     @Test func listsUsableQueriesAndReportsTheRest() throws {
         let (queries, problems) = try QueryCatalog(builtInFiles: Self.files).load()
         #expect(queries.map(\.name) == ["social-feed", "social-stats"])
-        #expect(problems == ["built-in broken.sql: the first line must be '-- name: NAME'",
-                             "built-in misnamed.sql: the header names 'other-name'"])
+        #expect(
+            problems == [
+                "built-in broken.sql: the first line must be '-- name: NAME'",
+                "built-in misnamed.sql: the header names 'other-name'",
+            ])
     }
 
     @Test func refusesAUserFolderThatIsNotOne() {

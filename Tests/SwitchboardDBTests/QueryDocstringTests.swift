@@ -1,5 +1,6 @@
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// The docstring: indented lines continue the parameter declared above them, and a blank line ends
 /// the header, so comments after it are SQL.
@@ -25,14 +26,18 @@ import Testing
         let query = try CannedQuery(text: Self.file, origin: "posts-find.sql")
         #expect(query.parameters.map(\.description) == ["words to find (case-insensitive; every word, in any order)", "page size"])
         #expect(query.summary == "Finds posts.")
-        #expect(query.details == ["Newest first.", "indented after a column declaration: description",
-                                  "not indented after a parameter: description"])
-        #expect(query.fullDescription == """
-            Finds posts.
-            Newest first.
-            indented after a column declaration: description
-            not indented after a parameter: description
-            """)
+        #expect(
+            query.details == [
+                "Newest first.", "indented after a column declaration: description",
+                "not indented after a parameter: description",
+            ])
+        #expect(
+            query.fullDescription == """
+                Finds posts.
+                Newest first.
+                indented after a column declaration: description
+                not indented after a parameter: description
+                """)
         #expect(query.columnTypes == ["media_urls": .json])
     }
 

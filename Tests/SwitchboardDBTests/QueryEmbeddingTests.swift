@@ -15,8 +15,10 @@ import Testing
         return try names.map { ($0, try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    static func expectSame(_ embedded: [(name: String, sql: String)], _ folder: String,
-                           only: (String) -> Bool = { _ in true }) throws {
+    static func expectSame(
+        _ embedded: [(name: String, sql: String)], _ folder: String,
+        only: (String) -> Bool = { _ in true }
+    ) throws {
         let disk = try files(folder, only: only)
         #expect(embedded.map(\.name) == disk.map(\.name), "\(folder)")
         for (file, copy) in zip(disk, embedded) {

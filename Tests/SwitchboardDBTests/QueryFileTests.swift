@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// Every canned query in queries/ (and its embedded copy) is well formed: a valid `<area>-<action>`
 /// name matching its file, declared parameters exactly those the SQL uses, reads that only read,
@@ -22,8 +23,9 @@ import Testing
             let query = try CannedQuery(text: file.text, origin: file.origin)
             #expect(query.name == file.stem, "\(file.origin): header name \(query.name)")
             #expect(CannedQuery.isValidName(query.name), "\(file.origin)")
-            #expect(Self.areas.contains(query.area) && query.name.count > query.area.count + 1,
-                    "\(file.origin): name must be <area>-<action> with area in \(Self.areas.sorted())")
+            #expect(
+                Self.areas.contains(query.area) && query.name.count > query.area.count + 1,
+                "\(file.origin): name must be <area>-<action> with area in \(Self.areas.sorted())")
             #expect(!query.summary.isEmpty, "\(file.origin): no one-line description")
             #expect(query.signature != nil, "\(file.origin): no signature '(PARAM, ...)' on the name line, which aiosql needs")
         }
@@ -59,11 +61,13 @@ import Testing
                     Issue.record("\(file.origin): \(error)")
                     continue
                 }
-                #expect(statement.isReadonly == (query.kind == .read),
-                        "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
+                #expect(
+                    statement.isReadonly == (query.kind == .read),
+                    "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
                 if query.kind == .write {
-                    #expect(query.returnsRows == (statement.columnCount > 0),
-                            "\(file.origin): a write with RETURNING is marked '<!', one without '!'")
+                    #expect(
+                        query.returnsRows == (statement.columnCount > 0),
+                        "\(file.origin): a write with RETURNING is marked '<!', one without '!'")
                 }
             }
         }
@@ -89,7 +93,10 @@ import Testing
                 let query = try CannedQuery(text: file.text, origin: file.origin)
                 #expect(try Self.strayColumnTypes(query, db) == [], "\(file.origin): declared types for columns it does not return")
             }
-            let renamed = try CannedQuery(text: "-- name: social-x\n-- X.\n-- returns boolean: flagged_for_review, flagged\nSELECT flagged_for_review AS flag FROM social_media_posts;", origin: "t")
+            let renamed = try CannedQuery(
+                text:
+                    "-- name: social-x\n-- X.\n-- returns boolean: flagged_for_review, flagged\nSELECT flagged_for_review AS flag FROM social_media_posts;",
+                origin: "t")
             #expect(try Self.strayColumnTypes(renamed, db) == ["flagged", "flagged_for_review"])
         }
     }

@@ -1,7 +1,8 @@
 import GRDB
 import GRDBSQLite
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// Static checks of every built-in canned query and report query: a query that touches a per-user
 /// table (one with a `user_id` column) declares `:user_id`, and no query builds SQL from text.
@@ -44,20 +45,22 @@ import Testing
     static func touched(_ db: Database, _ sql: String) throws -> Touched {
         let touched = Touched()
         let context = Unmanaged.passUnretained(touched).toOpaque()
-        sqlite3_set_authorizer(db.sqliteConnection, { context, action, first, second, _, _ in
-            let touched = Unmanaged<Touched>.fromOpaque(context!).takeUnretainedValue()
-            switch action {
-            case SQLITE_READ, SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
-                if let first { touched.tables.insert(String(cString: first)) }
-            case SQLITE_FUNCTION:
-                if let second { touched.functions.insert(String(cString: second).lowercased()) }
-            case SQLITE_SELECT, SQLITE_RECURSIVE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
-                break
-            default:
-                touched.otherActions.insert(action)
-            }
-            return SQLITE_OK
-        }, context)
+        sqlite3_set_authorizer(
+            db.sqliteConnection,
+            { context, action, first, second, _, _ in
+                let touched = Unmanaged<Touched>.fromOpaque(context!).takeUnretainedValue()
+                switch action {
+                case SQLITE_READ, SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                    if let first { touched.tables.insert(String(cString: first)) }
+                case SQLITE_FUNCTION:
+                    if let second { touched.functions.insert(String(cString: second).lowercased()) }
+                case SQLITE_SELECT, SQLITE_RECURSIVE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+                    break
+                default:
+                    touched.otherActions.insert(action)
+                }
+                return SQLITE_OK
+            }, context)
         defer { sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
         let statements = try db.allStatements(sql: sql)
         while try statements.next() != nil {}
@@ -76,10 +79,11 @@ import Testing
         let queue = try Self.migrated()
         try queue.inDatabase { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            let perUser = try Set(tables.filter { table in
-                try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
-                    .contains { $0["name"] == ParameterBinding.userParameter }
-            })
+            let perUser = try Set(
+                tables.filter { table in
+                    try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+                        .contains { $0["name"] == ParameterBinding.userParameter }
+                })
             #expect(perUser.isSuperset(of: ["coaches", "notifications", "social_media_posts", "communication_templates"]))
             var checked = 0
             for (name, query) in try Self.allQueries() {
@@ -87,8 +91,9 @@ import Testing
                 guard !touched.isEmpty else { continue }
                 checked += 1
                 if query.parameter(named: ParameterBinding.userParameter) == nil {
-                    #expect(Self.sharedOnPurpose[name] != nil,
-                            "\(name) touches per-user tables \(touched.sorted()) but does not declare :user_id")
+                    #expect(
+                        Self.sharedOnPurpose[name] != nil,
+                        "\(name) touches per-user tables \(touched.sorted()) but does not declare :user_id")
                 }
             }
             #expect(checked > 30)
@@ -104,8 +109,9 @@ import Testing
             for (name, query) in try Self.allQueries() {
                 let touched = try Self.touched(db, query.sql)
                 #expect(touched.functions.isDisjoint(with: executing), "\(name) calls \(touched.functions.intersection(executing))")
-                #expect(!touched.otherActions.contains(SQLITE_ATTACH) && !touched.otherActions.contains(SQLITE_DETACH),
-                        "\(name) attaches a file")
+                #expect(
+                    !touched.otherActions.contains(SQLITE_ATTACH) && !touched.otherActions.contains(SQLITE_DETACH),
+                    "\(name) attaches a file")
                 // Values reach the SQL only as :name parameters the docstring declares: no positional
                 // ?, no $x or @x, and no template markers outside string literals and comments.
                 for reference in SQLParameterScanner.references(in: query.sql) {
@@ -130,7 +136,10 @@ import Testing
                 index += 1
                 while index < characters.count {
                     if characters[index] == character {
-                        if index + 1 < characters.count && characters[index + 1] == character { index += 2; continue }
+                        if index + 1 < characters.count && characters[index + 1] == character {
+                            index += 2
+                            continue
+                        }
                         break
                     }
                     index += 1

@@ -1,5 +1,6 @@
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// The name line in aiosql 15's syntax: `-- name: NAME(PARAM, ...)OP`, the signature checked against the docstring.
 @Suite struct QueryNameLineTests {
@@ -22,31 +23,43 @@ import Testing
     }
 
     @Test func aSignatureMustListExactlyTheDeclaredParameters() {
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: the signature (id) lacks user_id; it must list exactly the declared parameters")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: the signature (id) lacks user_id; it must list exactly the declared parameters")
+        ) {
             try Self.parse("a-b(id)!")
         }
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: the signature (id, user_id, limit) lists undeclared limit; it must list exactly the declared parameters")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: the signature (id, user_id, limit) lists undeclared limit; it must list exactly the declared parameters")
+        ) {
             try Self.parse("a-b(id, user_id, limit)")
         }
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: the signature (id, id) lists id twice and lacks user_id; it must list exactly the declared parameters")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: the signature (id, id) lists id twice and lacks user_id; it must list exactly the declared parameters")
+        ) {
             try Self.parse("a-b(id, id)")
         }
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: the signature () lacks id, user_id; it must list exactly the declared parameters")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: the signature () lacks id, user_id; it must list exactly the declared parameters")
+        ) {
             try Self.parse("a-b()<!")
         }
     }
 
     @Test func malformedNameLinesAreLoadErrors() {
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: bad signature '(:id, user_id)' (write '(a, b, c)': parameter names without ':', comma-separated)")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: bad signature '(:id, user_id)' (write '(a, b, c)': parameter names without ':', comma-separated)")
+        ) {
             try Self.parse("a-b(:id, user_id)")
         }
-        #expect(throws: SwitchboardError.failure(
-            "q.sql: invalid query name 'a-b^' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "q.sql: invalid query name 'a-b^' (names match ^[a-z0-9][a-z0-9_-]{0,63}$)")
+        ) {
             try Self.parse("a-b^")
         }
     }

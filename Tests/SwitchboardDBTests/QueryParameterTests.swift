@@ -1,5 +1,6 @@
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// Docstring parameter declarations, value checking and binding.
 @Suite struct QueryParameterTests {
@@ -25,10 +26,15 @@ import Testing
         #expect(throws: SwitchboardError.failure("bad parameter declaration ':x number': the type must be one of text|integer|real|boolean")) {
             try QueryParameter(declaration: ":x number")
         }
-        #expect(throws: SwitchboardError.failure("bad parameter declaration ':x integer, default ten': bad default: parameter :x must be an integer, got 'ten'")) {
+        #expect(
+            throws: SwitchboardError.failure(
+                "bad parameter declaration ':x integer, default ten': bad default: parameter :x must be an integer, got 'ten'")
+        ) {
             try QueryParameter(declaration: ":x integer, default ten")
         }
-        #expect(throws: SwitchboardError.failure("bad parameter declaration ':x text, optional, required': more than one of required, optional, default")) {
+        #expect(
+            throws: SwitchboardError.failure("bad parameter declaration ':x text, optional, required': more than one of required, optional, default")
+        ) {
             try QueryParameter(declaration: ":x text, optional, required")
         }
         #expect(throws: SwitchboardError.failure("bad parameter declaration ':x text, sometimes': unknown clause 'sometimes'")) {
@@ -81,7 +87,8 @@ import Testing
                 #expect(parameter.range != nil, "\(name): :\(parameter.name) declares no range")
             }
         }
-        #expect(try catalog.query(named: "notifications-generate-follow-ups")?.parameter(named: "days")?.range?.description
+        #expect(
+            try catalog.query(named: "notifications-generate-follow-ups")?.parameter(named: "days")?.range?.description
                 == "between 0 and 3650")
         #expect(try catalog.query(named: "tg-reorder")?.parameter(named: "position")?.range?.description == "at least 0")
     }
@@ -183,8 +190,8 @@ import Testing
             /* :block */ FROM t WHERE a = :a AND b = :b_2 AND c = :a AND d = '12:00:00'
             """
         #expect(SQLParameterScanner.names(in: sql) == ["a", "b_2"])
-        #expect(SQLParameterScanner.references(in: "SELECT ?, ?2, @x, $y, :z") ==
-                [.other("?"), .other("?2"), .other("@x"), .other("$y"), .named("z")])
+        #expect(
+            SQLParameterScanner.references(in: "SELECT ?, ?2, @x, $y, :z") == [.other("?"), .other("?2"), .other("@x"), .other("$y"), .named("z")])
     }
 }
 

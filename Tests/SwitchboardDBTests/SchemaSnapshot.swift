@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import SwitchboardDB
 
 /// `schema/current.sql`: the schema after every migration, as readable SQL. This is its only generator.
@@ -54,21 +55,29 @@ enum SchemaSnapshot {
     /// The schema's entries by name, without SQLite's own (`sqlite_*`, autoindexes have no SQL)
     /// and without the shadow tables a virtual table makes for itself.
     static func objects(_ db: Database) throws -> [String: Object] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT s.type, s.name, s.tbl_name, s.sql, coalesce(l.type, '') = 'virtual' AS virtual
-            FROM sqlite_schema AS s LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = s.name
-            WHERE s.sql IS NOT NULL AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND coalesce(l.type, '') <> 'shadow'
-            """)
-        return Dictionary(uniqueKeysWithValues: rows.map { row in
-            (row["name"], Object(type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"],
-                                 isVirtual: row["virtual"]))
-        })
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.type, s.name, s.tbl_name, s.sql, coalesce(l.type, '') = 'virtual' AS virtual
+                FROM sqlite_schema AS s LEFT JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = s.name
+                WHERE s.sql IS NOT NULL AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND coalesce(l.type, '') <> 'shadow'
+                """)
+        return Dictionary(
+            uniqueKeysWithValues: rows.map { row in
+                (
+                    row["name"],
+                    Object(
+                        type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"],
+                        isVirtual: row["virtual"])
+                )
+            })
     }
 
     /// Each table's parents: the tables its foreign keys reference.
     static func parents(_ db: Database, of tables: [String]) throws -> [String: [String]] {
-        try Dictionary(uniqueKeysWithValues: tables.map { table in
-            (table, try String.fetchAll(db, sql: "SELECT DISTINCT \"table\" FROM pragma_foreign_key_list(?)", arguments: [table]))
-        })
+        try Dictionary(
+            uniqueKeysWithValues: tables.map { table in
+                (table, try String.fetchAll(db, sql: "SELECT DISTINCT \"table\" FROM pragma_foreign_key_list(?)", arguments: [table]))
+            })
     }
 }

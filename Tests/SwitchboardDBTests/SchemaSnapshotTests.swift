@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+
 @testable import SwitchboardDB
 
 /// `schema/current.sql` is what the migrations make, byte for byte (``SchemaSnapshot``).

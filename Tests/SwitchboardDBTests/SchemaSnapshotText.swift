@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SwitchboardDB
 
 /// The text of `schema/current.sql`: its header, then the objects of ``SchemaSnapshot`` in a stable
@@ -19,8 +20,10 @@ enum SchemaSnapshotText {
             ("Indexes: by table, in the order above, then by name.", objects.filter { $0.type == "index" }.sorted(by: byTable)),
             ("Triggers: by table, in the order above, then by name.", objects.filter { $0.type == "trigger" }.sorted(by: byTable)),
             ("Views: by name.", objects.filter { $0.type == "view" }.sorted(by: byName)),
-            ("Virtual tables (full-text search): by name. Each makes its own shadow tables.",
-             objects.filter(\.isVirtual).sorted(by: byName)),
+            (
+                "Virtual tables (full-text search): by name. Each makes its own shadow tables.",
+                objects.filter(\.isVirtual).sorted(by: byName)
+            ),
         ]
         var text = header(last)
         for section in sections where !section.objects.isEmpty {

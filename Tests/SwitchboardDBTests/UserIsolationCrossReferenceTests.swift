@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// Rows that name another user's rows: an id from one user stored in the other's row. No canned query
 /// writes one. `sync` stores a post's coach_id as given (`--strict-refs` checks only that the coach
@@ -12,15 +13,18 @@ import Testing
 @Suite struct UserIsolationCrossReferenceTests {
     /// Runs the query `name` as A, with `pairs`, on a copy of the fixture's full database where `crossed`
     /// ran first; hands `inspect` the outcome and the database.
-    static func run(_ name: String, _ pairs: [String] = [], after crossed: String,
-                    _ inspect: (QueryOutcome, QueryDatabase) throws -> Void) throws {
+    static func run(
+        _ name: String, _ pairs: [String] = [], after crossed: String,
+        _ inspect: (QueryOutcome, QueryDatabase) throws -> Void
+    ) throws {
         let fixture = try UserIsolationFixture()
         defer { fixture.cleanUp() }
         let database = try QueryDatabase(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
         try database.withConnection { try $0.execute(sql: crossed) }
         let query = try #require(try QueryCatalog().query(named: name))
-        try inspect(try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
-                    database)
+        try inspect(
+            try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
+            database)
     }
 
     /// Drops 0011's guard against an interaction naming another user's coach.
@@ -33,34 +37,43 @@ import Testing
 
     @Test func bsContactWithAsCoachIsNotAsLastContact() throws {
         // B's interaction (imported) with A's coach, later than A's own last contact on 2026-01-20.
-        try Self.run("coaches-list", after: Self.unguarded + """
-            INSERT INTO interactions (id, user_id, coach_id, channel, direction, subject, occurred_at, created_at)
-            VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'email', 'outbound', 'ZZB hello', '2026-02-10T10:00:00Z',
-                    '2026-02-10T10:00:00Z');
-            """) { outcome, _ in
-            #expect(Self.rows(outcome, ["id", "last_contacted_at"]) == [
-                [.text("ZZA-coach-1"), .text("2026-01-20T10:00:00Z")], [.text("ZZA-coach-3"), .null], [.text("ZZA-coach-2"), .null],
-            ])
+        try Self.run(
+            "coaches-list",
+            after: Self.unguarded + """
+                INSERT INTO interactions (id, user_id, coach_id, channel, direction, subject, occurred_at, created_at)
+                VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'email', 'outbound', 'ZZB hello', '2026-02-10T10:00:00Z',
+                        '2026-02-10T10:00:00Z');
+                """
+        ) { outcome, _ in
+            #expect(
+                Self.rows(outcome, ["id", "last_contacted_at"]) == [
+                    [.text("ZZA-coach-1"), .text("2026-01-20T10:00:00Z")], [.text("ZZA-coach-3"), .null], [.text("ZZA-coach-2"), .null],
+                ])
         }
     }
 
     @Test func bsRowsAboutAsCoachesDoNotStopAsFollowUps() throws {
         // A's coaches 2 and 3 are due a reminder (coach 1 has an unread one). B's outbound contact with
         // coach 2 and B's unread reminder about coach 3 are not A's.
-        try Self.run("notifications-generate-follow-ups", after: Self.unguarded + """
-            INSERT INTO interactions (id, user_id, coach_id, channel, direction, subject, occurred_at, created_at)
-            VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-2', 'email', 'outbound', 'ZZB hello', '2026-02-09T10:00:00Z',
-                    '2026-02-09T10:00:00Z');
-            INSERT INTO notifications (id, user_id, type, title, scheduled_for, related_entity_type, related_entity_id,
-                                       related_coach_id, created_at, updated_at)
-            VALUES ('ZZB-notification-x', 'ZZB-user', 'follow_up_reminder', 'ZZB reminder', '2026-02-09T10:00:00Z', 'coach',
-                    'ZZA-coach-3', 'ZZA-coach-3', '2026-02-09T10:00:00Z', '2026-02-09T10:00:00Z');
-            """) { outcome, database in
+        try Self.run(
+            "notifications-generate-follow-ups",
+            after: Self.unguarded + """
+                INSERT INTO interactions (id, user_id, coach_id, channel, direction, subject, occurred_at, created_at)
+                VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-2', 'email', 'outbound', 'ZZB hello', '2026-02-09T10:00:00Z',
+                        '2026-02-09T10:00:00Z');
+                INSERT INTO notifications (id, user_id, type, title, scheduled_for, related_entity_type, related_entity_id,
+                                           related_coach_id, created_at, updated_at)
+                VALUES ('ZZB-notification-x', 'ZZB-user', 'follow_up_reminder', 'ZZB reminder', '2026-02-09T10:00:00Z', 'coach',
+                        'ZZA-coach-3', 'ZZA-coach-3', '2026-02-09T10:00:00Z', '2026-02-09T10:00:00Z');
+                """
+        ) { outcome, database in
             #expect(outcome == .changes(2))
             let created = try database.withConnection { db in
-                try String.fetchAll(db, sql: """
-                    SELECT related_coach_id FROM notifications WHERE user_id = 'ZZA-user' AND created_at = ? ORDER BY 1
-                    """, arguments: [UserIsolationFixture.now])
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT related_coach_id FROM notifications WHERE user_id = 'ZZA-user' AND created_at = ? ORDER BY 1
+                        """, arguments: [UserIsolationFixture.now])
             }
             #expect(created == ["ZZA-coach-2", "ZZA-coach-3"])
         }
@@ -68,12 +81,15 @@ import Testing
 
     @Test func asPostNamingBsCoachDoesNotShowBsCoach() throws {
         // A's post (synced) names B's coach by id.
-        try Self.run("social-feed", ["search=crossed"], after: """
-            INSERT INTO social_media_posts (id, user_id, coach_id, platform, post_url, post_content, post_date, author_handle,
-                                            author_name, created_at, updated_at)
-            VALUES ('ZZA-post-x', 'ZZA-user', 'ZZB-coach-1', 'twitter', 'https://twitter.com/ZZA/status/x', 'crossed post',
-                    '2026-02-10T10:00:00Z', '@ZZAfan', 'ZZA Fan', '2026-02-10T10:00:00Z', '2026-02-10T10:00:00Z');
-            """) { outcome, _ in
+        try Self.run(
+            "social-feed", ["search=crossed"],
+            after: """
+                INSERT INTO social_media_posts (id, user_id, coach_id, platform, post_url, post_content, post_date, author_handle,
+                                                author_name, created_at, updated_at)
+                VALUES ('ZZA-post-x', 'ZZA-user', 'ZZB-coach-1', 'twitter', 'https://twitter.com/ZZA/status/x', 'crossed post',
+                        '2026-02-10T10:00:00Z', '@ZZAfan', 'ZZA Fan', '2026-02-10T10:00:00Z', '2026-02-10T10:00:00Z');
+                """
+        ) { outcome, _ in
             #expect(Self.rows(outcome, ["id", "coach_name", "display_name"]) == [[.text("ZZA-post-x"), .null, .text("ZZA Fan")]])
         }
     }
@@ -81,22 +97,36 @@ import Testing
     /// B's interaction naming A's coach or template, from any side, is refused by 0011's triggers and
     /// leaves the database as it was; A's delete of that coach then has no row of B's to take.
     @Test(arguments: [
-        ("INSERT INTO interactions (id, user_id, coach_id, channel, direction, occurred_at) VALUES "
-            + "('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'email', 'outbound', '2026-02-10T10:00:00Z')",
-         "interactions.coach_id names another user's coach"),
-        ("UPDATE interactions SET coach_id = 'ZZA-coach-1' WHERE id = 'ZZB-interaction-1'",
-         "interactions.coach_id names another user's coach"),
-        ("UPDATE interactions SET user_id = 'ZZB-user' WHERE id = 'ZZA-interaction-2'",
-         "interactions.coach_id names another user's coach"),
-        ("UPDATE coaches SET user_id = 'ZZB-user' WHERE id = 'ZZA-coach-1'",
-         "interactions.coach_id names another user's coach"),
-        ("INSERT INTO interactions (id, user_id, template_id, channel, direction, occurred_at) VALUES "
-            + "('ZZB-interaction-x', 'ZZB-user', 'ZZA-template-1', 'email', 'outbound', '2026-02-10T10:00:00Z')",
-         "interactions.template_id names another user's template"),
-        ("UPDATE interactions SET template_id = 'ZZA-template-1' WHERE id = 'ZZB-interaction-2'",
-         "interactions.template_id names another user's template"),
-        ("UPDATE communication_templates SET user_id = 'ZZB-user' WHERE id = 'ZZA-template-1'",
-         "interactions.template_id names another user's template"),
+        (
+            "INSERT INTO interactions (id, user_id, coach_id, channel, direction, occurred_at) VALUES "
+                + "('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'email', 'outbound', '2026-02-10T10:00:00Z')",
+            "interactions.coach_id names another user's coach"
+        ),
+        (
+            "UPDATE interactions SET coach_id = 'ZZA-coach-1' WHERE id = 'ZZB-interaction-1'",
+            "interactions.coach_id names another user's coach"
+        ),
+        (
+            "UPDATE interactions SET user_id = 'ZZB-user' WHERE id = 'ZZA-interaction-2'",
+            "interactions.coach_id names another user's coach"
+        ),
+        (
+            "UPDATE coaches SET user_id = 'ZZB-user' WHERE id = 'ZZA-coach-1'",
+            "interactions.coach_id names another user's coach"
+        ),
+        (
+            "INSERT INTO interactions (id, user_id, template_id, channel, direction, occurred_at) VALUES "
+                + "('ZZB-interaction-x', 'ZZB-user', 'ZZA-template-1', 'email', 'outbound', '2026-02-10T10:00:00Z')",
+            "interactions.template_id names another user's template"
+        ),
+        (
+            "UPDATE interactions SET template_id = 'ZZA-template-1' WHERE id = 'ZZB-interaction-2'",
+            "interactions.template_id names another user's template"
+        ),
+        (
+            "UPDATE communication_templates SET user_id = 'ZZB-user' WHERE id = 'ZZA-template-1'",
+            "interactions.template_id names another user's template"
+        ),
     ])
     func anInteractionCannotNameAnotherUsersRow(sql: String, message: String) throws {
         let fixture = try UserIsolationFixture()
@@ -123,11 +153,12 @@ import Testing
             try db.execute(sql: UserIsolationFixture.sharedRows)
             try db.execute(sql: UserIsolationFixture.rows(marker: "ZZA", authorID: 1))
             try db.execute(sql: UserIsolationFixture.rows(marker: UserIsolationFixture.markerB, authorID: 2))
-            try db.execute(sql: """
-                INSERT INTO interactions (id, user_id, coach_id, template_id, channel, direction, subject, occurred_at)
-                VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'ZZA-template-1', 'email', 'outbound', 'ZZB hello',
-                        '2026-02-10T10:00:00Z')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO interactions (id, user_id, coach_id, template_id, channel, direction, subject, occurred_at)
+                    VALUES ('ZZB-interaction-x', 'ZZB-user', 'ZZA-coach-1', 'ZZA-template-1', 'email', 'outbound', 'ZZB hello',
+                            '2026-02-10T10:00:00Z')
+                    """)
         }
         try migrate(queue)
         let rows = try queue.write { db in
@@ -135,11 +166,12 @@ import Testing
             return try Row.fetchAll(db, sql: "SELECT id, coach_id, template_id, subject FROM interactions ORDER BY id")
                 .map { [$0["id"], $0["coach_id"], $0["template_id"], $0["subject"]] as [String?] }
         }
-        #expect(rows == [
-            ["ZZA-interaction-2", "ZZA-coach-2", nil, "ZZA reply"],
-            ["ZZB-interaction-1", "ZZB-coach-1", "ZZB-template-1", "ZZB Introduction"],
-            ["ZZB-interaction-2", "ZZB-coach-2", nil, "ZZB reply"],
-            ["ZZB-interaction-x", nil, nil, "ZZB hello"],
-        ])
+        #expect(
+            rows == [
+                ["ZZA-interaction-2", "ZZA-coach-2", nil, "ZZA reply"],
+                ["ZZB-interaction-1", "ZZB-coach-1", "ZZB-template-1", "ZZB Introduction"],
+                ["ZZB-interaction-2", "ZZB-coach-2", nil, "ZZB reply"],
+                ["ZZB-interaction-x", nil, nil, "ZZB hello"],
+            ])
     }
 }

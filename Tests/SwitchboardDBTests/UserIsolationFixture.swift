@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import SwitchboardDB
 
 /// The databases of the runtime isolation test: two users, A and B, with rows of the same shapes in every
@@ -83,10 +84,12 @@ struct UserIsolationFixture {
 
     /// The names of the ordinary tables of `main`: no virtual table, shadow table or `sqlite_` table.
     static func ordinaryTables(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            ORDER BY name
-            """)
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                ORDER BY name
+                """)
     }
 
     /// The tables with a `user_id` column.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import SwitchboardDB
 
 /// The parameter values the runtime isolation test runs a query with, derived from the query's
@@ -50,10 +51,12 @@ enum UserIsolationParameters {
                 let quoted = UserIsolationFixture.quoted(table)
                 if perUser.contains(table) {
                     byTable[table] = try [UserIsolationFixture.userA, UserIsolationFixture.userB].compactMap { user in
-                        try String.fetchOne(db, sql: """
-                            SELECT CAST(id AS TEXT) FROM \(quoted) WHERE CAST(user_id AS TEXT) = ?1
-                            ORDER BY instr(CAST(id AS TEXT), substr(?1, 1, 3)) = 0, rowid LIMIT 1
-                            """, arguments: [user])
+                        try String.fetchOne(
+                            db,
+                            sql: """
+                                SELECT CAST(id AS TEXT) FROM \(quoted) WHERE CAST(user_id AS TEXT) = ?1
+                                ORDER BY instr(CAST(id AS TEXT), substr(?1, 1, 3)) = 0, rowid LIMIT 1
+                                """, arguments: [user])
                     }
                 } else {
                     byTable[table] = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM \(quoted) ORDER BY rowid LIMIT 2")

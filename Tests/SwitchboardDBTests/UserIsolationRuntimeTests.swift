@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import SwitchboardDB
 import Testing
+
+@testable import SwitchboardDB
 
 /// Runtime proof of isolation between users: every canned query and report query that declares
 /// `:user_id` runs as user A on a database where user B has rows of the same shapes in every per-user
@@ -23,8 +24,11 @@ import Testing
         let full = try QueryDatabase(path: fixture.full, now: UserIsolationFixture.now)
         try full.withConnection { db in
             let perUser = try UserIsolationFixture.perUserTables(db)
-            #expect(Set(perUser).isSuperset(of: ["coaches", "communication_templates", "interactions", "notifications",
-                                                 "posts", "report_runs", "social_media_posts", "template_partials"]))
+            #expect(
+                Set(perUser).isSuperset(of: [
+                    "coaches", "communication_templates", "interactions", "notifications",
+                    "posts", "report_runs", "social_media_posts", "template_partials",
+                ]))
             let rowsOfA = try UserIsolationFixture.markedRows(db, marker: "ZZA")
             let rowsOfB = try UserIsolationFixture.markedRows(db)
             for table in perUser + ["users"] {
@@ -49,75 +53,82 @@ import Testing
         }
         #expect(tally.leaks == [])
         #expect(tally.queries == queries.count && queries.count >= 40)
-        print("user isolation: \(tally.queries) queries, \(tally.reads) read runs, \(tally.writes) write runs, "
-              + "\(tally.checks) checks, \(tally.leaks.count) leaks")
+        print(
+            "user isolation: \(tally.queries) queries, \(tally.reads) read runs, \(tally.writes) write runs, "
+                + "\(tally.checks) checks, \(tally.leaks.count) leaks")
     }
 
     // The harness fails on each kind of leak, and on a query it cannot run.
 
     @Test func aReadShowingBsRowsIsALeak() throws {
-        let leaks = try Self.leaks(of: """
-            -- name: leak-names(user_id)
-            -- Every coach's name.
-            -- :user_id  text, optional: the acting user
-            SELECT name FROM coaches WHERE :user_id IS NOT NULL ORDER BY name;
-            """)
+        let leaks = try Self.leaks(
+            of: """
+                -- name: leak-names(user_id)
+                -- Every coach's name.
+                -- :user_id  text, optional: the acting user
+                SELECT name FROM coaches WHERE :user_id IS NOT NULL ORDER BY name;
+                """)
         #expect(leaks.contains { $0.contains("holds B's marker: ZZB Coach One") })
     }
 
     @Test func aCountIncludingBsRowsIsALeak() throws {
-        let leaks = try Self.leaks(of: """
-            -- name: leak-count(user_id)
-            -- How many posts there are.
-            -- :user_id  text, optional: the acting user
-            SELECT count(*) AS posts FROM social_media_posts WHERE :user_id IS NOT NULL;
-            """)
+        let leaks = try Self.leaks(
+            of: """
+                -- name: leak-count(user_id)
+                -- How many posts there are.
+                -- :user_id  text, optional: the acting user
+                SELECT count(*) AS posts FROM social_media_posts WHERE :user_id IS NOT NULL;
+                """)
         #expect(leaks == ["leak-count (): the answer depends on B's rows: [12] without them [6]"])
     }
 
     @Test func aWriteChangingBsRowIsALeak() throws {
-        let leaks = try Self.leaks(of: """
-            -- name: leak-flag(id, user_id)!
-            -- Flags any post.
-            -- :id       text: the post's id
-            -- :user_id  text, optional: the acting user
-            UPDATE social_media_posts SET flagged_for_review = 1 - flagged_for_review WHERE id = :id AND :user_id IS NOT NULL;
-            """)
+        let leaks = try Self.leaks(
+            of: """
+                -- name: leak-flag(id, user_id)!
+                -- Flags any post.
+                -- :id       text: the post's id
+                -- :user_id  text, optional: the acting user
+                UPDATE social_media_posts SET flagged_for_review = 1 - flagged_for_review WHERE id = :id AND :user_id IS NOT NULL;
+                """)
         #expect(leaks.contains { $0.hasPrefix("leak-flag (id=ZZB-post-1): changed B's rows in social_media_posts") })
         #expect(!leaks.contains { $0.hasPrefix("leak-flag (id=ZZA-post-1)") })
     }
 
     @Test func aWriteCopyingBsTextIsALeak() throws {
-        let leaks = try Self.leaks(of: """
-            -- name: leak-copy(id, user_id)!
-            -- Copies any coach's name into the acting user's notes.
-            -- :id       text: the coach's id
-            -- :user_id  text, optional: the acting user
-            UPDATE social_media_posts SET notes = (SELECT name FROM coaches WHERE id = :id)
-            WHERE user_id = :user_id AND id = 'ZZA-post-2';
-            """)
+        let leaks = try Self.leaks(
+            of: """
+                -- name: leak-copy(id, user_id)!
+                -- Copies any coach's name into the acting user's notes.
+                -- :id       text: the coach's id
+                -- :user_id  text, optional: the acting user
+                UPDATE social_media_posts SET notes = (SELECT name FROM coaches WHERE id = :id)
+                WHERE user_id = :user_id AND id = 'ZZA-post-2';
+                """)
         #expect(leaks.contains { $0.hasPrefix("leak-copy (id=ZZB-coach-1): changed B's rows in social_media_posts") })
     }
 
     @Test func aQueryThatNeverAnswersProvesNothing() throws {
-        let leaks = try Self.leaks(of: """
-            -- name: never(user_id)
-            -- Nothing.
-            -- :user_id  text, optional: the acting user
-            SELECT name FROM coaches WHERE user_id = :user_id AND 0;
-            """)
+        let leaks = try Self.leaks(
+            of: """
+                -- name: never(user_id)
+                -- Nothing.
+                -- :user_id  text, optional: the acting user
+                SELECT name FROM coaches WHERE user_id = :user_id AND 0;
+                """)
         #expect(leaks == ["never: no run returned or changed a row, so its runs prove nothing"])
     }
 
     @Test func aParameterWithoutValuesIsReported() throws {
         #expect(throws: UserIsolationParameters.Unfilled.self) {
-            try Self.leaks(of: """
-                -- name: gizmo(gizmo_id, user_id)
-                -- A gizmo.
-                -- :gizmo_id  text: a gizmo, which no table holds
-                -- :user_id   text, optional: the acting user
-                SELECT name FROM users WHERE id = :user_id AND :gizmo_id IS NOT NULL;
-                """)
+            try Self.leaks(
+                of: """
+                    -- name: gizmo(gizmo_id, user_id)
+                    -- A gizmo.
+                    -- :gizmo_id  text: a gizmo, which no table holds
+                    -- :user_id   text, optional: the acting user
+                    SELECT name FROM users WHERE id = :user_id AND :gizmo_id IS NOT NULL;
+                    """)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SwitchboardDB
 
 /// Every write of an import or a sync stays in the acting user's rows: for each table whose rows
@@ -15,9 +16,15 @@ import Testing
         ("coaches", #"{"id":"cB","name":"Coach B"}"#, #"{"id":"cB","name":"Taken"}"#),
         ("communication_templates", #"{"id":"tB","name":"Intro","body":"Hi {{coach_name}}"}"#, #"{"id":"tB","name":"Taken","body":"x"}"#),
         ("interactions", #"{"id":"iB","body":"Met at camp"}"#, #"{"id":"iB","body":"Taken"}"#),
-        ("notifications", #"{"id":"nB","type":"deadline_alert","title":"Due","message":"Soon"}"#, #"{"id":"nB","type":"deadline_alert","title":"Taken","message":"x"}"#),
-        ("social_media_posts", #"{"id":"pB","platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"B","post_date":"2026-02-10T10:00:00Z"}"#,
-         #"{"id":"pB","platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"Taken","post_date":"2026-02-10T10:00:00Z"}"#),
+        (
+            "notifications", #"{"id":"nB","type":"deadline_alert","title":"Due","message":"Soon"}"#,
+            #"{"id":"nB","type":"deadline_alert","title":"Taken","message":"x"}"#
+        ),
+        (
+            "social_media_posts",
+            #"{"id":"pB","platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"B","post_date":"2026-02-10T10:00:00Z"}"#,
+            #"{"id":"pB","platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"Taken","post_date":"2026-02-10T10:00:00Z"}"#
+        ),
         ("template_partials", #"{"name":"sig","body":"B"}"#, #"{"name":"sig","body":"Taken"}"#),
     ]
 
@@ -84,14 +91,16 @@ import Testing
         let database = try Self.twoUsers(fixture)
         let before = try Self.rowsOfB(database)
         let input = try fixture.input(#"[{"id":"u2","name":"Taken"},{"name":"Ann Lee"}]"#)
-        #expect(try database.importRecords(into: "users", from: input, upsert: true, user: Fixture.user)
+        #expect(
+            try database.importRecords(into: "users", from: input, upsert: true, user: Fixture.user)
                 == IngestTests.counts(updated: 1, rejected: 1))
         #expect(input.rejections == ["record 1: id 'u2' is not the acting user 'u1' (--all-users imports every user's rows)"])
         #expect(try database.rows("SELECT id, name FROM users ORDER BY id") == ["u1|Ann Lee", "u2|Bob"])
         #expect(try Self.rowsOfB(database) == before)
         // --all-users writes every user's rows, as a restore does.
         let all = try fixture.input(#"[{"id":"u2","name":"Robert"}]"#)
-        #expect(try database.importRecords(into: "users", from: all, upsert: true, user: Fixture.user, allUsers: true) == IngestTests.counts(updated: 1))
+        #expect(
+            try database.importRecords(into: "users", from: all, upsert: true, user: Fixture.user, allUsers: true) == IngestTests.counts(updated: 1))
         #expect(try database.rows("SELECT name FROM users WHERE id = 'u2'") == ["Robert"])
     }
 
@@ -125,10 +134,12 @@ import Testing
             #expect(try Self.rowsOfB(database) == before)
         }
         // The same URL without B's id: a post of A's own, beside B's.
-        let same = #"{"platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"Mine","post_date":"2026-02-10T10:00:00Z"}"#
+        let same =
+            #"{"platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"Mine","post_date":"2026-02-10T10:00:00Z"}"#
         #expect(try database.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(new: 1))
         #expect(try database.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(duplicates: 1))
-        #expect(try database.rows("SELECT user_id, author_name FROM social_media_posts WHERE post_url = 'https://x.com/b/1' ORDER BY seq")
+        #expect(
+            try database.rows("SELECT user_id, author_name FROM social_media_posts WHERE post_url = 'https://x.com/b/1' ORDER BY seq")
                 == ["u2|B", "u1|Mine"])
         #expect(try Self.rowsOfB(database) == before)
         #expect(try database.rows("SELECT min(ok) FROM search_index_status") == ["1"])
@@ -142,36 +153,45 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let queue = try DatabaseQueue(path: folder + "/v12.db", configuration: switchboardConfiguration())
-        let everything = "SELECT quote(seq), quote(id), quote(user_id), quote(post_url), quote(post_content), quote(search_tags), quote(updated_at) FROM social_media_posts ORDER BY seq"
+        let everything =
+            "SELECT quote(seq), quote(id), quote(user_id), quote(post_url), quote(post_content), quote(search_tags), quote(updated_at) FROM social_media_posts ORDER BY seq"
         let schemaOf = "SELECT type, name FROM sqlite_master WHERE tbl_name = 'social_media_posts' AND name NOT LIKE 'sqlite_%' ORDER BY type, name"
         let (before, objects) = try queue.writeWithoutTransaction { db in
             try apply(Array(Migration.all.prefix(12)), to: db)
-            try db.execute(sql: """
-                INSERT INTO users (id, name) VALUES ('a', 'Ann'), ('b', 'Bob');
-                INSERT INTO social_media_posts (id, user_id, platform, post_url, post_content, author_handle, author_name, post_date)
-                VALUES ('p1', 'a', 'twitter', 'https://x.com/1', 'Scholarship offer', '@one', 'One', '2026-02-10T10:00:00Z'),
-                       ('p2', 'b', 'instagram', 'https://x.com/2', 'Camp visit', '@two', 'Two', '2026-02-09T10:00:00Z');
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name) VALUES ('a', 'Ann'), ('b', 'Bob');
+                    INSERT INTO social_media_posts (id, user_id, platform, post_url, post_content, author_handle, author_name, post_date)
+                    VALUES ('p1', 'a', 'twitter', 'https://x.com/1', 'Scholarship offer', '@one', 'One', '2026-02-10T10:00:00Z'),
+                           ('p2', 'b', 'instagram', 'https://x.com/2', 'Camp visit', '@two', 'Two', '2026-02-09T10:00:00Z');
+                    """)
             return (try String.fetchAll(db, sql: everything), try String.fetchAll(db, sql: schemaOf))
         }
         try migrate(queue)
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
             #expect(try String.fetchAll(db, sql: schemaOf) == objects)
-            #expect(try String.fetchAll(db, sql: "SELECT id FROM social_media_posts WHERE seq IN (SELECT rowid FROM social_posts_fts WHERE social_posts_fts MATCH 'scholar*')") == ["p1"])
+            #expect(
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT id FROM social_media_posts WHERE seq IN (SELECT rowid FROM social_posts_fts WHERE social_posts_fts MATCH 'scholar*')"
+                ) == ["p1"])
             try db.execute(sql: "INSERT INTO social_posts_fts (social_posts_fts, rank) VALUES ('integrity-check', 1)")
             try db.execute(sql: "INSERT INTO social_posts_trigram (social_posts_trigram, rank) VALUES ('integrity-check', 1)")
-            try db.execute(sql: """
-                INSERT INTO social_media_posts (user_id, platform, post_url, author_handle, author_name)
-                VALUES ('b', 'twitter', 'https://x.com/1', '@one', 'One')
-                """)
-            #expect(throws: DatabaseError.self) {
-                try db.execute(sql: """
+            try db.execute(
+                sql: """
                     INSERT INTO social_media_posts (user_id, platform, post_url, author_handle, author_name)
-                    VALUES ('a', 'twitter', 'https://x.com/1', '@one', 'One')
+                    VALUES ('b', 'twitter', 'https://x.com/1', '@one', 'One')
                     """)
+            #expect(throws: DatabaseError.self) {
+                try db.execute(
+                    sql: """
+                        INSERT INTO social_media_posts (user_id, platform, post_url, author_handle, author_name)
+                        VALUES ('a', 'twitter', 'https://x.com/1', '@one', 'One')
+                        """)
             }
-            #expect(try String.fetchAll(db, sql: "SELECT user_id FROM social_media_posts WHERE post_url = 'https://x.com/1' ORDER BY seq") == ["a", "b"])
+            #expect(
+                try String.fetchAll(db, sql: "SELECT user_id FROM social_media_posts WHERE post_url = 'https://x.com/1' ORDER BY seq") == ["a", "b"])
         }
     }
 }

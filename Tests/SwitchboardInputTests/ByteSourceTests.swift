@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``ByteSource``: bytes, the line number and the count consumed, through its 64 KiB buffer, from a

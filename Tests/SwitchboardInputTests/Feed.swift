@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import SwitchboardInput
 
 /// Input bytes for the readers, handed over as the CLI hands them: a file (`sync posts FILE`) or a
@@ -28,7 +29,7 @@ enum Feed {
             defer { close(fd) }
             return try body(ByteSource(fd: fd))
         case .pipe(let chunk):
-            signal(SIGPIPE, SIG_IGN) // a reader that stops early makes the writer's write fail, not the process die
+            signal(SIGPIPE, SIG_IGN)  // a reader that stops early makes the writer's write fail, not the process die
             var ends: [Int32] = [0, 0]
             precondition(pipe(&ends) == 0, "pipe: \(String(cString: strerror(errno)))")
             let (readEnd, writeEnd) = (ends[0], ends[1])
@@ -83,8 +84,10 @@ enum Feed {
     }
 
     /// Reads every record of `bytes` in `format`, each described by `describe`.
-    static func read(_ bytes: [UInt8], format: InputFormat = .auto, via channel: Channel = .file,
-                     describe: (InputRecord) -> String = line) -> Reading {
+    static func read(
+        _ bytes: [UInt8], format: InputFormat = .auto, via channel: Channel = .file,
+        describe: (InputRecord) -> String = line
+    ) -> Reading {
         withSource(bytes, via: channel) { source in
             let reader = RecordReader(source: source, format: format)
             var records: [String] = []
@@ -100,8 +103,10 @@ enum Feed {
         }
     }
 
-    static func read(_ text: String, format: InputFormat = .auto, via channel: Channel = .file,
-                     describe: (InputRecord) -> String = line) -> Reading {
+    static func read(
+        _ text: String, format: InputFormat = .auto, via channel: Channel = .file,
+        describe: (InputRecord) -> String = line
+    ) -> Reading {
         read(Array(text.utf8), format: format, via: channel, describe: describe)
     }
 }

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``FieldMap``: `SOURCE=DEST` renames, dotted paths into nested objects, literal dotted keys, and
@@ -7,7 +8,12 @@ import Testing
 @Suite struct FieldMapTests {
     static let tweet: [JSONMember] = [
         JSONMember(key: "text", value: .string("Offer!")),
-        JSONMember(key: "user", value: .object([JSONMember(key: "screen_name", value: .string("@k")), JSONMember(key: "profile", value: .object([JSONMember(key: "url", value: .string("u"))]))])),
+        JSONMember(
+            key: "user",
+            value: .object([
+                JSONMember(key: "screen_name", value: .string("@k")),
+                JSONMember(key: "profile", value: .object([JSONMember(key: "url", value: .string("u"))])),
+            ])),
         JSONMember(key: "post_url", value: .string("old")),
     ]
 
@@ -29,8 +35,10 @@ import Testing
 
     @Test func renamesByDottedPath() throws {
         let map = try FieldMap(["text=post_content", "user.screen_name=author_handle", "user.profile.url=author_avatar_url"])
-        #expect(JSONValue.object(map.apply(to: Self.tweet)).jsonText ==
-                #"{"text":"Offer!","user":{"screen_name":"@k","profile":{"url":"u"}},"post_url":"old","post_content":"Offer!","author_handle":"@k","author_avatar_url":"u"}"#)
+        #expect(
+            JSONValue.object(map.apply(to: Self.tweet)).jsonText
+                == #"{"text":"Offer!","user":{"screen_name":"@k","profile":{"url":"u"}},"post_url":"old","post_content":"Offer!","author_handle":"@k","author_avatar_url":"u"}"#
+        )
     }
 
     @Test func aDestinationReplacesTheFieldInPlace() throws {
@@ -45,15 +53,22 @@ import Testing
     }
 
     @Test func aLiteralDottedKeyWinsOverThePath() throws {
-        let fields = [JSONMember(key: "user.name", value: .string("literal")), JSONMember(key: "user", value: .object([JSONMember(key: "name", value: .string("nested"))]))]
+        let fields = [
+            JSONMember(key: "user.name", value: .string("literal")),
+            JSONMember(key: "user", value: .object([JSONMember(key: "name", value: .string("nested"))])),
+        ]
         #expect(try FieldMap(["user.name=author_name"]).apply(to: fields).last == JSONMember(key: "author_name", value: .string("literal")))
-        #expect(try FieldMap(["user=author"]).apply(to: fields).last == JSONMember(key: "author", value: .object([JSONMember(key: "name", value: .string("nested"))])))
+        #expect(
+            try FieldMap(["user=author"]).apply(to: fields).last
+                == JSONMember(key: "author", value: .object([JSONMember(key: "name", value: .string("nested"))])))
     }
 
     /// Every source is read from the record as it came, so renames do not chain.
     @Test func renamesReadTheOriginalRecord() throws {
         let fields = [JSONMember(key: "a", value: .integer(1)), JSONMember(key: "b", value: .integer(2))]
-        #expect(try FieldMap(["a=b", "b=c"]).apply(to: fields) ==
-                [JSONMember(key: "a", value: .integer(1)), JSONMember(key: "b", value: .integer(1)), JSONMember(key: "c", value: .integer(2))])
+        #expect(
+            try FieldMap(["a=b", "b=c"]).apply(to: fields) == [
+                JSONMember(key: "a", value: .integer(1)), JSONMember(key: "b", value: .integer(1)), JSONMember(key: "c", value: .integer(2)),
+            ])
     }
 }

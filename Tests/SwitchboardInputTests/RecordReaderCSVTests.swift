@@ -1,11 +1,14 @@
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``RecordReader`` on CSV (RFC 4180) with a header row: quoting, line breaks, short and long rows,
 /// and the broken inputs (unbalanced quotes, text that is not UTF-8, a column named twice).
 @Suite struct RecordReaderCSVTests {
-    static func expectCSV(_ input: [UInt8], records: [String], error: String? = nil, header: [String]? = nil,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectCSV(
+        _ input: [UInt8], records: [String], error: String? = nil, header: [String]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let reading = Feed.read(input, format: .csv)
         #expect(reading == Feed.Reading(records: records, error: error, format: .csv), sourceLocation: sourceLocation)
         if let header {
@@ -17,23 +20,28 @@ import Testing
         }
     }
 
-    static func expectCSV(_ input: String, records: [String], error: String? = nil, header: [String]? = nil,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectCSV(
+        _ input: String, records: [String], error: String? = nil, header: [String]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectCSV(Array(input.utf8), records: records, error: error, header: header, sourceLocation: sourceLocation)
     }
 
     @Test func theHeaderNamesEachRowsFields() {
         Self.expectCSV("a,b\n1,2\n3,4\n", records: [#"line 2 {"a":"1","b":"2"}"#, #"line 3 {"a":"3","b":"4"}"#], header: ["a", "b"])
         Self.expectCSV("a,b\r\n1,2\r\n3,4", records: [#"line 2 {"a":"1","b":"2"}"#, #"line 3 {"a":"3","b":"4"}"#], header: ["a", "b"])
-        #expect(Feed.read("post_url,platform\nhttps://x.com/1,twitter\n") ==
-                Feed.Reading(records: [#"line 2 {"post_url":"https://x.com/1","platform":"twitter"}"#], format: .csv), "auto-detected")
+        #expect(
+            Feed.read("post_url,platform\nhttps://x.com/1,twitter\n")
+                == Feed.Reading(records: [#"line 2 {"post_url":"https://x.com/1","platform":"twitter"}"#], format: .csv), "auto-detected")
         Self.expectCSV("\u{FEFF}a\n1", records: [#"line 2 {"a":"1"}"#], header: ["a"])
     }
 
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() {
-        Self.expectCSV("name,notes\n\"Smith, J\",\"say \"\"hi\"\"\nthere\"\nx,y\n", records: [
-            #"line 2 {"name":"Smith, J","notes":"say \"hi\"\nthere"}"#, #"line 4 {"name":"x","notes":"y"}"#,
-        ])
+        Self.expectCSV(
+            "name,notes\n\"Smith, J\",\"say \"\"hi\"\"\nthere\"\nx,y\n",
+            records: [
+                #"line 2 {"name":"Smith, J","notes":"say \"hi\"\nthere"}"#, #"line 4 {"name":"x","notes":"y"}"#,
+            ])
         Self.expectCSV("a\n\"x\"\"\"\n", records: [#"line 2 {"a":"x\""}"#])
         Self.expectCSV("\"a,b\",c\n1,2", records: [#"line 2 {"a,b":"1","c":"2"}"#], header: ["a,b", "c"])
     }
@@ -67,8 +75,9 @@ import Testing
     }
 
     @Test func textThatIsNotUTF8SkipsTheRow() {
-        Self.expectCSV(Array("a,b\n1,".utf8) + [0xFF] + Array("\n3,4\n".utf8),
-                       records: ["line 2 ! b is not valid UTF-8", #"line 3 {"a":"3","b":"4"}"#])
+        Self.expectCSV(
+            Array("a,b\n1,".utf8) + [0xFF] + Array("\n3,4\n".utf8),
+            records: ["line 2 ! b is not valid UTF-8", #"line 3 {"a":"3","b":"4"}"#])
         Self.expectCSV(Array("a,\n1,".utf8) + [0xC3] + Array("\n".utf8), records: ["line 2 ! field 2 is not valid UTF-8"])
         Self.expectCSV(Array("a\n1,".utf8) + [0xED, 0xA0, 0x80], records: ["line 2 ! field 2 is not valid UTF-8"])
         Self.expectCSV(Array("a,".utf8) + [0xFF] + Array("\n1,2\n".utf8), records: [], error: "line 1: CSV header field 2 is not valid UTF-8")

@@ -1,11 +1,14 @@
 import SwitchboardCore
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``RecordReader`` on the JSON formats: a JSON array, the API envelope, NDJSON; auto-detection.
 @Suite struct RecordReaderJSONTests {
-    static func expectReading(_ input: String, _ format: InputFormat = .auto, records: [String], error: String? = nil,
-                              reads expected: InputFormat, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectReading(
+        _ input: String, _ format: InputFormat = .auto, records: [String], error: String? = nil,
+        reads expected: InputFormat, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let reading = Feed.read(input, format: format)
         #expect(reading == Feed.Reading(records: records, error: error, format: expected), sourceLocation: sourceLocation)
     }
@@ -24,30 +27,37 @@ import Testing
         try Feed.withSource(Array(input.utf8)) { (source: ByteSource) throws in
             let reader = RecordReader(source: source)
             let record = try #require(try reader.next())
-            #expect(record.fields == [
-                JSONMember(key: "i", value: .integer(-12)), JSONMember(key: "r", value: .double(2.5)), JSONMember(key: "e", value: .double(-300)),
-                JSONMember(key: "t", value: .bool(true)), JSONMember(key: "f", value: .bool(false)), JSONMember(key: "n", value: .null),
-                JSONMember(key: "a", value: .array([.integer(1), .array([])])), JSONMember(key: "o", value: .object([JSONMember(key: "k", value: .object([]))])),
-                JSONMember(key: "s", value: .string("\"\\/\u{8}\u{C}\n\r\té😀")),
-            ])
+            #expect(
+                record.fields == [
+                    JSONMember(key: "i", value: .integer(-12)), JSONMember(key: "r", value: .double(2.5)), JSONMember(key: "e", value: .double(-300)),
+                    JSONMember(key: "t", value: .bool(true)), JSONMember(key: "f", value: .bool(false)), JSONMember(key: "n", value: .null),
+                    JSONMember(key: "a", value: .array([.integer(1), .array([])])),
+                    JSONMember(key: "o", value: .object([JSONMember(key: "k", value: .object([]))])),
+                    JSONMember(key: "s", value: .string("\"\\/\u{8}\u{C}\n\r\té😀")),
+                ])
             #expect(record.problem == nil && record.location == "record 1")
-            #expect(record.jsonText == #"{"i":-12,"r":2.5,"e":-300.0,"t":true,"f":false,"n":null,"a":[1,[]],"o":{"k":{}},"s":"\"\\/\u0008\u000c\n\r\té😀"}"#)
+            #expect(
+                record.jsonText
+                    == #"{"i":-12,"r":2.5,"e":-300.0,"t":true,"f":false,"n":null,"a":[1,[]],"o":{"k":{}},"s":"\"\\/\u0008\u000c\n\r\té😀"}"#)
             #expect(try reader.next() == nil)
         }
     }
 
     @Test func anElementThatIsNotAnObjectIsSkipped() {
-        Self.expectReading(#"[1, {"a":1}, "x", [], null]"#, records: [
-            "record 1 ! not a JSON object", #"record 2 {"a":1}"#, "record 3 ! not a JSON object",
-            "record 4 ! not a JSON object", "record 5 ! not a JSON object",
-        ], reads: .json)
+        Self.expectReading(
+            #"[1, {"a":1}, "x", [], null]"#,
+            records: [
+                "record 1 ! not a JSON object", #"record 2 {"a":1}"#, "record 3 ! not a JSON object",
+                "record 4 ! not a JSON object", "record 5 ! not a JSON object",
+            ], reads: .json)
     }
 
     @Test func malformedArraysFailWhole() {
         Self.expectReading(#"{"a":1}"#, .json, records: [], error: "line 1: the input is not a JSON array", reads: .json)
         Self.expectReading(#"[{"a":1} {"b":2}]"#, records: [], error: "line 1: invalid JSON: expected ',' or ']', found '{'", reads: .json)
-        Self.expectReading("[{\"a\":1},\n{\"b\":\n", records: [#"record 1 {"a":1}"#],
-                           error: "line 3: invalid JSON: unexpected end of the input", reads: .json)
+        Self.expectReading(
+            "[{\"a\":1},\n{\"b\":\n", records: [#"record 1 {"a":1}"#],
+            error: "line 3: invalid JSON: unexpected end of the input", reads: .json)
         Self.expectReading(#"[{"a":1}"#, records: [], error: "line 1: invalid JSON: expected ',' or ']', found the end of the input", reads: .json)
         Self.expectReading(#"[{"a":"abc"#, records: [], error: "line 1: invalid JSON: unterminated string", reads: .json)
         Self.expectReading(#"[{"a":1}] x"#, records: [], error: "line 1: invalid JSON: text after the end of the input's value", reads: .json)
@@ -65,8 +75,9 @@ import Testing
     // MARK: The envelope
 
     @Test func theEnvelopesDataArrayHoldsTheRecords() {
-        Self.expectReading(#"{"success":true,"data":[{"a":1},{"a":2}],"message":"ok"}"#,
-                           records: [#"record 1 {"a":1}"#, #"record 2 {"a":2}"#], reads: .envelope)
+        Self.expectReading(
+            #"{"success":true,"data":[{"a":1},{"a":2}],"message":"ok"}"#,
+            records: [#"record 1 {"a":1}"#, #"record 2 {"a":2}"#], reads: .envelope)
         Self.expectReading(#"{"data":[{"a":1}]}"#, records: [#"record 1 {"a":1}"#], reads: .envelope)
         Self.expectReading(#"{"success":true,"data":[]}"#, records: [], reads: .envelope)
         Self.expectReading(#"{"count":2,"data":[{"a":1}]}"#, .envelope, records: [#"record 1 {"a":1}"#], reads: .envelope)
@@ -76,16 +87,20 @@ import Testing
     }
 
     @Test func successFalseFailsTheInputWithItsReason() {
-        Self.expectReading(#"{"success":false,"error":"rate limited"}"#, records: [],
-                           error: #"the input says "success":false: rate limited"#, reads: .envelope)
-        Self.expectReading(#"{"success":false,"message":"nope","data":[{"a":1}]}"#, records: [],
-                           error: #"the input says "success":false: nope"#, reads: .envelope)
+        Self.expectReading(
+            #"{"success":false,"error":"rate limited"}"#, records: [],
+            error: #"the input says "success":false: rate limited"#, reads: .envelope)
+        Self.expectReading(
+            #"{"success":false,"message":"nope","data":[{"a":1}]}"#, records: [],
+            error: #"the input says "success":false: nope"#, reads: .envelope)
         Self.expectReading(#"{"success":false}"#, records: [], error: #"the input says "success":false"#, reads: .envelope)
-        Self.expectReading(#"{"success":false,"error":{"code":429}}"#, records: [],
-                           error: #"the input says "success":false: {"code":429}"#, reads: .envelope)
+        Self.expectReading(
+            #"{"success":false,"error":{"code":429}}"#, records: [],
+            error: #"the input says "success":false: {"code":429}"#, reads: .envelope)
         // After the data too: the records read before it are not handed out.
-        Self.expectReading(#"{"data":[{"a":1}],"success":false,"error":"late"}"#, records: [],
-                           error: #"the input says "success":false: late"#, reads: .envelope)
+        Self.expectReading(
+            #"{"data":[{"a":1}],"success":false,"error":"late"}"#, records: [],
+            error: #"the input says "success":false: late"#, reads: .envelope)
     }
 
     @Test func malformedEnvelopes() {
@@ -93,8 +108,9 @@ import Testing
         Self.expectReading(#"{"a":1}"#, .envelope, records: [], error: #"the envelope has no "data" array"#, reads: .envelope)
         Self.expectReading(#"[{"a":1}]"#, .envelope, records: [], error: "line 1: expected a JSON object", reads: .envelope)
         Self.expectReading(#"{"data":[{"a":1}] x"#, records: [], error: "line 1: invalid JSON: expected ',' or '}', found 'x'", reads: .envelope)
-        Self.expectReading(#"{"data":[{"a":1}]} x"#, records: [], error: "line 1: invalid JSON: text after the end of the input's value",
-                           reads: .envelope)
+        Self.expectReading(
+            #"{"data":[{"a":1}]} x"#, records: [], error: "line 1: invalid JSON: text after the end of the input's value",
+            reads: .envelope)
         Self.expectReading(#"{"data":[{"a":1}],}"#, records: [], error: "line 1: invalid JSON: expected a key", reads: .envelope)
         Self.expectReading(#"{"success" true}"#, records: [], error: "line 1: invalid JSON: expected ':', found 't'", reads: .envelope)
         Self.expectReading(#"{ 1 }"#, .envelope, records: [], error: "line 1: invalid JSON: expected a key", reads: .envelope)
@@ -103,10 +119,12 @@ import Testing
     /// Data that is neither an array nor an object is refused (it used to give no record and no
     /// error: an empty sync). Text after an envelope whose data is one object is still not refused.
     @Test func dataThatIsNoArrayIsRefused() {
-        Self.expectReading(#"{"success":true,"data":"x"}"#, records: [],
-                           error: #"line 1: the envelope's "data" is a string, not an array of records"#, reads: .envelope)
-        Self.expectReading(#"{"data":null}"#, records: [], error: #"line 1: the envelope's "data" is null, not an array of records"#,
-                           reads: .envelope)
+        Self.expectReading(
+            #"{"success":true,"data":"x"}"#, records: [],
+            error: #"line 1: the envelope's "data" is a string, not an array of records"#, reads: .envelope)
+        Self.expectReading(
+            #"{"data":null}"#, records: [], error: #"line 1: the envelope's "data" is null, not an array of records"#,
+            reads: .envelope)
         Self.expectReading(#"{"data":{"a":1}} x"#, records: [#"record 1 {"a":1}"#], reads: .envelope)
     }
 
@@ -120,10 +138,12 @@ import Testing
     }
 
     @Test func aMalformedLineIsSkippedAndReadingGoesOn() {
-        Self.expectReading("{\"a\":1}\n{\"a\" 1}\n[1,2]\n\"x\"\n{\"a\":1} x\n{\"a\":1}{\"b\":2}\n{\"a\":7}\n", records: [
-            #"line 1 {"a":1}"#, "line 2 ! invalid JSON: expected ':', found '1'", "line 3 ! not a JSON object", "line 4 ! not a JSON object",
-            "line 5 ! invalid JSON: text after the object", "line 6 ! invalid JSON: text after the object", #"line 7 {"a":7}"#,
-        ], reads: .ndjson)
+        Self.expectReading(
+            "{\"a\":1}\n{\"a\" 1}\n[1,2]\n\"x\"\n{\"a\":1} x\n{\"a\":1}{\"b\":2}\n{\"a\":7}\n",
+            records: [
+                #"line 1 {"a":1}"#, "line 2 ! invalid JSON: expected ':', found '1'", "line 3 ! not a JSON object", "line 4 ! not a JSON object",
+                "line 5 ! invalid JSON: text after the object", "line 6 ! invalid JSON: text after the object", #"line 7 {"a":7}"#,
+            ], reads: .ndjson)
         // The first line goes through the format detection: the same problems.
         Self.expectReading("{\"a\" 1}\n{\"a\":2}", records: ["line 1 ! invalid JSON: expected ':', found '1'", #"line 2 {"a":2}"#], reads: .ndjson)
         Self.expectReading("{\"a\":1} x\n{\"a\":2}", records: ["line 1 ! invalid JSON: text after the object", #"line 2 {"a":2}"#], reads: .ndjson)
@@ -133,11 +153,14 @@ import Testing
     /// An object left open at its line's end goes on reading the next lines (JSON's white space
     /// includes LF): the line is skipped, and the lines it took with it are gone.
     @Test func anUnterminatedLineTakesTheNextLinesWithIt() {
-        Self.expectReading("{\"a\":1}\n{\"a\":\n{\"a\":3}\n{\"a\":4}\n", records: [
-            #"line 1 {"a":1}"#, "line 2 ! invalid JSON: expected ',' or '}', found '{'", #"line 4 {"a":4}"#,
-        ], reads: .ndjson)
-        Self.expectReading("{\"a\":1}\n{\"a\":", records: [#"line 1 {"a":1}"#, "line 2 ! invalid JSON: unexpected end of the input"],
-                           reads: .ndjson)
+        Self.expectReading(
+            "{\"a\":1}\n{\"a\":\n{\"a\":3}\n{\"a\":4}\n",
+            records: [
+                #"line 1 {"a":1}"#, "line 2 ! invalid JSON: expected ',' or '}', found '{'", #"line 4 {"a":4}"#,
+            ], reads: .ndjson)
+        Self.expectReading(
+            "{\"a\":1}\n{\"a\":", records: [#"line 1 {"a":1}"#, "line 2 ! invalid JSON: unexpected end of the input"],
+            reads: .ndjson)
         Self.expectReading(#"{"a":"x"#, records: ["line 1 ! invalid JSON: unterminated string"], reads: .ndjson)
     }
 
@@ -159,8 +182,9 @@ import Testing
         #expect(Feed.read("").format == .ndjson, "an empty input reads as empty NDJSON")
         #expect(Feed.read(" \n\t").format == .ndjson)
         // A first record whose first key is "data" or "success" is taken for an envelope.
-        Self.expectReading("{\"success\":true,\"a\":1}\n{\"a\":2}", records: [],
-                           error: #"the envelope has no "data" array"#, reads: .envelope)
+        Self.expectReading(
+            "{\"success\":true,\"a\":1}\n{\"a\":2}", records: [],
+            error: #"the envelope has no "data" array"#, reads: .envelope)
         // Empty inputs in every forced format: no records.
         for format in InputFormat.allCases {
             #expect(Feed.read("", format: format).records == [], "\(format)")

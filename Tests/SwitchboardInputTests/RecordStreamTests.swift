@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``RecordStream``: records with the renames applied, the CSV header check against the fields the
@@ -27,13 +28,17 @@ import Testing
     }
 
     @Test func renamesApplyToReadableRecordsOnly() throws {
-        #expect(try Self.stream("{\"text\":\"hi\",\"user\":{\"screen_name\":\"@k\"}}\n{\"text\" 1}\n",
-                                maps: ["text=post_content", "user.screen_name=author_handle"]) == [
-            #"line 1 {"text":"hi","user":{"screen_name":"@k"},"post_content":"hi","author_handle":"@k"}"#,
-            "line 2 ! invalid JSON: expected ':', found '1'",
-        ])
-        #expect(try Self.stream("text,url\nhi,https://x.com/1\n", maps: ["text=post_content", "url=post_url"]) ==
-                [#"line 2 {"text":"hi","url":"https://x.com/1","post_content":"hi","post_url":"https://x.com/1"}"#])
+        #expect(
+            try Self.stream(
+                "{\"text\":\"hi\",\"user\":{\"screen_name\":\"@k\"}}\n{\"text\" 1}\n",
+                maps: ["text=post_content", "user.screen_name=author_handle"]) == [
+                    #"line 1 {"text":"hi","user":{"screen_name":"@k"},"post_content":"hi","author_handle":"@k"}"#,
+                    "line 2 ! invalid JSON: expected ':', found '1'",
+                ])
+        #expect(
+            try Self.stream("text,url\nhi,https://x.com/1\n", maps: ["text=post_content", "url=post_url"]) == [
+                #"line 2 {"text":"hi","url":"https://x.com/1","post_content":"hi","post_url":"https://x.com/1"}"#
+            ])
     }
 
     static func notCSVWithAHeader(_ header: String) -> String {

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import Testing
+
 @testable import SwitchboardInput
 
 /// ``StreamingJSON``: one value at a time, and the record problems that skip a record instead of
@@ -59,15 +60,17 @@ import Testing
     }
 
     @Test func numbersBeyond64BitsAreTheRecordsProblem() throws {
-        #expect(try Self.value("9223372036854775808") ==
-                (.null, "a value '9223372036854775808' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)"))
-        #expect(try Self.value(#"{"likes_count":-9223372036854775809}"#).problem ==
-                "likes_count '-9223372036854775809' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")
+        #expect(
+            try Self.value("9223372036854775808") == (
+                .null, "a value '9223372036854775808' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)"
+            ))
+        #expect(
+            try Self.value(#"{"likes_count":-9223372036854775809}"#).problem
+                == "likes_count '-9223372036854775809' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)")
         #expect(try Self.value("1e309") == (.null, "a value '1e309' is beyond the range of a 64-bit floating-point number"))
         #expect(try Self.value("-2e400") == (.null, "a value '-2e400' is beyond the range of a 64-bit floating-point number"))
         // The first problem is the one kept.
-        #expect(try Self.value(#"{"a":1e999,"b":99999999999999999999}"#).problem ==
-                "a '1e999' is beyond the range of a 64-bit floating-point number")
+        #expect(try Self.value(#"{"a":1e999,"b":99999999999999999999}"#).problem == "a '1e999' is beyond the range of a 64-bit floating-point number")
     }
 
     @Test func malformedNumbers() {
@@ -85,8 +88,11 @@ import Testing
     /// the record's member (the top-level one, for a nested value), `a key`, or `a value`.
     @Test func textThatIsNotUTF8() throws {
         let bad = Array(#"{"post_content":"caf"#.utf8) + [0xE9] + Array(#"","ok":"x"}"#.utf8)
-        #expect(try Self.value(bad) == (.object([JSONMember(key: "post_content", value: .string("caf\u{FFFD}")), JSONMember(key: "ok", value: .string("x"))]),
-                                       "post_content is not valid UTF-8"))
+        #expect(
+            try Self.value(bad) == (
+                .object([JSONMember(key: "post_content", value: .string("caf\u{FFFD}")), JSONMember(key: "ok", value: .string("x"))]),
+                "post_content is not valid UTF-8"
+            ))
         let nested = Array(#"{"user":{"name":""#.utf8) + [0xC3, 0x28] + Array(#""}}"#.utf8)
         #expect(try Self.value(nested).problem == "user is not valid UTF-8")
         let key = Array(#"{""#.utf8) + [0xFF] + Array(#"":1}"#.utf8)
@@ -100,8 +106,11 @@ import Testing
 
     @Test func loneSurrogateEscapes() throws {
         #expect(try Self.value(#""\ud83d\ude00""#) == (.string("😀"), nil))
-        #expect(try Self.value(#"{"author_name":"x\ud800y"}"#) ==
-                (.object([JSONMember(key: "author_name", value: .string("x\u{FFFD}y"))]), #"author_name is not valid Unicode (a lone surrogate \uD800)"#))
+        #expect(
+            try Self.value(#"{"author_name":"x\ud800y"}"#) == (
+                .object([JSONMember(key: "author_name", value: .string("x\u{FFFD}y"))]),
+                #"author_name is not valid Unicode (a lone surrogate \uD800)"#
+            ))
         #expect(try Self.value(#""\uDC00""#) == (.string("\u{FFFD}"), #"a value is not valid Unicode (a lone surrogate \uDC00)"#))
         #expect(try Self.value(#"{"\udbff":1}"#).problem == #"a key is not valid Unicode (a lone surrogate \uDBFF)"#)
         // A high surrogate followed by something else is lone too: the record's problem, not a syntax error.
@@ -120,17 +129,25 @@ import Testing
     @Test func theReadersSkipTheRecordAndGoOn() {
         let bad = Array(#"{"a":"x"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         let good = Array(#"{"a":2}"#.utf8)
-        #expect(Feed.read(Array("[".utf8) + bad + Array(",".utf8) + good + Array("]".utf8)).records ==
-                ["record 1 ! a is not valid UTF-8", #"record 2 {"a":2}"#])
-        #expect(Feed.read(Array(#"{"data":["#.utf8) + bad + Array(",".utf8) + good + Array("]}".utf8)).records ==
-                ["record 1 ! a is not valid UTF-8", #"record 2 {"a":2}"#])
+        #expect(
+            Feed.read(Array("[".utf8) + bad + Array(",".utf8) + good + Array("]".utf8)).records == [
+                "record 1 ! a is not valid UTF-8", #"record 2 {"a":2}"#,
+            ])
+        #expect(
+            Feed.read(Array(#"{"data":["#.utf8) + bad + Array(",".utf8) + good + Array("]}".utf8)).records == [
+                "record 1 ! a is not valid UTF-8", #"record 2 {"a":2}"#,
+            ])
         #expect(Feed.read(bad + [0x0A] + good).records == ["line 1 ! a is not valid UTF-8", #"line 2 {"a":2}"#])
-        #expect(Feed.read(#"{"n":1}"# + "\n" + #"{"n":18446744073709551616}"# + "\n" + #"{"n":3}"#).records == [
-            #"line 1 {"n":1}"#, "line 2 ! n '18446744073709551616' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)",
-            #"line 3 {"n":3}"#,
-        ])
-        #expect(Feed.read(#"[{"s":"\udfff"}, 1e500]"#).records ==
-                [#"record 1 ! s is not valid Unicode (a lone surrogate \uDFFF)"#,
-                 "record 2 ! a value '1e500' is beyond the range of a 64-bit floating-point number"])
+        #expect(
+            Feed.read(#"{"n":1}"# + "\n" + #"{"n":18446744073709551616}"# + "\n" + #"{"n":3}"#).records == [
+                #"line 1 {"n":1}"#,
+                "line 2 ! n '18446744073709551616' is beyond the 64-bit integer range (-9223372036854775808 to 9223372036854775807)",
+                #"line 3 {"n":3}"#,
+            ])
+        #expect(
+            Feed.read(#"[{"s":"\udfff"}, 1e500]"#).records == [
+                #"record 1 ! s is not valid Unicode (a lone surrogate \uDFFF)"#,
+                "record 2 ! a value '1e500' is beyond the range of a 64-bit floating-point number",
+            ])
     }
 }

@@ -1,11 +1,14 @@
 import SwitchboardCore
-@testable import SwitchboardDB
-@testable import SwitchboardOutput
 import Testing
 
+@testable import SwitchboardDB
+@testable import SwitchboardOutput
+
 /// What ``RowWriter`` writes for `table`, with a layout.
-func written(_ format: OutputFormat, _ table: ResultTable, types: [String: ColumnType] = [:], layout: TableLayout = TableLayout(),
-             envelope: JSONEnvelope? = nil) throws -> String {
+func written(
+    _ format: OutputFormat, _ table: ResultTable, types: [String: ColumnType] = [:], layout: TableLayout = TableLayout(),
+    envelope: JSONEnvelope? = nil
+) throws -> String {
     var text = ""
     try RowWriter(format: format, table: layout, envelope: envelope) { text += $0 }.write(table, types: types)
     return text
@@ -20,80 +23,85 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
 
 /// Every format through the one writer, cell by cell, and display widths.
 @Suite struct RowWriterTests {
-    static let table = ResultTable(columns: ["id", "text", "n"], rows: [
-        [.integer(1), .text("plain"), .real(2.5)],
-        [.integer(22), .text("a, \"b\" | c\nd"), .null],
-        [.null, .text("日本 🔥"), .blob([0x00, 0xFF])],
-    ])
+    static let table = ResultTable(
+        columns: ["id", "text", "n"],
+        rows: [
+            [.integer(1), .text("plain"), .real(2.5)],
+            [.integer(22), .text("a, \"b\" | c\nd"), .null],
+            [.null, .text("日本 🔥"), .blob([0x00, 0xFF])],
+        ])
 
     @Test func table() throws {
-        #expect(try written(.table, Self.table, layout: TableLayout(width: 80)) == """
-            id  text          n
-            --  ------------  --------------
-             1  plain         2.5
-            22  a, "b" | c↵d
-                日本 🔥       <blob 2 bytes>
+        #expect(
+            try written(.table, Self.table, layout: TableLayout(width: 80)) == """
+                id  text          n
+                --  ------------  --------------
+                 1  plain         2.5
+                22  a, "b" | c↵d
+                    日本 🔥       <blob 2 bytes>
 
-            """)
+                """)
         #expect(try written(.table, ResultTable(columns: ["a", "b"], rows: [])) == "a  b\n-  -\n")
     }
 
     @Test func tableFitsTheWidth() throws {
         let wide = ResultTable(columns: ["a", "b"], rows: [[.text(String(repeating: "x", count: 50)), .text("short")]])
-        #expect(try written(.table, wide, layout: TableLayout(width: 20)) == """
-            a              b
-            -------------  -----
-            xxxxxxxxxxxx…  short
+        #expect(
+            try written(.table, wide, layout: TableLayout(width: 20)) == """
+                a              b
+                -------------  -----
+                xxxxxxxxxxxx…  short
 
-            """)
+                """)
     }
 
     @Test func json() throws {
-        #expect(try written(.json, Self.table) == """
-            [
-              {"id":1,"text":"plain","n":2.5},
-              {"id":22,"text":"a, \\"b\\" | c\\nd","n":null},
-              {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
-            ]
+        #expect(
+            try written(.json, Self.table) == """
+                [
+                  {"id":1,"text":"plain","n":2.5},
+                  {"id":22,"text":"a, \\"b\\" | c\\nd","n":null},
+                  {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
+                ]
 
-            """)
+                """)
         #expect(try written(.json, ResultTable(columns: ["a"], rows: [])) == "[]\n")
         #expect(RowJSON.string("\u{01}\t") == "\"\\u0001\\t\"")
         #expect(RowJSON.value(.real(.infinity)) == "null")
     }
 
     @Test func jsonl() throws {
-        #expect(try written(.jsonl, Self.table) == """
-            {"id":1,"text":"plain","n":2.5}
-            {"id":22,"text":"a, \\"b\\" | c\\nd","n":null}
-            {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
+        #expect(
+            try written(.jsonl, Self.table) == """
+                {"id":1,"text":"plain","n":2.5}
+                {"id":22,"text":"a, \\"b\\" | c\\nd","n":null}
+                {"id":null,"text":"日本 🔥","n":{"$base64":true,"encoded":"AP8="}}
 
-            """)
+                """)
         #expect(try written(.jsonl, ResultTable(columns: ["a"], rows: [])) == "")
     }
 
     @Test func csv() throws {
-        #expect(try written(.csv, Self.table) ==
-                "id,text,n\r\n1,plain,2.5\r\n22,\"a, \"\"b\"\" | c\nd\",\r\n,日本 🔥,AP8=\r\n")
+        #expect(try written(.csv, Self.table) == "id,text,n\r\n1,plain,2.5\r\n22,\"a, \"\"b\"\" | c\nd\",\r\n,日本 🔥,AP8=\r\n")
     }
 
     /// TSV is CSV's rules with a tab: only a field holding a tab, a quote, a line break or NUL is quoted.
     @Test func tsv() throws {
-        #expect(try written(.tsv, Self.table) ==
-                "id\ttext\tn\r\n1\tplain\t2.5\r\n22\t\"a, \"\"b\"\" | c\nd\"\t\r\n\t日本 🔥\tAP8=\r\n")
+        #expect(try written(.tsv, Self.table) == "id\ttext\tn\r\n1\tplain\t2.5\r\n22\t\"a, \"\"b\"\" | c\nd\"\t\r\n\t日本 🔥\tAP8=\r\n")
         let tabs = ResultTable(columns: ["a\tb", "c,d"], rows: [[.text("x\ty"), .text("1,2")]])
         #expect(try written(.tsv, tabs) == "\"a\tb\"\tc,d\r\n\"x\ty\"\t1,2\r\n")
     }
 
     @Test func markdown() throws {
-        #expect(try written(.markdown, Self.table) == """
-            | id | text | n |
-            | --- | --- | --- |
-            | 1 | plain | 2.5 |
-            | 22 | a, "b" \\| c<br>d |  |
-            |  | 日本 🔥 | AP8= |
+        #expect(
+            try written(.markdown, Self.table) == """
+                | id | text | n |
+                | --- | --- | --- |
+                | 1 | plain | 2.5 |
+                | 22 | a, "b" \\| c<br>d |  |
+                |  | 日本 🔥 | AP8= |
 
-            """)
+                """)
     }
 
     /// A BLOB is `{"$base64":true,"encoded":…}` in JSON, so it never reads as the TEXT of its base64;
@@ -123,11 +131,13 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
         let none = ResultTable(columns: ["id", "ok"], rows: [])
         let types: [String: ColumnType] = ["ok": .boolean]
         #expect(try written(.json, one, types: types, envelope: .read) == #"{"success":true,"data":[{"id":1,"ok":true}]}"# + "\n")
-        #expect(try written(.json, two, types: types, envelope: .read)
+        #expect(
+            try written(.json, two, types: types, envelope: .read)
                 == #"{"success":true,"data":[{"id":1,"ok":true},{"id":2,"ok":false}]}"# + "\n")
         #expect(try written(.json, none, envelope: .read) == #"{"success":true,"data":[]}"# + "\n")
         #expect(try written(.json, one, types: types, envelope: .write) == #"{"success":true,"data":{"id":1,"ok":true}}"# + "\n")
-        #expect(try written(.json, two, types: types, envelope: .write)
+        #expect(
+            try written(.json, two, types: types, envelope: .write)
                 == #"{"success":true,"data":[{"id":1,"ok":true},{"id":2,"ok":false}]}"# + "\n")
         #expect(try written(.json, none, envelope: .write) == #"{"success":true,"data":[]}"# + "\n")
         #expect(try written(.jsonl, one, envelope: .read) == #"{"id":1,"ok":1}"# + "\n")
@@ -194,13 +204,15 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
 
 /// Declared column types in json and jsonl; JSON text validation.
 @Suite struct TypedColumnOutputTests {
-    static let table = ResultTable(columns: ["flag", "data"], rows: [
-        [.integer(0), .text(#"{"a" : [1, 2.5e-3, "x y"]}"#)],
-        [.integer(-7), .text("[1,")],
-        [.null, .null],
-        [.text("yes"), .integer(3)],
-        [.real(1), .text("\"\\u00e9\"")],
-    ])
+    static let table = ResultTable(
+        columns: ["flag", "data"],
+        rows: [
+            [.integer(0), .text(#"{"a" : [1, 2.5e-3, "x y"]}"#)],
+            [.integer(-7), .text("[1,")],
+            [.null, .null],
+            [.text("yes"), .integer(3)],
+            [.real(1), .text("\"\\u00e9\"")],
+        ])
     static let types: [String: ColumnType] = ["flag": .boolean, "data": .json]
 
     @Test func jsonAndJSONLines() throws {
@@ -222,8 +234,10 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
         #expect(JSONParser.compacted(" { \"a\" :\n[ true , false , null ] } ") == #"{"a":[true,false,null]}"#)
         #expect(JSONParser.compacted("-0.5E+10") == "-0.5E+10")
         #expect(JSONParser.compacted(#""tab\t \" \/ \ud83d""#) == #""tab\t \" \/ \ud83d""#)
-        for bad in ["", " ", "{", "[1,]", "{\"a\"}", "01", "1.", ".5", "+1", "NaN", "tru", "\"a", "\"\u{01}\"", "\"\\x\"",
-                    "1 2", "{} x", "{'a':1}", "[1]]", "\"\\u12G4\""] {
+        for bad in [
+            "", " ", "{", "[1,]", "{\"a\"}", "01", "1.", ".5", "+1", "NaN", "tru", "\"a", "\"\u{01}\"", "\"\\x\"",
+            "1 2", "{} x", "{'a':1}", "[1]]", "\"\\u12G4\"",
+        ] {
             #expect(JSONParser.compacted(bad) == nil, "\(bad)")
         }
         #expect(JSONParser.compacted(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) != nil)
@@ -233,25 +247,30 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
 
 /// The table on a terminal: columns keep a readable width and those that do not fit are named.
 @Suite struct TerminalTableTests {
-    static let wide = ResultTable(columns: ["id", "name", "summary", "extra"], rows: [
-        [.integer(1), .text("Ada"), .text(String(repeating: "x", count: 60)), .text("e")],
-    ])
+    static let wide = ResultTable(
+        columns: ["id", "name", "summary", "extra"],
+        rows: [
+            [.integer(1), .text("Ada"), .text(String(repeating: "x", count: 60)), .text("e")]
+        ])
 
     @Test func dropsColumnsThatDoNotFitAndNamesThem() throws {
-        #expect(try written(.table, Self.wide, layout: TableLayout(width: 50, fitting: .dropColumns)) == """
-            id  name  summary
-            --  ----  ----------------------------------------
-             1  Ada   xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
-            … 1 more column: extra (pick with --columns)
+        #expect(
+            try written(.table, Self.wide, layout: TableLayout(width: 50, fitting: .dropColumns)) == """
+                id  name  summary
+                --  ----  ----------------------------------------
+                 1  Ada   xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+                … 1 more column: extra (pick with --columns)
 
-            """)
+                """)
     }
 
     @Test func keepsEverythingWhenItFitsAndPipesStayAsTheyWere() throws {
         let narrow = ResultTable(columns: ["id", "name"], rows: [[.integer(1), .text("Ada")]])
-        #expect(try written(.table, narrow, layout: TableLayout(width: 50, fitting: .dropColumns))
+        #expect(
+            try written(.table, narrow, layout: TableLayout(width: 50, fitting: .dropColumns))
                 == written(.table, narrow, layout: TableLayout(width: 50)))
-        #expect(try written(.table, Self.wide, layout: TableLayout(width: 50)).split(separator: "\n").first
+        #expect(
+            try written(.table, Self.wide, layout: TableLayout(width: 50)).split(separator: "\n").first
                 == "id  name  summary                            extra")
     }
 
@@ -259,7 +278,8 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
         let none = ResultTable(columns: ["id"], rows: [])
         #expect(try written(.table, none, layout: TableLayout(whenEmpty: "The outbox is empty.")) == "The outbox is empty.\n")
         #expect(try written(.json, none, layout: TableLayout(whenEmpty: "The outbox is empty.")) == "[]\n")
-        #expect(try written(.table, Self.wide, layout: TableLayout(width: 200, whenEmpty: "none"))
+        #expect(
+            try written(.table, Self.wide, layout: TableLayout(width: 200, whenEmpty: "none"))
                 == written(.table, Self.wide, layout: TableLayout(width: 200)))
     }
 }
@@ -274,25 +294,27 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
 
     @Test func theFirstRowsDecideTheWidthsAndLaterRowsAreCut() throws {
         let table = Self.names(2, then: ["Grace Hopper", "Al"])
-        #expect(try written(.table, table, layout: TableLayout(width: 80, sampleRows: 2)) == """
-            id  name
-            --  ----
-            10  Ada
-            11  Ada
-            12  Gra…
-            13  Al
+        #expect(
+            try written(.table, table, layout: TableLayout(width: 80, sampleRows: 2)) == """
+                id  name
+                --  ----
+                10  Ada
+                11  Ada
+                12  Gra…
+                13  Al
 
-            """)
+                """)
         // With every row in the sample, the widest decides, as before the table was streamed.
-        #expect(try written(.table, table, layout: TableLayout(width: 80)) == """
-            id  name
-            --  ------------
-            10  Ada
-            11  Ada
-            12  Grace Hopper
-            13  Al
+        #expect(
+            try written(.table, table, layout: TableLayout(width: 80)) == """
+                id  name
+                --  ------------
+                10  Ada
+                11  Ada
+                12  Grace Hopper
+                13  Al
 
-            """)
+                """)
     }
 
     @Test func theDefaultSampleIsAThousandRows() throws {
@@ -312,12 +334,13 @@ func written(_ format: OutputFormat, changes: Int, envelope: JSONEnvelope? = nil
             let lines = try written(.table, table, layout: TableLayout(width: width)).split(separator: "\n")
             #expect(lines.count == 4 && lines.allSatisfy { DisplayWidth.of(String($0)) <= max(width, 10) }, "width \(width)")
         }
-        #expect(try written(.table, table, layout: TableLayout(width: 30)) == """
-            a               b
-            --------------  --------------
-            日本語 日本語…  x
-            short           日本語 日本語…
+        #expect(
+            try written(.table, table, layout: TableLayout(width: 30)) == """
+                a               b
+                --------------  --------------
+                日本語 日本語…  x
+                short           日本語 日本語…
 
-            """)
+                """)
     }
 }

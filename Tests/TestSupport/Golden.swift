@@ -30,8 +30,10 @@ public enum Golden {
 
     /// ``check(_:against:regenerate:)`` as a test expectation: an issue with the changed lines when the
     /// golden differs (unless ``updating``); `regenerate` is the command that rewrites it.
-    public static func expect(_ actual: String, matches path: String, regenerate: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func expect(
+        _ actual: String, matches path: String, regenerate: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if let failure = try check(actual, against: path, regenerate: regenerate) {
             Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
         }
@@ -43,13 +45,15 @@ public enum Golden {
         let before = old.split(separator: "\n", omittingEmptySubsequences: false)
         let after = new.split(separator: "\n", omittingEmptySubsequences: false)
         let difference = after.difference(from: before)
-        let lines = difference.removals.reversed().map { change in
-            guard case let .remove(offset, line, _) = change else { return "" }
-            return "-\(offset + 1): \(line)"
-        } + difference.insertions.map { change in
-            guard case let .insert(offset, line, _) = change else { return "" }
-            return "+\(offset + 1): \(line)"
-        }
+        let lines =
+            difference.removals.reversed().map { change in
+                guard case let .remove(offset, line, _) = change else { return "" }
+                return "-\(offset + 1): \(line)"
+            }
+            + difference.insertions.map { change in
+                guard case let .insert(offset, line, _) = change else { return "" }
+                return "+\(offset + 1): \(line)"
+            }
         let more = lines.count > limit ? "\n… and \(lines.count - limit) more changed lines" : ""
         return lines.prefix(limit).joined(separator: "\n") + more
     }

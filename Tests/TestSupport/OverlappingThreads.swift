@@ -27,8 +27,10 @@ public enum OverlappingThreads {
     }
 
     /// Runs `body(thread, call)` `iterations` times on each of `threads` new threads, all started together.
-    public static func run(threads: Int, iterations: Int,
-                           _ body: @escaping @Sendable (_ thread: Int, _ call: Int) throws -> Void) -> Report {
+    public static func run(
+        threads: Int, iterations: Int,
+        _ body: @escaping @Sendable (_ thread: Int, _ call: Int) throws -> Void
+    ) -> Report {
         let shared = Shared(threads: threads)
         let finished = DispatchGroup()
         for thread in 0..<threads {
@@ -38,7 +40,8 @@ public enum OverlappingThreads {
                 let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
                 var call = 0, errors: [String] = []
                 while call < iterations
-                    || (shared.mostInsideAtOnce.load(ordering: .relaxed) < 2 && DispatchTime.now().uptimeNanoseconds < deadline) {
+                    || (shared.mostInsideAtOnce.load(ordering: .relaxed) < 2 && DispatchTime.now().uptimeNanoseconds < deadline)
+                {
                     shared.mostInsideAtOnce.raise(to: shared.inside.add(1, ordering: .relaxed).newValue)
                     do {
                         try body(thread, call)

@@ -19,7 +19,8 @@ public enum PackagePaths {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = binary.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("libswitchboard.so").path),
-              folder.pathComponents.count > 1 {
+            folder.pathComponents.count > 1
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.pathComponents.count > 1 ? folder.path : binary.deletingLastPathComponent().path

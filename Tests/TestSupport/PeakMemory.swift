@@ -56,8 +56,10 @@ public enum PeakMemory {
     /// Runs `command` (an absolute path, then its arguments) with `environment` (with
     /// ``Sanitizer/childEnvironment`` added), standard input read from the file `input` (`/dev/null`
     /// when nil) and standard output written to the file `output`.
-    public static func run(_ command: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                           input: String? = nil, output: String = "/dev/null") throws -> Result {
+    public static func run(
+        _ command: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        input: String? = nil, output: String = "/dev/null"
+    ) throws -> Result {
         precondition(command.first?.hasPrefix("/") == true, "an absolute path")
         guard let python else { throw POSIXError(.ENOENT) }
         let files = NSTemporaryDirectory() + "peak-memory-" + UUID().uuidString
@@ -80,8 +82,9 @@ public enum PeakMemory {
             guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL) }
         }
         let signal = status & 0x7F
-        return Result(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
-                      stderr: (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "",
-                      peakKiB: (try? String(contentsOfFile: reportFile, encoding: .utf8)).flatMap { Int($0) } ?? Int.max)
+        return Result(
+            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+            stderr: (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "",
+            peakKiB: (try? String(contentsOfFile: reportFile, encoding: .utf8)).flatMap { Int($0) } ?? Int.max)
     }
 }

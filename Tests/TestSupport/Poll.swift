@@ -58,8 +58,9 @@ public enum ProcessState {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         for fd in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(fd)")) == resolved,
-                  let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
-                  let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") }) else { continue }
+                let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
+                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+            else { continue }
             return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
         }
         return nil

@@ -56,10 +56,11 @@ public enum Sanitizer: String, Sendable {
     /// runtime or `sqlite3` is not found.
     static let hostFolder: String? = {
         guard let runtime = preload,
-              let sqlite3 = onPath("sqlite3", in: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let sqlite3 = onPath("sqlite3", in: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         else { return nil }
         let folder = PackagePaths.buildFolder + "/sanitizer-host"
-        let script = "#!/bin/sh\n# Written by TestSupport's Sanitizer: \(sqlite3) with the \(active?.rawValue ?? "") sanitizer's runtime preloaded.\n"
+        let script =
+            "#!/bin/sh\n# Written by TestSupport's Sanitizer: \(sqlite3) with the \(active?.rawValue ?? "") sanitizer's runtime preloaded.\n"
             + "LD_PRELOAD='\(runtime)'\"${LD_PRELOAD:+:$LD_PRELOAD}\" exec '\(sqlite3)' \"$@\"\n"
         let temporary = folder + "/sqlite3.\(getpid())"
         do {
@@ -93,8 +94,9 @@ public enum Sanitizer: String, Sendable {
             .deletingLastPathComponent().appendingPathComponent("lib")
         let clang = lib.appendingPathComponent("clang")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: clang.path)) ?? []
-        guard let runtime = versions.map({ clang.appendingPathComponent("\($0)/lib/linux/\(name)").path })
-            .first(where: { FileManager.default.fileExists(atPath: $0) })
+        guard
+            let runtime = versions.map({ clang.appendingPathComponent("\($0)/lib/linux/\(name)").path })
+                .first(where: { FileManager.default.fileExists(atPath: $0) })
         else { return nil }
         return active == .thread ? runtime + ":" + lib.appendingPathComponent("swift/linux/libdispatch.so").path : runtime
     }()

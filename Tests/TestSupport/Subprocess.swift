@@ -24,8 +24,10 @@ public enum Subprocess {
     /// `environment` replaces the inherited one when given (either way with ``Sanitizer/childEnvironment``
     /// added); `folder` is the working directory;
     /// `input` is fed to standard input, which is closed after it (or at once).
-    public static func run(_ command: [String], environment: [String: String]? = nil, in folder: String? = nil,
-                           input: String? = nil) throws -> Result {
+    public static func run(
+        _ command: [String], environment: [String: String]? = nil, in folder: String? = nil,
+        input: String? = nil
+    ) throws -> Result {
         precondition(!command.isEmpty, "no command")
         Self.ignoreBrokenPipes
         let process = Process()
@@ -53,8 +55,9 @@ public enum Subprocess {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: collected.err, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: collected.err, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// SIGPIPE ignored, once per process: a child that exits before reading all its input (a `sqlite3`

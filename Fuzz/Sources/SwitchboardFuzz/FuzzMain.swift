@@ -2,7 +2,7 @@ import CLibFuzzer
 import SwitchboardFuzzInput
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The SQL function under fuzz, chosen once at start-up from `SB_FUZZ_FUNCTION`.

@@ -4,7 +4,8 @@ extension Registry {
         FunctionSpec(
             name: "relative_date", arity: 1, flags: [.innocuous],
             signature: "relative_date(ts)",
-            doc: "relative_date(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. An unreadable ts gives NULL.",
+            doc:
+                "relative_date(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. An unreadable ts gives NULL.",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
@@ -32,7 +33,8 @@ extension Registry {
         FunctionSpec(
             name: "relative_date_abbreviated", arity: 1, flags: [.innocuous],
             signature: "relative_date_abbreviated(ts)",
-            doc: "relative_date_abbreviated(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
+            doc:
+                "relative_date_abbreviated(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date_abbreviated('2026-02-10T11:21:00Z'); -- '39 min. ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
@@ -62,7 +64,8 @@ extension Registry {
         FunctionSpec(
             name: "switchboard_now", arity: 0, flags: [.directOnly],
             signature: "switchboard_now()",
-            doc: "The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), else the system clock. DIRECTONLY, like switchboard_now(ts).",
+            doc:
+                "The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), else the system clock. DIRECTONLY, like switchboard_now(ts).",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT switchboard_now(); -- '2026-02-10T12:00:00Z'",
             body: { _, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }

@@ -23,7 +23,8 @@ public struct Instant: Sendable, Equatable {
     /// The instant at `seconds` unix seconds; nil outside years 0001–9999.
     public init?(unixSeconds seconds: Int64) {
         guard seconds >= Self.earliest / Self.microsecondsPerSecond,
-              seconds <= Self.latest / Self.microsecondsPerSecond else { return nil }
+            seconds <= Self.latest / Self.microsecondsPerSecond
+        else { return nil }
         self.init(microseconds: seconds * Self.microsecondsPerSecond)
     }
 

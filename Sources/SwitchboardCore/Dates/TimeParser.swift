@@ -41,14 +41,15 @@ extension Instant {
     private static func parseCalendar(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
         var input = ByteCursor(bytes)
         guard let year = input.digits(4), input.skip("-"), let month = input.digits(2), input.skip("-"),
-              let day = input.digits(2),
-              year >= 1, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, of: year)
+            let day = input.digits(2),
+            year >= 1, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, of: year)
         else { return nil }
         let days = Int64(CivilCalendar.days(from: .init(year: year, month: month, day: day)))
         var microseconds = days * microsecondsPerDay
         if !input.atEnd {
             guard input.skip("T") || input.skip("t") || input.skip(" "),
-                  let time = parseTimeOfDay(&input), let offset = parseOffset(&input) else { return nil }
+                let time = parseTimeOfDay(&input), let offset = parseOffset(&input)
+            else { return nil }
             microseconds += time - offset
         }
         guard input.atEnd else { return nil }

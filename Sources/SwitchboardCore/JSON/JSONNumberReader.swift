@@ -119,7 +119,8 @@ public struct JSONNumberReader {
         for byte in text.dropFirst(negative ? 1 : 0) {
             let digit = Int64(byte &- UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = next

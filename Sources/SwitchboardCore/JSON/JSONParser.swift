@@ -185,8 +185,10 @@ public struct JSONParser {
 
     /// Reads the comma-separated elements of an object or array whose opening bracket is at
     /// `index`, through the `closing` bracket, calling `element` for each.
-    @inline(__always) private mutating func parseContainer(closing: UInt8, depth: Int,
-                                         _ element: (inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
+    @inline(__always) private mutating func parseContainer(
+        closing: UInt8, depth: Int,
+        _ element: (inout JSONParser) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
         guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
         index += 1
         skipWhitespace()

@@ -4,7 +4,8 @@ extension Registry {
         FunctionSpec(
             name: "sentiment_label", arity: 1, flags: .pure,
             signature: "sentiment_label(value)",
-            doc: "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value (invalid UTF-8 included) gives NULL.",
+            doc:
+                "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value (invalid UTF-8 included) gives NULL.",
             example: "SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'",
             body: { arguments, _ in sentimentLabel(arguments, style: .full) }),
         FunctionSpec(
@@ -21,7 +22,8 @@ extension Registry {
         FunctionSpec(
             name: "count_badge", arity: 1, flags: .pure,
             signature: "count_badge(n)",
-            doc: "A count as the statistics cards show it: the number up to 100, '99+' above 100 (spec 001 §8: a count over 100 is truncated to '99+', so 100 itself shows as '100'). NULL or a value that is not a number gives NULL; a real is truncated toward zero, and one below the integer range (or NaN) gives NULL.",
+            doc:
+                "A count as the statistics cards show it: the number up to 100, '99+' above 100 (spec 001 §8: a count over 100 is truncated to '99+', so 100 itself shows as '100'). NULL or a value that is not a number gives NULL; a real is truncated toward zero, and one below the integer range (or NaN) gives NULL.",
             example: "SELECT count_badge(120); -- '99+'",
             body: { arguments, _ in
                 switch arguments.value(0) {

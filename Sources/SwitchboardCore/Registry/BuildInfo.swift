@@ -6,9 +6,9 @@ public enum BuildInfo {
     /// The build mode, `debug` or `release`.
     public static var mode: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 

@@ -39,8 +39,10 @@ public struct FunctionSpec: Sendable {
     public let body: Body
 
     /// Describes a function; see the properties for each part.
-    public init(name: String, arity: Int, flags: FunctionFlags, signature: String,
-                doc: String, example: String, body: @escaping Body) {
+    public init(
+        name: String, arity: Int, flags: FunctionFlags, signature: String,
+        doc: String, example: String, body: @escaping Body
+    ) {
         self.name = name
         self.arity = arity
         self.flags = flags

@@ -10,7 +10,8 @@ extension Registry {
         FunctionSpec(
             name: "switchboard_debug", arity: 0, flags: [.innocuous],
             signature: "switchboard_debug()",
-            doc: "A JSON object with the version, the git commit it was built from, the version of the SQLite library running it (read through the host's API table) and the build mode.",
+            doc:
+                "A JSON object with the version, the git commit it was built from, the version of the SQLite library running it (read through the host's API table) and the build mode.",
             example: #"SELECT switchboard_debug(); -- '{"version":"0.1.0","commit":"1a2b3c4","sqlite":"3.40.1","build":"release"}'"#,
             body: { _, environment in .text(BuildInfo.debugJSON(sqliteVersion: environment.sqliteVersion)) }),
     ]

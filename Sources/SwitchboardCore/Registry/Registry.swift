@@ -6,7 +6,7 @@ public enum Registry {
     /// Every registration, in the order of the README's function reference.
     public static let functions: [FunctionSpec] =
         templateFunctions + dateFunctions + labelFunctions + sentimentFunctions + routeFunctions + textFunctions
-            + searchFunctions + infoFunctions
+        + searchFunctions + infoFunctions
 
     /// The registration of `name` with `arity` arguments, if there is one.
     ///

@@ -21,7 +21,7 @@ public enum SQLValue: Sendable, Equatable {
         case .null: return nil
         case .integer(let value): return String(value)
         case .real(let value):
-            if value.isNaN { return nil } // SQLite hands NaN over as NULL
+            if value.isNaN { return nil }  // SQLite hands NaN over as NULL
             if value.isInfinite { return value < 0 ? "-Inf" : "Inf" }
             return String(value)
         case .text(let value): return value

@@ -49,7 +49,8 @@ enum RouteBytes {
             var byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: "%"), range.upperBound - index >= 2,
-               let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) {
+                let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1])
+            {
                 byte = high << 4 | low
                 index += 2
             }
@@ -72,7 +73,10 @@ enum RouteBytes {
     /// `range` percent-decoded, with ASCII letters lowercased when `lowercased` is set.
     static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lowercased: Bool) -> [UInt8] {
         var decoded: [UInt8] = []
-        forEachDecoded(bytes, range) { decoded.append(lowercased ? lowercase($0) : $0); return true }
+        forEachDecoded(bytes, range) {
+            decoded.append(lowercased ? lowercase($0) : $0)
+            return true
+        }
         return decoded
     }
 

@@ -66,8 +66,10 @@ public struct RoutePattern: Sendable {
     }
 
     /// Calls `body` with each capture's JSON key and the URL's range for it, in pattern order.
-    private func forEachCapture(_ url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>,
-                                _ body: (_ key: [UInt8], _ value: Range<Int>) -> Void) {
+    private func forEachCapture(
+        _ url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (_ key: [UInt8], _ value: Range<Int>) -> Void
+    ) {
         for (part, range) in zip(segments, url.segments(bytes)) {
             if case .capture(let key) = part { body(key, range) }
         }
@@ -100,7 +102,8 @@ public struct RoutePattern: Sendable {
 
     /// The URL's first query pair named `name`.
     private func parameter(_ name: [UInt8], in url: RouteURL, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> (name: Range<Int>, value: Range<Int>)? {
+        -> (name: Range<Int>, value: Range<Int>)?
+    {
         url.parameters(bytes).first { RouteBytes.decodedEquals(bytes, $0.name, name) }
     }
 }

@@ -26,9 +26,10 @@ enum RouteRules {
     /// The pattern and screen of `{"pattern": string, "screen": string}`, members in either order.
     private static func rule(_ item: JSONValue) -> (pattern: String, screen: String)? {
         guard case .object(let members) = item, members.count == 2,
-              case .string(let pattern)? = members.first(where: { $0.key == "pattern" })?.value,
-              case .string(let screen)? = members.first(where: { $0.key == "screen" })?.value,
-              !screen.isEmpty else { return nil }
+            case .string(let pattern)? = members.first(where: { $0.key == "pattern" })?.value,
+            case .string(let screen)? = members.first(where: { $0.key == "screen" })?.value,
+            !screen.isEmpty
+        else { return nil }
         return (pattern, screen)
     }
 }

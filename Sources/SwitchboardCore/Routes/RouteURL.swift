@@ -56,7 +56,8 @@ struct RouteURL {
         var index = first + 1
         while index < range.upperBound, RouteBytes.isSchemeByte(bytes[index]) { index += 1 }
         guard range.upperBound - index >= 3, bytes[index] == UInt8(ascii: ":"),
-              bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") else { return nil }
+            bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+        else { return nil }
         return first..<index
     }
 }

@@ -131,7 +131,7 @@ public enum SentimentAnalyzer {
             case .emptyInput:
                 return true
             case .error:
-                return false // U+FFFD is not whitespace
+                return false  // U+FFFD is not whitespace
             }
         }
     }
@@ -152,11 +152,11 @@ public enum SentimentAnalyzer {
     static func tokens(_ text: String) -> (tokens: [Token], exclamations: Int) {
         var tokens: [Token] = []
         var exclamations = 0
-        var word: [UInt8] = [] // the word's UTF-8, lowercased as it is read when ASCII
+        var word: [UInt8] = []  // the word's UTF-8, lowercased as it is read when ASCII
         var asciiWord = true
         var upper = 0
         var lower = 0
-        var skipping = false // inside a link or mention chunk
+        var skipping = false  // inside a link or mention chunk
         var chunkStart = true
 
         func flushWord() {
@@ -208,7 +208,7 @@ public enum SentimentAnalyzer {
             }
             if chunkStart {
                 chunkStart = false
-                if value == 0x40 || startsLink(scalars, at: index) { skipping = true } // "@"
+                if value == 0x40 || startsLink(scalars, at: index) { skipping = true }  // "@"
             }
             if skipping {
                 index += 1
@@ -231,13 +231,13 @@ public enum SentimentAnalyzer {
                     tokens.append(.emoji(weight))
                 } else {
                     switch value {
-                    case 0x21, 0xFF01, 0x2757, 0x2755: // ! ！ ❗ ❕
+                    case 0x21, 0xFF01, 0x2757, 0x2755:  // ! ！ ❗ ❕
                         exclamations += 1
                         tokens.append(.clauseBreak)
-                    case 0x2E, 0x2C, 0x3B, 0x3A, 0x3F, 0x2026, 0xFF1F: // . , ; : ? … ？
+                    case 0x2E, 0x2C, 0x3B, 0x3A, 0x3F, 0x2026, 0xFF1F:  // . , ; : ? … ？
                         tokens.append(.clauseBreak)
                     default:
-                        break // '#', '-', '/', quotes, variation selectors, ZWJ, skin tones…: separators only
+                        break  // '#', '-', '/', quotes, variation selectors, ZWJ, skin tones…: separators only
                     }
                 }
             }
@@ -355,7 +355,8 @@ public enum SentimentAnalyzer {
                     var allCaps = caps
                     var next = index + 1
                     while words.count < SentimentLexicon.maxPhraseWords, next < tokens.count,
-                          case .word(let word, let wordCaps) = tokens[next] {
+                        case .word(let word, let wordCaps) = tokens[next]
+                    {
                         words.append(canonical(word))
                         allCaps = allCaps && wordCaps
                         next += 1
@@ -363,8 +364,10 @@ public enum SentimentAnalyzer {
                     var length = words.count
                     while length >= 2 {
                         if let entry = SentimentLexicon.entries[words[0..<length].joined(separator: " ")] {
-                            units.append(Unit(entry: entry, caps: allCaps && phraseCaps(tokens, index, length),
-                                              isClauseBreak: false, emoji: nil))
+                            units.append(
+                                Unit(
+                                    entry: entry, caps: allCaps && phraseCaps(tokens, index, length),
+                                    isClauseBreak: false, emoji: nil))
                             index += length
                             matched = true
                             break

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A parsed template with its text, ready to render many times.
@@ -30,10 +30,11 @@ final class CompiledTemplate: Sendable {
     func isCompiled(from text: String) -> Bool {
         var text = text
         return text.withUTF8 { candidate in
-            candidate.count == bytes.count && bytes.withUnsafeBufferPointer { own in
-                guard let theirs = candidate.baseAddress, let ours = own.baseAddress else { return candidate.isEmpty }
-                return memcmp(theirs, ours, candidate.count) == 0
-            }
+            candidate.count == bytes.count
+                && bytes.withUnsafeBufferPointer { own in
+                    guard let theirs = candidate.baseAddress, let ours = own.baseAddress else { return candidate.isEmpty }
+                    return memcmp(theirs, ours, candidate.count) == 0
+                }
         }
     }
 }

@@ -86,7 +86,8 @@ struct MustacheParser {
             var textEnd = tagStart
             if kind.canStandAlone,
                 let lineStart = standaloneLineStart(before: tagStart, textStart: textStart, textStartsLine: textStartsLine),
-                let lineEnd = standaloneLineEnd(after: tagEnd) {
+                let lineEnd = standaloneLineEnd(after: tagEnd)
+            {
                 textEnd = lineStart
                 next = lineEnd
             }
@@ -115,13 +116,17 @@ struct MustacheParser {
         var terminator = delimiters.close
         if contentStart < bytes.count {
             switch bytes[contentStart] {
-            case UInt8(ascii: "{"): kind = .unescaped; terminator = delimiters.braceClose
+            case UInt8(ascii: "{"):
+                kind = .unescaped
+                terminator = delimiters.braceClose
             case UInt8(ascii: "&"): kind = .unescaped
             case UInt8(ascii: "#"): kind = .section
             case UInt8(ascii: "^"): kind = .inverted
             case UInt8(ascii: "/"): kind = .close
             case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: "="): kind = .delimiters; terminator = delimiters.equalsClose
+            case UInt8(ascii: "="):
+                kind = .delimiters
+                terminator = delimiters.equalsClose
             case UInt8(ascii: ">"): kind = .partial
             case UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "%"):
                 let sigil = String(decoding: [bytes[contentStart]], as: UTF8.self)
@@ -137,8 +142,10 @@ struct MustacheParser {
     }
 
     /// Acts on a tag: reports a variable, opens or closes a section, or changes the delimiters.
-    private mutating func handle(_ kind: TagKind, tagStart: Int, content: Range<Int>,
-                                 events: inout some MustacheEvents) throws(MustacheError) {
+    private mutating func handle(
+        _ kind: TagKind, tagStart: Int, content: Range<Int>,
+        events: inout some MustacheEvents
+    ) throws(MustacheError) {
         switch kind {
         case .comment, .partial:
             return
@@ -159,9 +166,10 @@ struct MustacheParser {
                 throw failure("unexpected closing tag \(quotedForError(closing.text))", at: tagStart)
             }
             guard frame.name == closing else {
-                throw MustacheError(message: "closing tag \(quotedForError(closing.text)) at "
-                    + MustacheError.position(of: tagStart, in: bytes) + " does not match section \(quotedForError(frame.name.text)) opened at "
-                    + MustacheError.position(of: frame.tagStart, in: bytes))
+                throw MustacheError(
+                    message: "closing tag \(quotedForError(closing.text)) at "
+                        + MustacheError.position(of: tagStart, in: bytes) + " does not match section \(quotedForError(frame.name.text)) opened at "
+                        + MustacheError.position(of: frame.tagStart, in: bytes))
             }
             events.closeSection()
         }
@@ -187,7 +195,8 @@ struct MustacheParser {
         let open = bytes[trimmed.lowerBound..<gap]
         let close = bytes[trim(gap..<trimmed.upperBound)]
         guard !close.isEmpty, !close.contains(where: isWhitespace),
-            !open.contains(UInt8(ascii: "=")), !close.contains(UInt8(ascii: "=")) else {
+            !open.contains(UInt8(ascii: "=")), !close.contains(UInt8(ascii: "="))
+        else {
             throw failure("invalid set-delimiter tag", at: tagStart)
         }
         delimiters = Delimiters(open: Array(open), close: Array(close))

@@ -37,12 +37,15 @@ struct MustacheRenderer {
     /// `partials`' template of that name (none: empty).
     /// Output past `maxLength` bytes (the connection's length limit) stops the render early with
     /// ``MustacheError/tooBig``, so the buffer never grows far past what SQLite would accept.
-    static func render(_ template: CompiledTemplate, vars: JSONValue, html: Bool,
-                       budget: StepBudget = StepBudget(), maxLength: Int = maxOutputBytes,
-                       partials: MustachePartials? = nil) throws(MustacheError) -> String {
+    static func render(
+        _ template: CompiledTemplate, vars: JSONValue, html: Bool,
+        budget: StepBudget = StepBudget(), maxLength: Int = maxOutputBytes,
+        partials: MustachePartials? = nil
+    ) throws(MustacheError) -> String {
         try template.bytes.withUnsafeBufferPointer { source throws(MustacheError) in
-            var renderer = MustacheRenderer(source: source, escapesHTML: html, context: MustacheContext(root: vars),
-                                            budget: budget, maxOutput: min(max(maxLength, 0), maxOutputBytes))
+            var renderer = MustacheRenderer(
+                source: source, escapesHTML: html, context: MustacheContext(root: vars),
+                budget: budget, maxOutput: min(max(maxLength, 0), maxOutputBytes))
             renderer.partials = partials
             renderer.output.reserveCapacity(min(source.count + 64, renderer.maxOutput))
             try renderer.render(template.nodes)
@@ -50,8 +53,10 @@ struct MustacheRenderer {
         }
     }
 
-    private init(source: UnsafeBufferPointer<UInt8>, escapesHTML: Bool, context: MustacheContext, budget: StepBudget,
-                 maxOutput: Int) {
+    private init(
+        source: UnsafeBufferPointer<UInt8>, escapesHTML: Bool, context: MustacheContext, budget: StepBudget,
+        maxOutput: Int
+    ) {
         self.source = source
         self.escapesHTML = escapesHTML
         self.context = context

@@ -30,8 +30,10 @@ enum TemplateNames {
     /// ```sql
     /// SELECT template_missing('Dear {{name}} of {{school}}', '{"name": "Ann"}'); -- '["school"]'
     /// ```
-    static func missing(_ template: CompiledTemplate, vars: JSONValue,
-                        budget: StepBudget = StepBudget()) throws(MustacheError) -> [String] {
+    static func missing(
+        _ template: CompiledTemplate, vars: JSONValue,
+        budget: StepBudget = StepBudget()
+    ) throws(MustacheError) -> [String] {
         var walk = MissingWalk(context: MustacheContext(root: vars), budget: budget)
         try walk.visit(template.nodes)
         return walk.names.list

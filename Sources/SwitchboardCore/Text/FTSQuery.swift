@@ -71,7 +71,7 @@ public enum FTSQuery {
         switch properties.generalCategory {
         case .control: return .dropped
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse:
             return .token
         default:
             return .other

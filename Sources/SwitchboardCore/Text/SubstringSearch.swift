@@ -72,8 +72,10 @@ public enum SubstringSearch {
     /// Whether `needle` (lowered) occurs in `haystack` with its ASCII letters lowered on the fly. A
     /// haystack with a byte >= 0x80 sets `nonASCII` (scanned in full), since then only a Unicode
     /// lowering decides: a miss here is not final.
-    public static func findFoldingASCII(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>,
-                                        nonASCII: inout Bool) -> Bool {
+    public static func findFoldingASCII(
+        _ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>,
+        nonASCII: inout Bool
+    ) -> Bool {
         let n = needle.count, h = haystack.count
         if n == 0 { return true }
         return needle.withUnsafeBufferPointer { nb in
@@ -195,61 +197,64 @@ final class SearchWords {
 
 extension Registry {
     /// `search_contains` (2, 3 and 4 arguments), `search_trigrams` and `search_short_word`.
-    static let searchFunctions: [FunctionSpec] = [2, 3, 4].map(containsSpec) + [
-        FunctionSpec(
-            name: "search_trigrams", arity: 1, flags: .pure,
-            signature: "search_trigrams(query)",
-            doc: """
-                An FTS5 MATCH expression for a trigram index (detail='none') that finds a superset of the rows \
-                search_contains(query, ...) accepts: for every word (split on whitespace) of three or more \
-                characters, its runs of three characters at offsets 0, 3, 6, ... and its last run, each a quoted \
-                one-token phrase ('"' doubled), distinct runs ANDed (at most 64; runs with NUL left out; '""', which matches nothing, when only such runs remain). Check the hits with search_contains. NULL when no word \
-                has three characters (the trigram tokenizer needs three; see search_short_word). No input makes \
-                MATCH raise an error. BLOBs and numbers are read as text.
-                """,
-            example: #"SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'"#,
-            body: { arguments, _ in
-                // TEXT and BLOB are read in place; a number through its text.
-                let read = arguments.withTextBytes(0) { SubstringSearch.trigramExpression(utf8: $0) }
-                guard let expression = read ?? arguments.value(0).text.flatMap(SubstringSearch.trigramExpression)
-                else { return .null }
-                return .text(expression)
-            }),
-        FunctionSpec(
-            name: "search_short_word", arity: 1, flags: .pure,
-            signature: "search_short_word(query)",
-            doc: """
-                For a query whose words (split on whitespace) all have fewer than three characters: the longest \
-                word (the first of equal length), lowercased, to look up the trigrams that start with it in an \
-                fts5vocab table (term >= w AND term < w || char(1114111)). NULL when a word has three or more \
-                characters, and for NULL or blank input.
-                """,
-            example: "SELECT search_short_word('MU x'); -- 'mu'",
-            body: { arguments, _ in
-                guard let text = arguments.value(0).text, let word = SubstringSearch.shortWord(text) else { return .null }
-                return .text(word)
-            }),
-    ]
+    static let searchFunctions: [FunctionSpec] =
+        [2, 3, 4].map(containsSpec) + [
+            FunctionSpec(
+                name: "search_trigrams", arity: 1, flags: .pure,
+                signature: "search_trigrams(query)",
+                doc: """
+                    An FTS5 MATCH expression for a trigram index (detail='none') that finds a superset of the rows \
+                    search_contains(query, ...) accepts: for every word (split on whitespace) of three or more \
+                    characters, its runs of three characters at offsets 0, 3, 6, ... and its last run, each a quoted \
+                    one-token phrase ('"' doubled), distinct runs ANDed (at most 64; runs with NUL left out; '""', which matches nothing, when only such runs remain). Check the hits with search_contains. NULL when no word \
+                    has three characters (the trigram tokenizer needs three; see search_short_word). No input makes \
+                    MATCH raise an error. BLOBs and numbers are read as text.
+                    """,
+                example: #"SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'"#,
+                body: { arguments, _ in
+                    // TEXT and BLOB are read in place; a number through its text.
+                    let read = arguments.withTextBytes(0) { SubstringSearch.trigramExpression(utf8: $0) }
+                    guard let expression = read ?? arguments.value(0).text.flatMap(SubstringSearch.trigramExpression)
+                    else { return .null }
+                    return .text(expression)
+                }),
+            FunctionSpec(
+                name: "search_short_word", arity: 1, flags: .pure,
+                signature: "search_short_word(query)",
+                doc: """
+                    For a query whose words (split on whitespace) all have fewer than three characters: the longest \
+                    word (the first of equal length), lowercased, to look up the trigrams that start with it in an \
+                    fts5vocab table (term >= w AND term < w || char(1114111)). NULL when a word has three or more \
+                    characters, and for NULL or blank input.
+                    """,
+                example: "SELECT search_short_word('MU x'); -- 'mu'",
+                body: { arguments, _ in
+                    guard let text = arguments.value(0).text, let word = SubstringSearch.shortWord(text) else { return .null }
+                    return .text(word)
+                }),
+        ]
 
     private static func containsSpec(arity: Int) -> FunctionSpec {
         let fields = (1..<arity).map { arity == 2 ? "text" : "text\($0)" }.joined(separator: ", ")
         return FunctionSpec(
             name: "search_contains", arity: arity, flags: .pure,
             signature: "search_contains(query, \(fields))",
-            doc: arity == 2 ? """
+            doc: arity == 2
+                ? """
                 1 when every word of query (split on whitespace), lowercased, is a substring of text, lowercased \
                 (Unicode lowercasing, ς read as σ); else 0. The apps' search filter, \
                 text.lowercased().contains(query), is the case of a one-word query; extra words may come in any \
                 order. A NULL text contains nothing; a NULL or blank query (no word) gives 1. No LIKE wildcards: \
                 % and _ are plain characters. BLOBs and numbers are read as text.
-                """ : """
+                """
+                : """
                 As search_contains(query, text), over \(arity - 1) texts: each word must be in at least one of them.
                 """,
             example: arity == 2
                 ? "SELECT search_contains('LINE', 'Deadline today'); -- 1"
                 : arity == 3
-                ? "SELECT search_contains('zoë smith', 'ZOË', '@coachsmith'); -- 1"
-                : "SELECT search_contains('50%', 'Deadline', 'Ann', '@ann'); -- 0",
+                    ? "SELECT search_contains('zoë smith', 'ZOË', '@coachsmith'); -- 1"
+                    : "SELECT search_contains('50%', 'Deadline', 'Ann', '@ann'); -- 0",
             body: { arguments, environment in
                 let words: [[UInt8]]
                 if let cached = environment.cached(argument: 0) as? SearchWords {

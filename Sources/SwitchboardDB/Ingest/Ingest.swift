@@ -76,8 +76,10 @@ extension QueryDatabase {
     /// ```swift
     /// let counts = try database.importRecords(into: "schools", from: input, upsert: false, user: "u1")
     /// ```
-    public func importRecords(into table: String, from input: RecordInput, upsert: Bool, user: String?,
-                              allUsers: Bool = false) throws -> ImportCounts {
+    public func importRecords(
+        into table: String, from input: RecordInput, upsert: Bool, user: String?,
+        allUsers: Bool = false
+    ) throws -> ImportCounts {
         try ingest(tables: [table]) { db in
             let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers)
             importer.counts.rejected = try QueryDatabase.feed(input, into: importer)
@@ -93,8 +95,10 @@ extension QueryDatabase {
     /// ```swift
     /// let counts = try database.importWorkspace(["schools", "coaches"], upsert: false, user: "u1") { try open("\($0).json") }
     /// ```
-    public func importWorkspace(_ tables: [String], upsert: Bool, user: String?, allUsers: Bool = false,
-                                inputs: (String) throws -> RecordInput) throws -> [ImportCounts] {
+    public func importWorkspace(
+        _ tables: [String], upsert: Bool, user: String?, allUsers: Bool = false,
+        inputs: (String) throws -> RecordInput
+    ) throws -> [ImportCounts] {
         try ingest(tables: tables) { db in
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
             var user = user

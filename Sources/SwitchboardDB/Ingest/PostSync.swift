@@ -44,13 +44,17 @@ public final class PostSync: RecordSink {
     public static let indexAtEndFrom = 200_000
 
     /// The SocialPost fields a record may carry, in the staging table's order.
-    public static let fields = ["id", "coach_id", "school_id", "platform", "post_url", "post_content", "post_date", "author_handle",
-                         "author_name", "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
-                         "is_recruiting_related", "flagged_for_review", "sentiment", "notes", "created_at", "updated_at"]
+    public static let fields = [
+        "id", "coach_id", "school_id", "platform", "post_url", "post_content", "post_date", "author_handle",
+        "author_name", "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
+        "is_recruiting_related", "flagged_for_review", "sentiment", "notes", "created_at", "updated_at",
+    ]
     /// What `--update` refreshes.
-    static let contentFields = ["coach_id", "school_id", "platform", "post_content", "post_date", "author_handle", "author_name",
-                                "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
-                                "is_recruiting_related", "sentiment"]
+    static let contentFields = [
+        "coach_id", "school_id", "platform", "post_content", "post_date", "author_handle", "author_name",
+        "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
+        "is_recruiting_related", "sentiment",
+    ]
     static let uuid = """
         lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
         || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
@@ -156,7 +160,8 @@ public final class PostSync: RecordSink {
         // The acting user's feed only: (user_id, post_url) is the table's key.
         let seen = "EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.user_id = :user AND p.post_url = s.post_url)"
         let user: StatementArguments = ["user": options.user]
-        counts.duplicates = inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)", arguments: user) ?? 0)
+        counts.duplicates =
+            inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)", arguments: user) ?? 0)
         let classify = options.classify && classifierAvailable
         let sentiment = classify ? "coalesce(s.sentiment, sentiment_classify(s.post_content))" : "s.sentiment"
         if options.update {
@@ -170,11 +175,12 @@ public final class PostSync: RecordSink {
                     ? "p.sentiment IS NOT coalesce(s.sentiment, sentiment_classify(coalesce(s.post_content, p.post_content)))"
                     : "p.\(field) IS NOT coalesce(s.\(field), p.\(field))"
             }
-            try db.execute(sql: """
-                UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
-                FROM temp.sync_staging AS s
-                WHERE p.user_id = :user AND p.post_url = s.post_url AND (\(differs.joined(separator: " OR ")))
-                """, arguments: user)
+            try db.execute(
+                sql: """
+                    UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
+                    FROM temp.sync_staging AS s
+                    WHERE p.user_id = :user AND p.post_url = s.post_url AND (\(differs.joined(separator: " OR ")))
+                    """, arguments: user)
             counts.updated = db.changesCount
         }
         let before = try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM social_media_posts") ?? 0
@@ -190,22 +196,26 @@ public final class PostSync: RecordSink {
             FROM temp.sync_staging AS s WHERE NOT \(seen) ORDER BY s.n
             """
         let atEnd: Bool
-        if let chosen = options.indexAtEnd { atEnd = chosen } else {
+        if let chosen = options.indexAtEnd {
+            atEnd = chosen
+        } else {
             atEnd = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging") ?? 0 >= PostSync.indexAtEndFrom
         }
-        let trigger = atEnd
+        let trigger =
+            atEnd
             ? try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'social_posts_fts_insert'")
             : nil
         if trigger != nil { try db.execute(sql: "DROP TRIGGER social_posts_fts_insert") }
         try db.execute(sql: insert, arguments: user)
         counts.new = db.changesCount
         if let trigger {
-            try db.execute(sql: """
-                UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags AS t WHERE t.seq = social_media_posts.seq)
-                WHERE seq > ?;
-                INSERT INTO social_posts_fts (rowid, post_content, author_name, author_handle, search_tags)
-                SELECT seq, post_content, author_name, author_handle, search_tags FROM social_media_posts WHERE seq > ?;
-                """, arguments: [before, before])
+            try db.execute(
+                sql: """
+                    UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags AS t WHERE t.seq = social_media_posts.seq)
+                    WHERE seq > ?;
+                    INSERT INTO social_posts_fts (rowid, post_content, author_name, author_handle, search_tags)
+                    SELECT seq, post_content, author_name, author_handle, search_tags FROM social_media_posts WHERE seq > ?;
+                    """, arguments: [before, before])
             try db.execute(sql: trigger)
         }
         try db.execute(sql: "DROP TABLE temp.sync_staging")

@@ -12,8 +12,10 @@ extension QueryDatabase {
     /// try database.streamRows("SELECT id, name FROM users", keeping: ["name"],
     ///                         columns: { print($0) }, row: { print($0) }) // ["name"], then [.text("Ada")] ...
     /// ```
-    public func streamRows(_ sql: String, arguments: [String: DatabaseValueConvertible?] = [:], keeping: [String]? = nil,
-                           timeout: Double? = nil, columns: ([String]) throws -> Void, row body: ([Cell]) throws -> Void) throws {
+    public func streamRows(
+        _ sql: String, arguments: [String: DatabaseValueConvertible?] = [:], keeping: [String]? = nil,
+        timeout: Double? = nil, columns: ([String]) throws -> Void, row body: ([Cell]) throws -> Void
+    ) throws {
         try withConnection { db in
             try TimeLimit.interrupting(db, after: timeout) { limit in
                 try StatementAuthorizer.guarding(db) {
@@ -71,8 +73,10 @@ extension QueryDatabase {
     /// try database.streamQuery(query, binding: ParameterBinding(query: query, pairs: [], user: nil),
     ///                          columns: { print($0) }, row: { print($0) })
     /// ```
-    public func streamQuery(_ query: CannedQuery, binding: ParameterBinding, keeping: [String]? = nil,
-                            columns: ([String]) throws -> Void, row: ([Cell]) throws -> Void) throws {
+    public func streamQuery(
+        _ query: CannedQuery, binding: ParameterBinding, keeping: [String]? = nil,
+        columns: ([String]) throws -> Void, row: ([Cell]) throws -> Void
+    ) throws {
         try withConnection { try QueryDatabase.checkUser($0, binding) }
         var arguments: [String: DatabaseValueConvertible?] = [:]
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }

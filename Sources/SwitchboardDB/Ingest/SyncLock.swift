@@ -25,9 +25,10 @@ public enum SyncLock {
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let busy = errno == EWOULDBLOCK
             close(fd)
-            throw SwitchboardError.failure(busy
-                ? "another sync or import of \(path) is running; wait for it to finish"
-                : "cannot lock \(path): \(String(cString: strerror(errno)))")
+            throw SwitchboardError.failure(
+                busy
+                    ? "another sync or import of \(path) is running; wait for it to finish"
+                    : "cannot lock \(path): \(String(cString: strerror(errno)))")
         }
         held[path] = fd
     }

@@ -212,12 +212,15 @@ final class TableImporter: RecordSink {
         }
         // A missing user_id is the acting user's; a scoped import of users without an id is the acting user's profile.
         if let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
-           slots[fill]?.isNull ?? true {
+            slots[fill]?.isNull ?? true
+        {
             if slots[fill] == nil { given.append(fill) }
             slots[fill] = user.databaseValue
         }
         if scoped, let ownerColumn, let owner, let named = slots[ownerColumn], !named.isNull, named.storageText != owner {
-            throw Rejection("\(schema.columns[ownerColumn].name) '\(named.storageText)' is not the acting user '\(owner)' (--all-users imports every user's rows)")
+            throw Rejection(
+                "\(schema.columns[ownerColumn].name) '\(named.storageText)' is not the acting user '\(owner)' (--all-users imports every user's rows)"
+            )
         }
         guard !given.isEmpty else { throw Rejection("no field of \(schema.name) (its columns: \(schema.columnNames.joined(separator: ", ")))") }
         given.removeAll { index in
@@ -227,12 +230,15 @@ final class TableImporter: RecordSink {
         }
         for index in required where slots[index]?.isNull ?? true { throw Rejection("\(schema.columns[index].name) is missing") }
         given.sort()
-        let shape = shapes[given] ?? {
-            let shape = Shape(table: schema.name, columns: given, names: given.map { schema.columns[$0].name },
-                              owner: scoped ? ownerColumn.map { schema.columns[$0].name } : nil)
-            shapes[given] = shape
-            return shape
-        }()
+        let shape =
+            shapes[given]
+            ?? {
+                let shape = Shape(
+                    table: schema.name, columns: given, names: given.map { schema.columns[$0].name },
+                    owner: scoped ? ownerColumn.map { schema.columns[$0].name } : nil)
+                shapes[given] = shape
+                return shape
+            }()
         return (shape, given.map { slots[$0]! })
     }
 
@@ -314,11 +320,17 @@ final class TableImporter: RecordSink {
             counts.inserted += 1
             if scoped, owner == nil, let ownerColumn {
                 // The first user of an empty workspace is the one this import acts for from now on.
-                owner = try String.fetchOne(db, sql: "SELECT \(TableImporter.quote(schema.columns[ownerColumn].name)) FROM \(TableImporter.quote(schema.name)) WHERE rowid = last_insert_rowid()")
+                owner = try String.fetchOne(
+                    db,
+                    sql:
+                        "SELECT \(TableImporter.quote(schema.columns[ownerColumn].name)) FROM \(TableImporter.quote(schema.name)) WHERE rowid = last_insert_rowid()"
+                )
             }
             return nil
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
-                    || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+        } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+            || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+        {
             if let refusal = try otherUsersRow(shape, values) { return refusal }
             // Same values: nothing to do.
             if try Int.fetchOne(try statement(shape.same), arguments: arguments) ?? 0 > 0 {
@@ -330,8 +342,9 @@ final class TableImporter: RecordSink {
                     guard let at = shape.columns.firstIndex(where: { schema.columns[$0].name == name }) else { return nil }
                     return "\(name) '\(values[values.startIndex + at].storageText)'"
                 }.joined(separator: ", ")
-                throw ImportCollision(location: location, table: schema.name, key: key.isEmpty ? "a row" : key,
-                                      detail: (error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))
+                throw ImportCollision(
+                    location: location, table: schema.name, key: key.isEmpty ? "a row" : key,
+                    detail: (error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))
             }
             do {
                 try statement(shape.update).execute(arguments: arguments)
@@ -376,7 +389,8 @@ final class TableImporter: RecordSink {
             for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
                 let name: String = row["name"], sql: String = row["sql"]
                 guard !name.hasSuffix("_updated_at"), sql.uppercased().contains("INSERT INTO"),
-                      !indexes.contains(where: { sql.contains($0) }) else { continue }
+                    !indexes.contains(where: { sql.contains($0) })
+                else { continue }
                 saved.append((name, sql))
             }
         }

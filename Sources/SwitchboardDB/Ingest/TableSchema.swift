@@ -66,12 +66,15 @@ public struct TableSchema: Sendable {
     /// The schema of table `name`, or nil when there is no such ordinary table.
     public static func load(_ db: Database, _ name: String) throws -> TableSchema? {
         guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]),
-              !sql.uppercased().hasPrefix("CREATE VIRTUAL") else { return nil }
+            !sql.uppercased().hasPrefix("CREATE VIRTUAL")
+        else { return nil }
         var columns: [Column] = []
         for row in try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", arguments: [name]) {
-            columns.append(Column(name: row["name"], type: (row["type"] as String?)?.uppercased() ?? "",
-                                  notNull: row["notnull"] as Int == 1, hasDefault: row["dflt_value"] as String? != nil,
-                                  primaryKey: row["pk"] as Int > 0))
+            columns.append(
+                Column(
+                    name: row["name"], type: (row["type"] as String?)?.uppercased() ?? "",
+                    notNull: row["notnull"] as Int == 1, hasDefault: row["dflt_value"] as String? != nil,
+                    primaryKey: row["pk"] as Int > 0))
         }
         let foreign = try Row.fetchAll(db, sql: "SELECT \"table\", \"from\" FROM pragma_foreign_key_list(?)", arguments: [name])
         let parents = Set(foreign.map { $0["table"] as String }).subtracting([name])
@@ -159,9 +162,10 @@ public struct TableSchema: Sendable {
             return value
         }
         guard b.count >= 16, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D, let day = digits(8, 2),
-              b[10] == UInt8(ascii: "T"), let hour = digits(11, 2), b[13] == 0x3A, let minute = digits(14, 2),
-              let year = digits(0, 4), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
-              hour < 24, minute < 60 else { return false }
+            b[10] == UInt8(ascii: "T"), let hour = digits(11, 2), b[13] == 0x3A, let minute = digits(14, 2),
+            let year = digits(0, 4), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+            hour < 24, minute < 60
+        else { return false }
         var i = 16
         if i < b.count, b[i] == 0x3A {
             guard let second = digits(i + 1, 2), second < 60 else { return false }
@@ -176,7 +180,8 @@ public struct TableSchema: Sendable {
         if i == b.count { return true }
         if b[i] == UInt8(ascii: "Z") { return i + 1 == b.count }
         guard b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), let offsetHour = digits(i + 1, 2), offsetHour < 24,
-              i + 3 < b.count, b[i + 3] == 0x3A, let offsetMinute = digits(i + 4, 2), offsetMinute < 60 else { return false }
+            i + 3 < b.count, b[i + 3] == 0x3A, let offsetMinute = digits(i + 4, 2), offsetMinute < 60
+        else { return false }
         return i + 6 == b.count
     }
 }

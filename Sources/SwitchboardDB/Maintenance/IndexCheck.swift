@@ -12,9 +12,11 @@ public struct IndexCheck: Sendable, Equatable {
 extension QueryDatabase {
     /// The full-text indexes (FTS5 tables), by name.
     static func fullTextIndexes(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%' ORDER BY name
-            """)
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%' ORDER BY name
+                """)
     }
 
     /// Checks the file (`PRAGMA integrity_check`) and every full-text index (FTS5's

@@ -50,7 +50,8 @@ public struct Coordinates: Equatable, Sendable {
         let pieces = body.split(separator: ".", omittingEmptySubsequences: false)
         let digits = pieces.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard !body.isEmpty, pieces.count <= 2, digits, pieces.contains(where: { !$0.isEmpty }),
-              body.count <= 40, let value = Double(text) else {
+            body.count <= 40, let value = Double(text)
+        else {
             throw .notDecimal(text)
         }
         return value

@@ -36,8 +36,10 @@ extension QueryDatabase {
     ///     send(message.senderJSON) ? nil : "exit 1"
     /// }
     /// ```
-    public func deliverNext(_ policy: DeliveryPolicy, retryLocked: (SwitchboardError) -> Bool = { _ in false },
-                            send: (OutboxMessage) -> String?) throws -> Delivery? {
+    public func deliverNext(
+        _ policy: DeliveryPolicy, retryLocked: (SwitchboardError) -> Bool = { _ in false },
+        send: (OutboxMessage) -> String?
+    ) throws -> Delivery? {
         func step<T>(_ body: () throws -> T) throws -> T {
             while true {
                 do { return try body() } catch let error as SwitchboardError where error.isLockTimeout && retryLocked(error) {}
@@ -53,8 +55,9 @@ extension QueryDatabase {
             return try step({ try self.complete(id: message.id, token: message.fencingToken) }) ? .sent(message) : .refused(message)
         }
         switch try step({
-            try self.fail(id: message.id, token: message.fencingToken, error: error, maxAttempts: policy.maxAttempts,
-                          backoffBase: policy.backoff)
+            try self.fail(
+                id: message.id, token: message.fencingToken, error: error, maxAttempts: policy.maxAttempts,
+                backoffBase: policy.backoff)
         }) {
         case .willRetry(let delay): return .willRetry(message, error: error, delay: delay)
         case .failed: return .failed(message, error: error)

@@ -113,25 +113,34 @@ public enum Outbox {
                     return .commit
                 }
             } else if dedupeWindow > 0 {
-                let row = try Row.fetchOne(db, sql: """
-                    SELECT * FROM outbox
-                    WHERE template_id IS ? AND group_id = ? AND text = ?
-                      AND created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
-                      AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
-                    ORDER BY created_at DESC, id DESC LIMIT 1
-                    """, arguments: [draft.templateID, draft.groupID, draft.text, createdAt, "-\(dedupeWindow) seconds",
-                                     createdAt, "+\(dedupeWindow) seconds"])
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT * FROM outbox
+                        WHERE template_id IS ? AND group_id = ? AND text = ?
+                          AND created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
+                          AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
+                        ORDER BY created_at DESC, id DESC LIMIT 1
+                        """,
+                    arguments: [
+                        draft.templateID, draft.groupID, draft.text, createdAt, "-\(dedupeWindow) seconds",
+                        createdAt, "+\(dedupeWindow) seconds",
+                    ])
                 if let row {
                     result = .duplicate(OutboxMessage(row))
                     return .commit
                 }
             }
-            try db.execute(sql: """
-                INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location,
-                                    created_at, updated_at, due_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
-                """, arguments: [key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
-                                 draft.groupName, draft.text, draft.location, createdAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location,
+                                        created_at, updated_at, due_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
+                    """,
+                arguments: [
+                    key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
+                    draft.groupName, draft.text, draft.location, createdAt,
+                ])
             result = .queued(try written(db, id: db.lastInsertedRowID))
             return .commit
         }
@@ -184,25 +193,27 @@ public enum Outbox {
             let status: String = found["status"]
             let attempts: Int = found["attempts"]
             if status == "sending" && attempts >= maxAttempts {
-                try db.execute(sql: """
-                    UPDATE outbox SET status = 'failed', lease_expires_at = NULL,
-                        last_error = 'lease expired during attempt ' || attempts || ' of ' || ?
-                    WHERE id = ?
-                    """, arguments: [maxAttempts, id])
+                try db.execute(
+                    sql: """
+                        UPDATE outbox SET status = 'failed', lease_expires_at = NULL,
+                            last_error = 'lease expired during attempt ' || attempts || ' of ' || ?
+                        WHERE id = ?
+                        """, arguments: [maxAttempts, id])
                 claim = .exhausted(try written(db, id: id))
                 return .commit
             }
             try db.execute(sql: "UPDATE outbox_fence SET token = token + 1 WHERE id = 1")
             let leaseModifier = String(format: "+%.3f seconds", lease)
-            try db.execute(sql: """
-                UPDATE outbox SET status = 'sending', attempts = attempts + 1,
-                    fencing_token = (SELECT token FROM outbox_fence WHERE id = 1),
-                    lease_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
-                    due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
-                    last_error = CASE WHEN status = 'sending'
-                        THEN 'lease expired during attempt ' || attempts ELSE last_error END
-                WHERE id = ?
-                """, arguments: [leaseModifier, leaseModifier, id])
+            try db.execute(
+                sql: """
+                    UPDATE outbox SET status = 'sending', attempts = attempts + 1,
+                        fencing_token = (SELECT token FROM outbox_fence WHERE id = 1),
+                        lease_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
+                        due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?),
+                        last_error = CASE WHEN status = 'sending'
+                            THEN 'lease expired during attempt ' || attempts ELSE last_error END
+                    WHERE id = ?
+                    """, arguments: [leaseModifier, leaseModifier, id])
             claim = .claimed(try written(db, id: id))
             return .commit
         }
@@ -215,10 +226,11 @@ public enum Outbox {
     public static func complete(_ db: Database, id: Int64, token: Int64) throws -> Bool {
         var changed = false
         try db.inTransaction(.immediate) {
-            try db.execute(sql: """
-                UPDATE outbox SET status = 'sent', sent_at = \(timestamp), lease_expires_at = NULL
-                WHERE id = ? AND status = 'sending' AND fencing_token = ?
-                """, arguments: [id, token])
+            try db.execute(
+                sql: """
+                    UPDATE outbox SET status = 'sent', sent_at = \(timestamp), lease_expires_at = NULL
+                    WHERE id = ? AND status = 'sending' AND fencing_token = ?
+                    """, arguments: [id, token])
             changed = db.changesCount == 1
             return .commit
         }
@@ -242,24 +254,32 @@ public enum Outbox {
 
     /// Records a failed attempt under `token`: queued again after the backoff while attempts <
     /// `maxAttempts`, else `failed`; `error` becomes last_error. Refused when the token is stale.
-    public static func fail(_ db: Database, id: Int64, token: Int64, error: String, maxAttempts: Int,
-                            backoffBase: Double) throws -> Failure {
+    public static func fail(
+        _ db: Database, id: Int64, token: Int64, error: String, maxAttempts: Int,
+        backoffBase: Double
+    ) throws -> Failure {
         var outcome = Failure.refused
         try db.inTransaction(.immediate) {
-            guard let attempts = try Int.fetchOne(db, sql: """
-                SELECT attempts FROM outbox WHERE id = ? AND status = 'sending' AND fencing_token = ?
-                """, arguments: [id, token]) else { return .commit }
+            guard
+                let attempts = try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT attempts FROM outbox WHERE id = ? AND status = 'sending' AND fencing_token = ?
+                        """, arguments: [id, token])
+            else { return .commit }
             if attempts < maxAttempts {
                 let delay = backoff(base: backoffBase, attempts: attempts)
-                try db.execute(sql: """
-                    UPDATE outbox SET status = 'queued', lease_expires_at = NULL, last_error = ?,
-                        due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)
-                    WHERE id = ?
-                    """, arguments: [error, String(format: "+%.3f seconds", delay), id])
+                try db.execute(
+                    sql: """
+                        UPDATE outbox SET status = 'queued', lease_expires_at = NULL, last_error = ?,
+                            due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)
+                        WHERE id = ?
+                        """, arguments: [error, String(format: "+%.3f seconds", delay), id])
                 outcome = .willRetry(delay: delay)
             } else {
-                try db.execute(sql: "UPDATE outbox SET status = 'failed', lease_expires_at = NULL, last_error = ? WHERE id = ?",
-                               arguments: [error, id])
+                try db.execute(
+                    sql: "UPDATE outbox SET status = 'failed', lease_expires_at = NULL, last_error = ? WHERE id = ?",
+                    arguments: [error, id])
                 outcome = .failed
             }
             return .commit
@@ -279,8 +299,9 @@ public enum Outbox {
                 throw SwitchboardError.failure(
                     "outbox message \(id) is \(current.status), not failed; only failed messages can be retried")
             }
-            try db.execute(sql: "UPDATE outbox SET status = 'queued', attempts = 0, due_at = \(timestamp) WHERE id = ?",
-                           arguments: [id])
+            try db.execute(
+                sql: "UPDATE outbox SET status = 'queued', attempts = 0, due_at = \(timestamp) WHERE id = ?",
+                arguments: [id])
             result = try message(db, id: id)
             return .commit
         }
@@ -289,9 +310,11 @@ public enum Outbox {
 
     /// How many rows are queued but not yet due (waiting for a retry's backoff).
     public static func waitingCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM outbox WHERE status IN ('queued', 'sending') AND due_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-            """) ?? 0
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM outbox WHERE status IN ('queued', 'sending') AND due_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                """) ?? 0
     }
 
     /// Whether the database has the outbox (schema version 7 or later).

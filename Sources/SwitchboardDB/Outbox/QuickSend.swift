@@ -25,9 +25,10 @@ extension QueryDatabase {
         guard let groupID = template.groupID else { throw SwitchboardError.failure("No target group selected") }
         var text = try render(template, vars: request.vars)
         if let location = request.location { text += location.messageSuffix }
-        let draft = Outbox.Draft(templateID: template.id, templateName: template.name, groupID: groupID,
-                                 groupName: template.groupName, text: text,
-                                 location: request.location.map { "\($0.latitude),\($0.longitude)" })
+        let draft = Outbox.Draft(
+            templateID: template.id, templateName: template.name, groupID: groupID,
+            groupName: template.groupName, text: text,
+            location: request.location.map { "\($0.latitude),\($0.longitude)" })
         return try enqueue(draft, key: request.key, dedupeWindow: request.dedupeWindow)
     }
 }

@@ -65,7 +65,8 @@ public struct QuickSendTemplate: Equatable, Sendable {
         var all = ["date": String(now.prefix(10)), "time": String(now.dropFirst(11).prefix(5))]
         all.merge(vars) { $1 }
         let json = JSONValue.object(all.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).jsonText
-        return try String.fetchOne(db, sql: "SELECT template_render_strict(?, ?, ?)",
-                                   arguments: [messageText, json, "template '\(name)'"]) ?? ""
+        return try String.fetchOne(
+            db, sql: "SELECT template_render_strict(?, ?, ?)",
+            arguments: [messageText, json, "template '\(name)'"]) ?? ""
     }
 }

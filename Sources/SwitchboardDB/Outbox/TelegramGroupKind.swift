@@ -26,7 +26,7 @@ public enum TelegramGroupKind {
         switch name {
         case "basicgroup", "group": return true
         case "supergroup": return true
-        default: return false // private, secret, channel, anything unknown
+        default: return false  // private, secret, channel, anything unknown
         }
     }
 }

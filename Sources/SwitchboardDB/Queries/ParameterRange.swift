@@ -22,7 +22,8 @@ public struct ParameterRange: Sendable, Equatable, CustomStringConvertible {
         let words = clause.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var low: String?, high: String?
         if words.count == 4 && words[0] == "between" && words[2] == "and" {
-            low = words[1]; high = words[3]
+            low = words[1]
+            high = words[3]
         } else if words.count == 3 && words[0] == "at" && words[1] == "least" {
             low = words[2]
         } else if words.count == 3 && words[0] == "at" && words[1] == "most" {

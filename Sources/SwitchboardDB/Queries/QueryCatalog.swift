@@ -105,7 +105,8 @@ public struct QueryCatalog: Sendable {
     static func resolvedFolder(_ folder: String, kind: DatabaseCondition.UserFolder) throws -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-              let resolved = realPath(folder) else {
+            let resolved = realPath(folder)
+        else {
             throw DatabaseCondition.notAFolder(path: folder, kind: kind)
         }
         return resolved

@@ -78,7 +78,8 @@ public final class QueryDatabase {
     static func readOnlyOpening(path: String, shown: String) throws -> (path: String, reason: String)? {
         let folder = (path as NSString).deletingLastPathComponent
         guard access(folder.isEmpty ? "." : folder, W_OK) != 0, isWAL(path) else { return nil }
-        let reason = "\(shown) is open read-only: it is a WAL database and its folder is not writable "
+        let reason =
+            "\(shown) is open read-only: it is a WAL database and its folder is not writable "
             + "(make the folder writable to change it)"
         let manager = FileManager.default
         let walSize = (try? manager.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
@@ -175,12 +176,15 @@ public final class QueryDatabase {
     /// A statement still running after `timeout` seconds (nil or 0: no limit) is interrupted through
     /// SQLite's progress handler: the error `query interrupted after N s (--timeout)`, and a write
     /// is rolled back whole.
-    public func runSQL(_ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil,
-                       timeout: Double? = nil) throws -> QueryOutcome {
+    public func runSQL(
+        _ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil,
+        timeout: Double? = nil
+    ) throws -> QueryOutcome {
         let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
         return try withConnection { db in
             try TimeLimit.interrupting(db, after: timeout) { _ in
-                write ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
+                write
+                    ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
                     : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
             }
         }
@@ -198,8 +202,10 @@ public final class QueryDatabase {
 
     /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
     /// write authorizer: the journal mode stays as the file has it, and no other file is created.
-    static func write(_ db: Database, sql: String, arguments: StatementArguments, script: Bool,
-                      columns: [String]? = nil) throws -> QueryOutcome {
+    static func write(
+        _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
+        columns: [String]? = nil
+    ) throws -> QueryOutcome {
         var outcome = QueryOutcome.changes(0)
         try db.inTransaction(.immediate) {
             outcome = try StatementAuthorizer.guarding(db, .write) {
@@ -211,8 +217,10 @@ public final class QueryDatabase {
     }
 
     /// Runs the statement (or the script), returning its rows or the number of rows it changed.
-    private static func execute(_ db: Database, sql: String, arguments: StatementArguments, script: Bool,
-                                columns: [String]?) throws -> QueryOutcome {
+    private static func execute(
+        _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
+        columns: [String]?
+    ) throws -> QueryOutcome {
         let before = db.totalChangesCount
         if script {
             try checkColumns(columns, returnedBy: [])

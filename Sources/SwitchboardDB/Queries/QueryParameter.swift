@@ -46,7 +46,8 @@ public struct QueryParameter: Sendable, Equatable {
         rest = rest.dropFirst()
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard let first = name.first, first.isASCII, first.isLetter || first == "_",
-              name.allSatisfy({ $0.isASCII }) else {
+            name.allSatisfy({ $0.isASCII })
+        else {
             throw QueryParameter.malformed(declaration, "bad parameter name")
         }
         rest = rest.dropFirst(name.count)
@@ -169,7 +170,8 @@ extension String {
     func trimmingSpaces() -> String {
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = unicodeScalars.firstIndex(where: { !isSpace($0) }),
-              let last = unicodeScalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = unicodeScalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(unicodeScalars[first...last])
     }
 

@@ -26,7 +26,10 @@ extension SQLValue {
         case SQLITE_BLOB:
             let bytes = sqlite3_column_blob(statement, index)
             let count = Int(sqlite3_column_bytes(statement, index))
-            guard let bytes, count > 0 else { self = .blob([]); return }
+            guard let bytes, count > 0 else {
+                self = .blob([])
+                return
+            }
             self = .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default: self = .null
         }
@@ -67,8 +70,9 @@ public struct ResultTable: Sendable, Equatable {
     /// ```
     public func selecting(_ names: [String]) -> ResultTable {
         let indexes = names.compactMap { columns.firstIndex(of: $0) }
-        return ResultTable(columns: indexes.map { columns[$0] },
-                           rows: rows.map { row in indexes.map { $0 < row.count ? row[$0] : .null } })
+        return ResultTable(
+            columns: indexes.map { columns[$0] },
+            rows: rows.map { row in indexes.map { $0 < row.count ? row[$0] : .null } })
     }
 
     /// Steps `statement` to the end, collecting its rows.

@@ -57,11 +57,13 @@ final class StatementAuthorizer {
     static func guarding<T>(_ db: Database, _ policy: Policy = .readOnly, _ body: () throws -> T) throws -> T {
         let authorizer = StatementAuthorizer(policy: policy, connection: db.sqliteConnection)
         let context = Unmanaged.passUnretained(authorizer).toOpaque()
-        sqlite3_set_authorizer(db.sqliteConnection, { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_DENY }
-            return Unmanaged<StatementAuthorizer>.fromOpaque(context).takeUnretainedValue()
-                .authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
-        }, context)
+        sqlite3_set_authorizer(
+            db.sqliteConnection,
+            { context, action, first, second, _, _ in
+                guard let context else { return SQLITE_DENY }
+                return Unmanaged<StatementAuthorizer>.fromOpaque(context).takeUnretainedValue()
+                    .authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
+            }, context)
         defer {
             sqlite3_set_authorizer(db.sqliteConnection, nil, nil)
             withExtendedLifetime(authorizer) {}
@@ -98,7 +100,7 @@ final class StatementAuthorizer {
             // cannot really update the schema table: that needs PRAGMA writable_schema, which is denied.
             return SQLITE_OK
         case SQLITE_INSERT where StatementAuthorizer.schemaTables.contains(first ?? ""),
-             SQLITE_DELETE where StatementAuthorizer.schemaTables.contains(first ?? ""):
+            SQLITE_DELETE where StatementAuthorizer.schemaTables.contains(first ?? ""):
             // CREATE and DROP ask for these first, then for their own action (CREATE TABLE, DROP TABLE…),
             // which is denied below and so names the statement. Writing the schema table directly
             // needs PRAGMA writable_schema, which is denied.
@@ -108,7 +110,8 @@ final class StatementAuthorizer {
         case SQLITE_PRAGMA:
             let name = (first ?? "").lowercased()
             if StatementAuthorizer.describingPragmas.contains(name)
-                || (second == nil && StatementAuthorizer.readPragmas.contains(name)) {
+                || (second == nil && StatementAuthorizer.readPragmas.contains(name))
+            {
                 return SQLITE_OK
             }
             return deny("PRAGMA \(name)" + (second.map { " = \($0)" } ?? ""))

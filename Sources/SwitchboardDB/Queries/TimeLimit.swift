@@ -25,11 +25,13 @@ final class TimeLimit {
         guard let seconds, seconds > 0 else { return try body(nil) }
         let limit = TimeLimit(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000))
         let context = Unmanaged.passUnretained(limit).toOpaque()
-        sqlite3_progress_handler(db.sqliteConnection, stepsPerCheck, { context in
-            guard let context else { return 1 }
-            let limit = Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue()
-            return DispatchTime.now().uptimeNanoseconds >= limit.deadline ? 1 : 0
-        }, context)
+        sqlite3_progress_handler(
+            db.sqliteConnection, stepsPerCheck,
+            { context in
+                guard let context else { return 1 }
+                let limit = Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue()
+                return DispatchTime.now().uptimeNanoseconds >= limit.deadline ? 1 : 0
+            }, context)
         defer {
             sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil)
             withExtendedLifetime(limit) {}

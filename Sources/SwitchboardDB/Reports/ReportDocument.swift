@@ -13,8 +13,10 @@ import SwitchboardCore
 /// ```
 public enum ReportDocument {
     /// The document, one member per line, one row per line.
-    public static func json(report: String, results: [(name: String, table: ResultTable, types: [String: ColumnType])],
-                            params: [(name: String, value: ParameterType.Value?)], generatedAt: String) -> String {
+    public static func json(
+        report: String, results: [(name: String, table: ResultTable, types: [String: ColumnType])],
+        params: [(name: String, value: ParameterType.Value?)], generatedAt: String
+    ) -> String {
         var members: [String] = []
         for result in results {
             let rows = result.table.rows.map { RowJSON.object(result.table.columns, $0, types: result.types) }
@@ -39,7 +41,8 @@ public enum ReportDocument {
 
     /// The partials as a JSON object of name → template text, sorted by name (template_render's 4th argument).
     public static func partials(_ partials: [String: String]) -> String {
-        "{" + partials.sorted { $0.key < $1.key }.map { RowJSON.string($0.key) + ":" + RowJSON.string($0.value) }
+        "{"
+            + partials.sorted { $0.key < $1.key }.map { RowJSON.string($0.key) + ":" + RowJSON.string($0.value) }
             .joined(separator: ",") + "}"
     }
 }

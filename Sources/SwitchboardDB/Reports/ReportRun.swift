@@ -27,9 +27,11 @@ public struct ReportRun: Sendable {
             throw SwitchboardError.usage("unknown parameter :\(unknown) for report '\(report.name)' (\(takes))")
         }
         bindings = try (report.queries + report.actions).map { query in
-            try ParameterBinding(query: query, pairs: pairs.filter { pair in
-                query.parameter(named: String(pair.prefix { $0 != "=" }.drop { $0 == ":" })) != nil
-            }, user: user)
+            try ParameterBinding(
+                query: query,
+                pairs: pairs.filter { pair in
+                    query.parameter(named: String(pair.prefix { $0 != "=" }.drop { $0 == ":" })) != nil
+                }, user: user)
         }
         self.report = report
         self.format = format
@@ -65,8 +67,10 @@ extension QueryDatabase {
         guard let template = run.report.templates[run.format] else { return document }
         let rendered = try runSQL(
             "SELECT template_render(:template, :document, :mode, :partials)", write: false,
-            parameters: ["template": template, "document": document, "mode": run.format == "html" ? "html" : "text",
-                         "partials": ReportDocument.partials(run.report.partials)])
+            parameters: [
+                "template": template, "document": document, "mode": run.format == "html" ? "html" : "text",
+                "partials": ReportDocument.partials(run.report.partials),
+            ])
         return QueryDatabase.text(rendered) ?? ""
     }
 

@@ -90,7 +90,8 @@ struct TableRows: RowStyle {
 
     /// The widths of the columns shown, as ``TableLayout/fitting`` says.
     private func decide() -> Plan {
-        let shown = layout.fitting == .dropColumns
+        let shown =
+            layout.fitting == .dropColumns
             ? ColumnWidths.readableCount(measured, width: layout.width) : measured.count
         let widths = ColumnWidths.fit(Array(measured.prefix(shown)), into: layout.width - ColumnWidths.gap.count * max(0, shown - 1))
         let rightAligned = numbers.prefix(shown).map { $0 && !sample.isEmpty }

@@ -14,7 +14,8 @@ final class BenchDatabase: @unchecked Sendable {
         guard db == nil else { return }
         sqlite3_auto_extension(sb_auto_extension_entry())
         guard sqlite3_open(":memory:", &db) == SQLITE_OK else { fatalError("cannot open :memory:") }
-        execute("""
+        execute(
+            """
             CREATE TEMP TABLE t AS
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < \(Self.rows))
             SELECT i,
