@@ -73,7 +73,7 @@ struct SyncCommand: ParsableCommand {
             input.summarizeRefusals()
             // Every record refused, none new or already present: the run did nothing it was given to do.
             if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
-                throw WordedFailure(line: "Sync failed: all \(counts.rejected.counted("record")) were refused")
+                throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
             }
         } catch let failure as WordedFailure {
             throw failure
@@ -92,7 +92,7 @@ struct SyncCommand: ParsableCommand {
         let message: String
         switch (counts.new, counts.rejected) {
         case (0, 0): message = "No new posts found. You're up to date!"
-        case (0, let refused) where counts.duplicates == 0: message = "No new posts synced: all \(refused.counted("record")) were refused"
+        case (0, let refused) where counts.duplicates == 0: message = "No new posts synced: \(refused.counted("record")) refused, none accepted"
         case (0, let refused): message = "No new posts found; \(refused.counted("record")) refused"
         case (let new, _): message = "Synced \(new.counted("new post"))"
         }
