@@ -1,5 +1,6 @@
 -- name: coaches-update(id, name, school_id, title, email, phone, twitter_handle, instagram_handle, user_id)<!
--- Changes one of the user's coaches; what is not given stays as it is. Returns it, or no row when it is not the user's.
+-- Changes one of the user's coaches; what is not given stays as it is. Returns it; an id that is not the user's is an error.
+-- missing: Coach not found
 -- :id                text: the coach's id
 -- :name              text, optional: the new name
 -- :school_id         text, optional: the new school

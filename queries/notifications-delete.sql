@@ -1,5 +1,6 @@
 -- name: notifications-delete(id, user_id)!
--- Deletes one notification. Reports 1 changed row, or 0 when it is not the user's.
+-- Deletes one notification. Reports 1 changed row; an id that is not the user's is an error.
+-- missing: Notification not found
 -- :id       text: the notification's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 DELETE FROM notifications

@@ -1,6 +1,7 @@
 -- name: notifications-mark-read(id, user_id)<!
 -- Marks one notification read, as the app's tap does: read_at and updated_at become now (the pinned clock).
--- Returns the updated notification, or no row when it is not the user's.
+-- Returns the updated notification; an id that is not the user's is an error.
+-- missing: Notification not found
 -- :id       text: the notification's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: email_sent

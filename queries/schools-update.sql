@@ -1,5 +1,6 @@
 -- name: schools-update(id, name, city, state, division, conference, twitter_handle, instagram_handle, website)<!
--- Changes a school; what is not given stays as it is. Returns it, or no row for an unknown id.
+-- Changes a school; what is not given stays as it is. Returns it; an unknown id is an error.
+-- missing: School not found
 -- :id                text: the school's id
 -- :name              text, optional: the new name
 -- :city              text, optional: the new city

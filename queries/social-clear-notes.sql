@@ -1,5 +1,6 @@
 -- name: social-clear-notes(id, user_id)<!
--- Removes one post's notes (notes = NULL). Returns the updated post, or no row when it is not the user's.
+-- Removes one post's notes (notes = NULL). Returns the updated post; an id that is not the user's is an error.
+-- missing: Post not found
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: is_recruiting_related, flagged_for_review

@@ -1,5 +1,6 @@
 -- name: social-flag(id, user_id)<!
--- Flags one post for review (flagged_for_review = true). Returns the updated post, or no row when it is not the user's.
+-- Flags one post for review (flagged_for_review = true). Returns the updated post; an id that is not the user's is an error.
+-- missing: Post not found
 -- :id       text: the post's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: is_recruiting_related, flagged_for_review

@@ -1,5 +1,6 @@
 -- name: social-set-notes(id, notes, user_id)<!
--- Sets one post's notes, as given (the notes sheet's Save). Returns the updated post, or no row when it is not the user's.
+-- Sets one post's notes, as given (the notes sheet's Save). Returns the updated post; an id that is not the user's is an error.
+-- missing: Post not found
 -- :id       text: the post's id
 -- :notes    text: the notes
 -- :user_id  text, optional: the acting user (defaults to the database's only user)

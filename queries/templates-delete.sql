@@ -1,7 +1,8 @@
 -- name: templates-delete(id, user_id)!
 -- Deletes one template; interactions logged from it keep their text.
 -- Their template_id is cleared by the foreign key (PRAGMA foreign_keys = ON, which the CLI sets and shell
--- users set themselves). Reports 1 changed row, or 0 when it is not the user's.
+-- users set themselves). Reports 1 changed row; an id that is not the user's is an error.
+-- missing: Template not found
 -- :id       text: the template's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 DELETE FROM communication_templates

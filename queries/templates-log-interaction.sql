@@ -2,7 +2,8 @@
 -- Logs an outbound interaction with a coach from a template, its body the template rendered for that coach.
 -- channel = the template's type, subject = the template's name, body = the rendered message. Returns the new row.
 -- When the coach lacks a value the template uses, this is an error naming the variables and the coach
--- (nothing is logged), unless allow_missing is true. No row when the template or coach is not the user's.
+-- (nothing is logged), unless allow_missing is true. A template or coach that is not the user's is an error.
+-- missing: Template or coach not found
 -- :id             text: the template's id
 -- :coach_id       text: the coach's id
 -- :occurred_at    text, optional: when it happened, ISO-8601 (default now, the pinned clock)

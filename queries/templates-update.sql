@@ -1,7 +1,8 @@
 -- name: templates-update(id, name, type, body, variables, user_id)<!
 -- Changes a template's name, type, body and/or variables ("Save Changes"); what is not given stays as it is.
 -- A body that is not a valid template is refused with the parser's message; blank values fail with the
--- template's named constraints. Returns the updated template, or no row when it is not the user's.
+-- template's named constraints. Returns the updated template; an id that is not the user's is an error.
+-- missing: Template not found
 -- :id         text: the template's id
 -- :name       text, optional: the new name
 -- :type       text, one of email|text|twitter, optional: the new type

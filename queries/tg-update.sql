@@ -1,7 +1,8 @@
 -- name: tg-update(id, name, message_text, icon, target_group_id, target_group_name, include_location)<!
 -- Changes a quick-send template (the editor's Save on an existing one); what is not given stays as it is.
 -- A new target group also takes the group's title from tg_groups unless a name is given. The group cannot be
--- cleared, as in the app. Returns the updated template, or no row for an unknown id.
+-- cleared, as in the app. Returns the updated template; an unknown id is an error.
+-- missing: Template not found
 -- :id                 text: the template's id
 -- :name               text, optional: the new name
 -- :message_text       text, optional: the new message

@@ -20,7 +20,7 @@ enum ExitCode {
     static func of(_ condition: DatabaseCondition) -> Int32 {
         switch condition {
         case .severalUsers, .notAFolder, .notAWorkspaceTable: return usage
-        case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted: return failure
+        case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted, .notFound: return failure
         }
     }
 
@@ -64,6 +64,8 @@ enum ExitCode {
                 + "import and export take the tables switchboard export --all writes"
         case .interrupted(let seconds):
             return "query interrupted after \(seconds) s (--timeout)"
+        case .notFound(let words):
+            return words
         }
     }
 }

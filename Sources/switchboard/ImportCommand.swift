@@ -70,6 +70,7 @@ struct ImportCommand: ParsableCommand {
         }
         try rejects?.commit()
         input.warnOfUnfoundSources()
+        defer { input.summarizeRefusals() }
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
     }

@@ -58,6 +58,8 @@ final class IngestInput: RecordInput {
     private var rejectFailure: Error?
     private var progress: Progress?
     private let locationPrefix: String
+    /// The refused records, for ``summarizeRefusals()``.
+    private(set) var refusals = RefusalTally()
 
     /// `rejectFile` receives the rejected records (`--reject`); the command commits it after the ingest.
     init(file: String?, options: IngestOptions, rejectFile: OutputFile?, locationPrefix: String = "") throws {
@@ -136,10 +138,17 @@ final class IngestInput: RecordInput {
         for source in stream.unfoundSources { Terminal.warn("--map \(source): no record has \(source)") }
     }
 
+    /// After a run that refused records: how many and why on stderr, grouped by reason with the first
+    /// few places (``RefusalTally``).
+    func summarizeRefusals() {
+        for line in refusals.summary { Terminal.note(line) }
+    }
+
     /// Reports a skipped record on stderr (`line 17: skipped: …`) and in the reject file.
     func reject(_ record: InputRecord, reason: String) {
         progress?.clear()
         try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
+        refusals.add(record.location, reason)
         if let rejectFile, !record.fields.isEmpty, rejectFailure == nil {
             do { try rejectFile.write(record.jsonText + "\n") } catch { rejectFailure = error }
         }

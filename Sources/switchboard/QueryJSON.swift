@@ -82,11 +82,12 @@ enum QueryJSON {
         }
     }
 
-    /// op, signature (the name line's parameter list, or null) and description (the summary and details).
+    /// op, signature (the name line's parameter list, or null), description (the summary and details) and
+    /// missing (what a write that finds no row says, or null).
     private static func header(_ query: CannedQuery) -> [(String, JSONValue)] {
         [
             ("op", .string(operation(query))), ("signature", query.signature.map { .array($0.map { .string($0) }) } ?? .null),
-            ("description", .string(query.fullDescription)),
+            ("description", .string(query.fullDescription)), ("missing", query.missing.map { .string($0) } ?? .null),
         ]
     }
 

@@ -19,8 +19,11 @@ struct SendOptions: ParsableArguments {
 
     @Option(
         name: .customLong("var"),
-        help: ArgumentHelp("A value for the message's {{name}} (repeatable); date and time are built in.", valueName: "name=value"))
+        help: ArgumentHelp("A value for the message's {{name}} (repeatable; implies --render).", valueName: "name=value"))
     var vars: [String] = []
+
+    @Flag(name: .long, help: "Fill the message's {{name}} tags: --var values, {{date}} and {{time}}. Without it the text is sent as written.")
+    var render = false
 
     @Option(
         name: .long, help: ArgumentHelp("A repeat of the same template and text within this many seconds is a duplicate (0: off).", valueName: "s"))
@@ -111,6 +114,7 @@ enum QuickSend {
         let template = try find(database)
         var request = QuickSendRequest()
         request.vars = try options.variables()
+        request.render = options.render || !request.vars.isEmpty
         request.key = options.key
         request.dedupeWindow = options.dedupeWindow
         let note: String?
@@ -150,12 +154,13 @@ struct SendCommand: ParsableCommand {
         commandName: "send",
         abstract: "Queue a Telegram template's message in the outbox (deliver it with switchboard deliver).",
         discussion: """
-            TEMPLATE is a template id or a unique name. The message is the template's text rendered with \
-            template_render (strict: every {{name}} needs a value): --var values, plus {{date}} (YYYY-MM-DD) and \
-            {{time}} (HH:MM), UTC, from the clock ($SWITCHBOARD_NOW pins it). When the template includes the \
+            TEMPLATE is a template id or a unique name. The message is the template's text as written, {{ and all, \
+            as spec 003's app sends it. With --render (or any --var) it is rendered with template_render (strict: \
+            every {{name}} needs a value): --var values, plus {{date}} (YYYY-MM-DD) and {{time}} (HH:MM), UTC, \
+            from the clock ($SWITCHBOARD_NOW pins it). When the template includes the \
             location, a blank line and "📍 https://maps.google.com/?q=LAT,LON" are appended (spec 003); without a \
             location the message is queued without that line, and the output says so. A template without a \
-            group is refused: "No target group selected". The same template and text again within \
+            group is refused: "No group selected". The same template and text again within \
             --dedupe-window seconds (default 10), or the same --key ever, is a duplicate: nothing is queued.
             Example:
               switchboard send "Running late" --var minutes=10

@@ -70,6 +70,13 @@ struct SyncCommand: ParsableCommand {
             try rejects?.commit()
             input.warnOfUnfoundSources()
             Terminal.write(report(counts))
+            input.summarizeRefusals()
+            // Every record refused, none new or already present: the run did nothing it was given to do.
+            if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
+                throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
+            }
+        } catch let failure as WordedFailure {
+            throw failure
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error
         } catch {
@@ -80,11 +87,19 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// What the sync endpoint answers: `Synced 3 new posts`, then the counts; its JSON with --json.
+    /// "You're up to date!" only when nothing new came and nothing was refused.
     func report(_ counts: PostSync.Counts) -> String {
-        let message = counts.new == 0 ? "No new posts found. You're up to date!" : "Synced \(counts.new.counted("new post"))"
+        let message: String
+        switch (counts.new, counts.rejected) {
+        case (0, 0): message = "No new posts found. You're up to date!"
+        case (0, let refused) where counts.duplicates == 0: message = "No new posts synced: \(refused.counted("record")) refused, none accepted"
+        case (0, let refused): message = "No new posts found; \(refused.counted("record")) refused"
+        case (let new, _): message = "Synced \(new.counted("new post"))"
+        }
         if json {
+            let accepted = counts.new > 0 || counts.duplicates > 0 || counts.rejected == 0
             return JSONValue.object([
-                ("success", .bool(true)), ("message", .string(message)), ("newPostCount", .integer(Int64(counts.new))),
+                ("success", .bool(accepted)), ("message", .string(message)), ("newPostCount", .integer(Int64(counts.new))),
                 ("duplicateCount", .integer(Int64(counts.duplicates))), ("updatedCount", .integer(Int64(counts.updated))),
                 ("rejectedCount", .integer(Int64(counts.rejected))),
             ]).jsonText + "\n"

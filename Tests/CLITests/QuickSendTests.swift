@@ -68,7 +68,7 @@ struct QuickSendFixture {
     @Test func sendWithLocationAppendsTheSpecsLineExactly() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
-        let result = try f.run(["send", "On my way", "--location", "37.7749,-122.4194"])
+        let result = try f.run(["send", "On my way", "--render", "--location", "37.7749,-122.4194"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Location: 37.7749,-122.4194\nQueued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
         let expected = "Leaving at 12:00 on 2026-02-10" + "\n\n" + "\u{1F4CD} https://maps.google.com/?q=37.7749,-122.4194"
@@ -81,6 +81,21 @@ struct QuickSendFixture {
         let south = try f.run(["send", "On my way", "--location", "-33.8568,151.2153", "--key", "sydney"])
         #expect(south.status == 0, "\(south.stderr)")
         #expect(try f.text(2).hasSuffix("\n\n📍 https://maps.google.com/?q=-33.8568,151.2153"))
+    }
+
+    /// Spec 003 sends a template's text as written: `{{` stays, unless the user asks for --render or gives a --var.
+    @Test func theTextIsSentAsWritten() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        try f.sql("INSERT INTO tg_templates (id, name, message_text, target_group_id) VALUES ('44444444-4444-4444-8444-444444444444', 'Braces', 'Hi {{there}}', -1001);")
+        let literal = try f.run(["send", "Braces"])
+        #expect(literal.status == 0, "\(literal.stderr)")
+        #expect(try f.text(1) == "Hi {{there}}")
+        let link = try f.run(["open", "tgtemplates://send?id=44444444-4444-4444-8444-444444444444", "--dedupe-window", "0"])
+        #expect(link.status == 0, "\(link.stderr)")
+        #expect(try f.text(2) == "Hi {{there}}")
+        let filled = try f.run(["send", "Braces", "--var", "there=Ann"])
+        #expect(try f.text(3) == "Hi Ann", "\(filled.stderr)")
     }
 
     @Test func sendWithoutLocation() throws {
@@ -164,8 +179,8 @@ struct QuickSendFixture {
     @Test func noGroupQueuesNothing() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
-        expectError(try f.run(["send", "Nowhere"]), "No target group selected", status: 1)
-        expectError(try f.run(["open", "tgtemplates://send?id=\(Fixture.noGroup)"]), "No target group selected", status: 1)
+        expectError(try f.run(["send", "Nowhere"]), "No group selected", status: 1)
+        expectError(try f.run(["open", "tgtemplates://send?id=\(Fixture.noGroup)"]), "No group selected", status: 1)
         #expect(f.outboxCount == 0)
     }
 
@@ -173,7 +188,7 @@ struct QuickSendFixture {
         let f = try Fixture()
         defer { f.cleanUp() }
         expectError(try f.run(["send", "Nope"]), "no template 'Nope' (by id or name; see switchboard run tg-templates)", status: 1)
-        expectError(try f.run(["send", "Running late"]), "missing value for {{minutes}} for template 'Running late'", status: 1)
+        expectError(try f.run(["send", "Running late", "--render"]), "missing value for {{minutes}} for template 'Running late'", status: 1)
         expectError(try f.run(["send", "Running late", "--var", "minutes"]), "--var expects name=value, got 'minutes'", status: 2)
         try f.sql("INSERT INTO tg_templates (name, message_text, target_group_id) VALUES ('On my way', 'x', -1001);")
         expectError(try f.run(["send", "On my way"]), "template name 'On my way' is ambiguous (2 templates; use the id)", status: 1)

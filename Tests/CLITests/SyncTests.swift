@@ -64,6 +64,33 @@ import Testing
             "--map 'text' must be SOURCE=DEST, e.g. --map text=post_content", status: 2)
     }
 
+    /// A run that refused records says how many and why, one line per reason with the first places;
+    /// refusing every record is a failure (issue 18, item 2).
+    @Test func aRunThatRefusedRecordsSaysHowManyAndWhy() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        let bad = (1...4).map { SyncTests.post($0, date: "day \($0)") } + [#"{"platform":"twitter","author_handle":"@c","author_name":"C","post_date":"2026-02-10T14:30:00Z"}"#]
+        let refused = try CLI.run(["sync", "posts", "--db", db], input: bad.joined(separator: "\n"))
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "No new posts synced: 5 records refused, none accepted\n0 duplicates, 5 rejected\n")
+        #expect(
+            refused.stderr.split(separator: "\n").suffix(4).joined(separator: "\n") == """
+                Refused 5 records:
+                  4 × post_date '…' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z): line 1, line 2, line 3, and 1 more
+                  1 × post_url is missing: line 5
+                Sync failed: 5 records refused, none accepted
+                """)
+        // One good record among them: a success that still says what it refused.
+        let partly = try CLI.run(["sync", "posts", "--db", db], input: (bad + [SyncTests.post(9)]).joined(separator: "\n"))
+        #expect(partly.status == 0)
+        #expect(partly.stdout == "Synced 1 new post\n0 duplicates, 5 rejected\n")
+        #expect(partly.stderr.hasSuffix("Refused 5 records:\n  4 × post_date '…' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z): line 1, line 2, line 3, and 1 more\n  1 × post_url is missing: line 5\n"))
+        // Nothing new and nothing refused: up to date.
+        let again = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(9))
+        #expect(again.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n" && again.stderr == "")
+    }
+
     @Test func validDuplicateAndInvalidRecordsWithExactReports() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -97,8 +124,16 @@ import Testing
         #expect(rejected.first?.contains("yesterday") == true)
         // --strict-refs: the unknown school is refused.
         let strict = try CLI.run(["sync", "posts", "--db", db, "--strict-refs"], input: SyncTests.post(9, extra: #","school_id":"nowhere""#))
-        #expect(strict.stderr == "line 1: skipped: school_id 'nowhere' is not a known school\n")
-        #expect(strict.stdout == "No new posts found. You're up to date!\n0 duplicates, 1 rejected\n")
+        #expect(
+            strict.stderr == """
+                line 1: skipped: school_id 'nowhere' is not a known school
+                Refused 1 record:
+                  1 × school_id '…' is not a known school: line 1
+                Sync failed: 1 record refused, none accepted
+
+                """)
+        #expect(strict.stdout == "No new posts synced: 1 record refused, none accepted\n0 duplicates, 1 rejected\n")
+        #expect(strict.status == 1)
         // --json: the sync endpoint's answer.
         let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: SyncTests.post(10))
         #expect(

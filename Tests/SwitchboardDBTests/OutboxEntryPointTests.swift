@@ -66,12 +66,13 @@ import Testing
         #expect(leaving?.groupName == "Team Chat", "the group's title when the template names none")
         let template = try #require(leaving)
         #expect(throws: SwitchboardError.failure("missing value for {{who}} for template 'Leaving'")) {
-            try database.quickSend(template, Self.request())
+            try database.quickSend(template, Self.request { $0.render = true })
         }
         let location = try Coordinates.parse("48.8584,2.2945")
         _ = try database.quickSend(
             template,
             Self.request {
+                $0.render = true
                 $0.vars = ["who": "Sam", "time": "09:15"]
                 $0.location = location
             })
@@ -87,7 +88,7 @@ import Testing
         let database = try fixture.demo()
         let orphan = try database.quickSendTemplate("Old team update")
         #expect(orphan.groupID == nil && orphan.groupName == "Old Team 2024")
-        #expect(throws: SwitchboardError.failure("No target group selected")) { try database.quickSend(orphan, Self.request()) }
+        #expect(throws: SwitchboardError.failure("No group selected")) { try database.quickSend(orphan, Self.request()) }
         #expect(try database.rows("SELECT count(*) FROM outbox") == ["0"])
     }
 

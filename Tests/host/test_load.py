@@ -1,4 +1,4 @@
-"""The load harness (Benchmarks/reliability/load.py) at the CI size, 4 writers x 1,000 writes, with the
+"""The load harness (Benchmarks/reliability/load.py) at the CI size, 4 writers x 250 writes, with the
 exact checks it makes; a run with injected faults that its checks must catch; and the extension loaded
 again after SQLite unloaded it, which the harness's torn-read checker does."""
 import json
@@ -22,14 +22,16 @@ def run_harness(tmp_path, *args, cli=CLI):
     return done, json.loads(figures.read_text()) if figures.exists() else None
 
 
-def test_four_writers_by_a_thousand_writes(tmp_path):
-    done, result = run_harness(tmp_path, "--writers", "4", "--writes", "1000")
+def test_four_writers_by_250_writes(tmp_path):
+    # 4 x 250 keeps CI under its 20 minutes (4 x 1,000 took about 330 s of the python stage's 460);
+    # the documented sizes, up to 16 x 10,000, are in RELIABILITY.md.
+    done, result = run_harness(tmp_path, "--writers", "4", "--writes", "250")
     assert result is not None, done.stdout + done.stderr
     assert result["failures"] == [], done.stdout
     assert done.returncode == 0
-    assert result["writes"] == {"attempted": 4000, "committed": 4000, "errored": 0, "locked": 0}
+    assert result["writes"] == {"attempted": 1000, "committed": 1000, "errored": 0, "locked": 0}
     assert {op: c["committed"] for op, c in result["by_operation"].items()} == {
-        "mark_read": 800, "toggle_flag": 800, "notes": 800, "template": 800, "send": 800}
+        "mark_read": 200, "toggle_flag": 200, "notes": 200, "template": 200, "send": 200}
     assert result["ingest"]["sync"] == {"batches": 4, "committed": 4, "errored": 0, "locked": 0, "rows": 800}
     assert result["ingest"]["imports"] == {"batches": 4, "committed": 4, "errored": 0, "locked": 0, "rows": 800}
     assert result["holds"]["attempted"] > 0 and result["holds"]["committed"] == result["holds"]["attempted"]
@@ -38,8 +40,8 @@ def test_four_writers_by_a_thousand_writes(tmp_path):
     assert result["torn_checker"] == "python sqlite3, one transaction"
     assert result["integrity"] == "ok"
     outbox = result["outbox"]
-    assert (outbox["enqueued"], outbox["rows"], outbox["statuses"]) == (800, 800, {"sent": 800})
-    assert (outbox["handed_to_sender"], outbox["delivered_twice"], outbox["never_delivered"]) == (800, 0, 0)
+    assert (outbox["enqueued"], outbox["rows"], outbox["statuses"]) == (200, 200, {"sent": 200})
+    assert (outbox["handed_to_sender"], outbox["delivered_twice"], outbox["never_delivered"]) == (200, 0, 0)
     assert result["deliverer_exits"] == [0]
 
 

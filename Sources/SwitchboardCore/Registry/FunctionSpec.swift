@@ -52,6 +52,17 @@ public struct FunctionSpec: Sendable {
         self.body = body
     }
 
+    /// The body of a function of one text argument: `transform` of the argument read as text (a
+    /// number through its text, a BLOB's bytes as UTF-8); NULL when the argument is NULL or `transform`
+    /// gives nil.
+    ///
+    /// ```sql
+    /// SELECT fts_query('smi'); -- '"smi"*', its body FunctionSpec.textBody(FTSQuery.expression)
+    /// ```
+    public static func textBody(_ transform: @escaping @Sendable (String) -> String?) -> Body {
+        { arguments, _ in arguments.value(0).text.flatMap(transform).map { .text($0) } ?? .null }
+    }
+
     /// Runs the function on plain values, as the binding does on SQLite's.
     ///
     /// ```swift

@@ -16,13 +16,7 @@ extension Registry {
             doc:
                 "Renders with mode 'text' (the default: nothing escaped) or 'html' (`{{x}}` escapes & < > \" ' as the spec and swift-mustache do; `{{{x}}}` and `{{&x}}` never escape). Any other mode, or a NULL mode, is an error, even when the template is NULL.",
             example: "SELECT template_render('<p>{{x}}</p>', json_object('x', 'a<b'), 'html'); -- '<p>a&lt;b</p>'",
-            body: { arguments, environment in
-                switch arguments.value(2).text {
-                case "text": return TemplateCall.render(arguments, html: false, environment: environment)
-                case "html": return TemplateCall.render(arguments, html: true, environment: environment)
-                default: return .error("template_render: mode must be 'text' or 'html'")
-                }
-            }),
+            body: { arguments, environment in TemplateCall.render(arguments, modeAt: 2, environment: environment) }),
         // Partials: the 4-argument form (MustachePartials.swift).
         FunctionSpec(
             name: "template_render", arity: 4, flags: .pure,
@@ -37,11 +31,7 @@ extension Registry {
                 case .success(let parsed): partials = parsed
                 case .failure(let error): return .error("template_render: \(error.message)")
                 }
-                switch arguments.value(2).text {
-                case "text": return TemplateCall.render(arguments, html: false, environment: environment, partials: partials)
-                case "html": return TemplateCall.render(arguments, html: true, environment: environment, partials: partials)
-                default: return .error("template_render: mode must be 'text' or 'html'")
-                }
+                return TemplateCall.render(arguments, modeAt: 2, environment: environment, partials: partials)
             }),
         FunctionSpec(
             name: "template_variables", arity: 1, flags: .pure,
@@ -111,6 +101,17 @@ extension Registry {
 
 /// The parts the template functions share: the cached template, `vars`, error texts.
 enum TemplateCall {
+    /// `template_render` in the mode argument `index` names: 'text' or 'html'; any other, or NULL, is an error.
+    static func render(
+        _ arguments: any SQLArguments, modeAt index: Int, environment: any CallEnvironment, partials: MustachePartials? = nil
+    ) -> SQLResult {
+        switch arguments.value(index).text {
+        case "text": return render(arguments, html: false, environment: environment, partials: partials)
+        case "html": return render(arguments, html: true, environment: environment, partials: partials)
+        default: return .error("template_render: mode must be 'text' or 'html'")
+        }
+    }
+
     /// `template_render` with the template and vars of `arguments`.
     static func render(
         _ arguments: any SQLArguments, html: Bool, environment: any CallEnvironment,

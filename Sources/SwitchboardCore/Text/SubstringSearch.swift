@@ -228,10 +228,7 @@ extension Registry {
                     characters, and for NULL or blank input.
                     """,
                 example: "SELECT search_short_word('MU x'); -- 'mu'",
-                body: { arguments, _ in
-                    guard let text = arguments.value(0).text, let word = SubstringSearch.shortWord(text) else { return .null }
-                    return .text(word)
-                }),
+                body: FunctionSpec.textBody(SubstringSearch.shortWord)),
         ]
 
     private static func containsSpec(arity: Int) -> FunctionSpec {

@@ -16,10 +16,7 @@ extension Registry {
                 BLOBs and numbers are read as text; invalid UTF-8 reads as U+FFFD, which is then part of its term.
                 """,
             example: #"SELECT fts_query('smi NEAR( "jo'); -- '"smi"* "NEAR("* """jo"*'"#,
-            body: { arguments, _ in
-                guard let text = arguments.value(0).text, let expression = FTSQuery.expression(text) else { return .null }
-                return .text(expression)
-            }),
+            body: FunctionSpec.textBody(FTSQuery.expression)),
         FunctionSpec(
             name: "text_preview", arity: 2, flags: .pure,
             signature: "text_preview(text, n)",

@@ -1,6 +1,10 @@
 /// How a quick-send message is queued: the template's `{{name}}` values, the location to append,
 /// and what makes a repeat a duplicate (an idempotency key, or the same message within a window).
 public struct QuickSendRequest: Sendable {
+    /// Whether the template's `{{name}}` tags are filled (``vars`` plus `{{date}}` and `{{time}}`);
+    /// false, the default, sends the text as written, as spec 003's app does.
+    public var render = false
+    /// The `{{name}}` values, when ``render``.
     public var vars: [String: String] = [:]
     /// The location line to append (the template must include the location).
     public var location: Coordinates?
@@ -12,9 +16,9 @@ public struct QuickSendRequest: Sendable {
 }
 
 extension QueryDatabase {
-    /// `switchboard send`: composes `template`'s message (its text rendered with `request.vars`, plus
-    /// the location line when given) and queues it in the outbox, unless it is a duplicate.
-    /// A template without a group is refused with the spec's words, `No target group selected`.
+    /// `switchboard send`: composes `template`'s message (its text as written, or rendered with
+    /// `request.vars` when `request.render`, plus the location line when given) and queues it in the outbox, unless it is a duplicate.
+    /// A template without a group is refused with the spec's words, `No group selected`.
     ///
     /// ```swift
     /// let template = try database.quickSendTemplate("Running late")
@@ -22,8 +26,8 @@ extension QueryDatabase {
     /// ```
     public func quickSend(_ template: QuickSendTemplate, _ request: QuickSendRequest) throws -> Outbox.Enqueued {
         try requireOutbox()
-        guard let groupID = template.groupID else { throw SwitchboardError.failure("No target group selected") }
-        var text = try render(template, vars: request.vars)
+        guard let groupID = template.groupID else { throw SwitchboardError.failure("No group selected") }
+        var text = request.render ? try render(template, vars: request.vars) : template.messageText
         if let location = request.location { text += location.messageSuffix }
         let draft = Outbox.Draft(
             templateID: template.id, templateName: template.name, groupID: groupID,

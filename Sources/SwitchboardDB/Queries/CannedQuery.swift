@@ -60,6 +60,10 @@ public struct CannedQuery: Sendable {
     /// The declared types of result columns, by column name, from `-- returns TYPE: col, col` lines
     /// (which may repeat; a column may be declared once). Undeclared columns are absent.
     public let columnTypes: [String: ColumnType]
+    /// What a write says when it changes no row, or returns none (`-- missing: Post not found` in the
+    /// header): run then fails with ``DatabaseCondition/notFound(_:)``, exit 1, nothing changed. Nil: such
+    /// a write reports 0 changes, as a write that matches by filter (mark all read) does.
+    public let missing: String?
     /// The SQL after the header, without leading blank lines (comments after the header's blank line included).
     public let sql: String
     /// Where it came from: `built-in` or a file path.
@@ -110,6 +114,7 @@ public struct CannedQuery: Sendable {
         self.details = docstring.details
         self.parameters = parameters
         self.columnTypes = docstring.columnTypes
+        self.missing = docstring.missing
         self.sql = body.drop { String($0).trimmingSpaces().isEmpty }.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }

@@ -25,6 +25,9 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     case notAWorkspaceTable(String)
     /// A query ran past its time limit of `seconds` and was interrupted.
     case interrupted(seconds: String)
+    /// A write that names one row found none (an unknown id): the query's own words for it (its
+    /// `-- missing:` line, e.g. `Post not found`). Nothing changed.
+    case notFound(String)
 
     /// Whose folder a ``notAFolder(path:kind:)`` was.
     public enum UserFolder: String, Sendable { case queries, reports }

@@ -164,7 +164,8 @@ public final class QueryDatabase {
             switch query.kind {
             case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
             case .write:
-                return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: false, columns: columns)
+                return try QueryDatabase.write(
+                    db, sql: query.sql, arguments: statementArguments, script: false, columns: columns, missing: query.missing)
             case .script:
                 return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: true, columns: columns)
             }
@@ -202,15 +203,17 @@ public final class QueryDatabase {
 
     /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
     /// write authorizer: the journal mode stays as the file has it, and no other file is created.
+    /// With `missing`, a statement that changes or returns no row is ``DatabaseCondition/notFound(_:)``.
     static func write(
         _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
-        columns: [String]? = nil
+        columns: [String]? = nil, missing: String? = nil
     ) throws -> QueryOutcome {
         var outcome = QueryOutcome.changes(0)
         try db.inTransaction(.immediate) {
             outcome = try StatementAuthorizer.guarding(db, .write) {
                 try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
             }
+            if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
             return .commit
         }
         return outcome

@@ -1,7 +1,8 @@
 /// The docstring of a canned query: the `--` lines after the name line, up to the first line that is
 /// not a comment (a blank line ends it too, so comments after one belong to the SQL).
 ///
-/// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), a parameter declaration
+/// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), what a write that finds no
+/// row says (`missing: Post not found`, see ``CannedQuery/missing``), a parameter declaration
 /// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
 /// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
 /// the first such line is the summary, the others are details.
@@ -24,6 +25,8 @@ public struct QueryDocstring: Sendable {
     public let parameters: [QueryParameter]
     /// The declared result column types, by column name.
     public let columnTypes: [String: ColumnType]
+    /// The `missing:` line's words, if any.
+    public let missing: String?
 
     /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);
     /// `origin` names the file in errors.
@@ -32,6 +35,7 @@ public struct QueryDocstring: Sendable {
         var details: [String] = []
         var parameters: [QueryParameter] = []
         var columnTypes: [String: ColumnType] = [:]
+        var missing: String?
         var continuable = false
         for raw in lines {
             let line = raw.trimmingSpaces()
@@ -40,7 +44,11 @@ public struct QueryDocstring: Sendable {
                 continue
             }
             continuable = false
-            if ColumnType.isDeclaration(line) {
+            if line.hasPrefix("missing:") {
+                let words = String(line.dropFirst("missing:".count)).trimmingSpaces()
+                guard missing == nil, !words.isEmpty else { throw SwitchboardError.failure("\(origin): one 'missing: WORDS' line at most, with its words") }
+                missing = words
+            } else if ColumnType.isDeclaration(line) {
                 for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
                     guard columnTypes[column] == nil else {
                         throw SwitchboardError.failure("\(origin): column \(column) is declared twice")
@@ -67,6 +75,7 @@ public struct QueryDocstring: Sendable {
         self.details = details
         self.parameters = parameters
         self.columnTypes = columnTypes
+        self.missing = missing
     }
 
     /// Whether a docstring line (without its `--`) is indented as a continuation: two or more spaces,
