@@ -1,9 +1,9 @@
 -- name: tg-groups(search)
 -- The group picker: the Telegram groups a template can target, as TelegramGroup {id, title, memberCount}, in the
--- chat list's order (sort_order, then title), with search. "Title (N members)" is its displayTitle.
+-- chat list's order (sort_order, then title), with search. displayTitle is the picker's "Title (N members)".
 -- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
 --          accents folded)
-SELECT id, title, member_count AS memberCount
+SELECT id, title, member_count AS memberCount, title || ' (' || member_count || ' members)' AS displayTitle
 FROM tg_groups
 WHERE search_contains(:search, title)
    OR id IN (SELECT rowid FROM tg_groups_fts  -- accents folded, for words of letters and digits

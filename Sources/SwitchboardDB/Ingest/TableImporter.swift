@@ -163,6 +163,8 @@ final class TableImporter: RecordSink {
     private var heldValues: [DatabaseValue] = []
 
     var held: Int { heldRows.count }
+    /// Telegram groups taken so far: the next one's place in the input.
+    private var groupsTaken = 0
 
     /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
     /// writing a search index's own tables directly would damage the index.
@@ -249,8 +251,16 @@ final class TableImporter: RecordSink {
     static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// Converts one record and holds its row for ``settle(_:)``; returns why it was skipped, or nil.
+    /// Telegram groups without a `sort_order` get their place in the input (the chat list's order).
     func take(_ fields: [JSONMember], at location: String) throws -> String? {
-        if schema.name == "tg_groups", let refusal = TelegramGroupKind.refusal(fields) { return refusal }
+        var fields = fields
+        if schema.name == "tg_groups" {
+            if let refusal = TelegramGroupKind.refusal(fields) { return refusal }
+            groupsTaken += 1
+            if !fields.contains(where: { column(forKey: $0.key).map { schema.columns[$0].name } == "sort_order" }) {
+                fields.append(JSONMember(key: "sort_order", value: .integer(Int64(groupsTaken - 1))))
+            }
+        }
         do {
             let (shape, values) = try row(fields)
             heldRows.append((shape, location))
