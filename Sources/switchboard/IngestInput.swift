@@ -138,17 +138,21 @@ final class IngestInput: RecordInput {
         for source in stream.unfoundSources { Terminal.warn("--map \(source): no record has \(source)") }
     }
 
-    /// After a run that refused records: how many and why on stderr, grouped by reason with the first
-    /// few places (``RefusalTally``).
+    /// After a run that refused more records than it listed one by one: how many and why on stderr,
+    /// grouped by reason with the first few places (``RefusalTally``). (Every record is in `--reject`'s file.)
     func summarizeRefusals() {
+        guard refusals.total > RefusalTally.linesShown else { return }
         for line in refusals.summary { Terminal.note(line) }
     }
 
-    /// Reports a skipped record on stderr (`line 17: skipped: …`) and in the reject file.
+    /// Reports a skipped record on stderr (`line 17: skipped: …`; the first ``RefusalTally/linesShown``,
+    /// then ``summarizeRefusals()`` groups them all) and in the reject file.
     func reject(_ record: InputRecord, reason: String) {
         progress?.clear()
-        try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
         refusals.add(record.location, reason)
+        if refusals.total <= RefusalTally.linesShown {
+            try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
+        }
         if let rejectFile, !record.fields.isEmpty, rejectFailure == nil {
             do { try rejectFile.write(record.jsonText + "\n") } catch { rejectFailure = error }
         }

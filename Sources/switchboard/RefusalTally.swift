@@ -11,6 +11,8 @@
 struct RefusalTally {
     /// How many places a reason's line names before "and N more".
     static let placesShown = 3
+    /// How many refused records an ingest reports one line each; past them, the summary says the rest.
+    static let linesShown = 10
 
     private var reasons: [String] = []
     private var groups: [String: (count: Int, places: [String])] = [:]

@@ -367,7 +367,8 @@ import Testing
         let csv = Self.bytes("post_url,platform,post_date,author_handle,author_name\nhttps://x.com/c/20,twitter,1900-02-29T00:00:00Z,@c,C\n")
         #expect(
             try Self.sync(csv, scratch, db).stderr
-                == "line 2: skipped: post_date '1900-02-29T00:00:00Z' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n")
+                == "line 2: skipped: post_date '1900-02-29T00:00:00Z' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n"
+                + "Sync failed: 1 record refused, none accepted\n")
         #expect(try Self.posts(db) == "3")
     }
 }

@@ -66,8 +66,8 @@ import Testing
         #expect(
             groups.stdout == """
                 [
-                  {"id":-1001,"title":"Family","memberCount":4},
-                  {"id":-1002,"title":"Team Chat","memberCount":23}
+                  {"id":-1001,"title":"Family","memberCount":4,"displayTitle":"Family (4 members)"},
+                  {"id":-1002,"title":"Team Chat","memberCount":23,"displayTitle":"Team Chat (23 members)"}
                 ]
 
                 """)
@@ -94,7 +94,7 @@ import Testing
         #expect(
             export.stdout == """
                 [
-                  {"id":-1002,"title":"Coaches","memberCount":3,"sort_order":0},
+                  {"id":-1002,"title":"Coaches","memberCount":3,"sort_order":1},
                   {"id":-1001,"title":"Team Parents","memberCount":25,"sort_order":0}
                 ]
 

@@ -37,8 +37,6 @@ import Testing
             result.stderr == """
                 line 1: skipped: author_handle is missing
                 warning: --map usr.screen_name: no record has usr.screen_name
-                Refused 1 record:
-                  1 × author_handle is missing: line 1
                 Sync failed: 1 record refused, none accepted
 
                 """)

@@ -156,7 +156,9 @@ GROUPS = [{"id": -1001234567890, "title": "Family", "memberCount": 4},
 def test_telegram_groups_round_trip(workspace):
     for position, record in enumerate(GROUPS):
         insert(workspace, "tg_groups", {**record, "sort_order": position}, rename={"memberCount": "member_count"})
-    assert cli(workspace, "run", "tg-groups") == GROUPS
+    # The spec's TelegramGroup, plus its computed displayTitle ("Title (N members)"), which the picker shows.
+    assert cli(workspace, "run", "tg-groups") == [
+        {**group, "displayTitle": f"{group['title']} ({group['memberCount']} members)"} for group in GROUPS]
 
 
 POSTS = [
