@@ -10,6 +10,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXTENSION = os.environ.get("SWITCHBOARD_EXTENSION", str(ROOT / ".build" / "debug" / "libswitchboard.so"))
+# The release build the Python package bundles (scripts/test builds it before the host tests), for the
+# tests whose cost is the functions' own speed; the debug build when there is none.
+PORTABLE = ROOT / ".build-portable" / "release" / "libswitchboard.so"
+FAST_EXTENSION = str(PORTABLE) if PORTABLE.exists() else EXTENSION
 # The migrations in order, schema/NNNN_*.sql: not schema/current.sql, the generated snapshot of the same
 # schema. Then the demo data's scripts, schema/demo/*.sql.
 MIGRATIONS = sorted((ROOT / "schema").glob("[0-9][0-9][0-9][0-9]_*.sql"))
