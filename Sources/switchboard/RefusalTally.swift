@@ -51,9 +51,11 @@ struct RefusalTally {
         var index = 0
         while index < characters.count {
             let opens = characters[index] == "'" && (index == 0 || characters[index - 1] == " " || characters[index - 1] == "(")
-            if opens, let close = (index + 1..<characters.count).first(where: { at in
-                characters[at] == "'" && (at + 1 == characters.count || " ,.;:)".contains(characters[at + 1]))
-            }) {
+            if opens,
+                let close = (index + 1..<characters.count).first(where: { at in
+                    characters[at] == "'" && (at + 1 == characters.count || " ,.;:)".contains(characters[at + 1]))
+                })
+            {
                 out += "'…'"
                 index = close + 1
             } else {

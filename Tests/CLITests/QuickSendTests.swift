@@ -87,7 +87,9 @@ struct QuickSendFixture {
     @Test func theTextIsSentAsWritten() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
-        try f.sql("INSERT INTO tg_templates (id, name, message_text, target_group_id) VALUES ('44444444-4444-4444-8444-444444444444', 'Braces', 'Hi {{there}}', -1001);")
+        try f.sql(
+            "INSERT INTO tg_templates (id, name, message_text, target_group_id) "
+                + "VALUES ('44444444-4444-4444-8444-444444444444', 'Braces', 'Hi {{there}}', -1001);")
         let literal = try f.run(["send", "Braces"])
         #expect(literal.status == 0, "\(literal.stderr)")
         #expect(try f.text(1) == "Hi {{there}}")

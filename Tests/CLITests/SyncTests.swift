@@ -71,7 +71,9 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         // 11 bad dates and one record without a URL: more than the 10 reported one by one.
-        let bad = (1...11).map { SyncTests.post($0, date: "day \($0)") } + [#"{"platform":"twitter","author_handle":"@c","author_name":"C","post_date":"2026-02-10T14:30:00Z"}"#]
+        let bad =
+            (1...11).map { SyncTests.post($0, date: "day \($0)") }
+            + [#"{"platform":"twitter","author_handle":"@c","author_name":"C","post_date":"2026-02-10T14:30:00Z"}"#]
         let refused = try CLI.run(["sync", "posts", "--db", db], input: bad.joined(separator: "\n"))
         #expect(refused.status == 1)
         #expect(refused.stdout == "No new posts synced: 12 records refused, none accepted\n0 duplicates, 12 rejected\n")

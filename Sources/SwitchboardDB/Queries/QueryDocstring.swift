@@ -46,7 +46,9 @@ public struct QueryDocstring: Sendable {
             continuable = false
             if line.hasPrefix("missing:") {
                 let words = String(line.dropFirst("missing:".count)).trimmingSpaces()
-                guard missing == nil, !words.isEmpty else { throw SwitchboardError.failure("\(origin): one 'missing: WORDS' line at most, with its words") }
+                guard missing == nil, !words.isEmpty else {
+                    throw SwitchboardError.failure("\(origin): one 'missing: WORDS' line at most, with its words")
+                }
                 missing = words
             } else if ColumnType.isDeclaration(line) {
                 for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
