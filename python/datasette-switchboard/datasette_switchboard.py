@@ -139,8 +139,20 @@ def _query_config(query, allow=None):
         "params": list(query.parameters),
     }
     if allow is not None:
-        config.update({"write": True, "allow": allow})
+        config.update({"sql": _without_returning(config["sql"]), "write": True, "allow": allow})
     return config
+
+
+# A string literal, quoted name or comment (skipped), or the RETURNING keyword.
+_RETURNING_OR_SKIPPED = re.compile(r"""'(?:''|[^'])*'|"(?:""|[^"])*"|\[[^\]]*\]|--[^\n]*|/\*.*?\*/|(?P<returning>\bRETURNING\b)""",
+                                   re.DOTALL | re.IGNORECASE)
+
+
+def _without_returning(sql):
+    """`sql` without its RETURNING clause: Datasette 0.65 runs a write with `conn.execute()` and commits without
+    reading its rows, which SQLite refuses ("cannot commit transaction - SQL statements in progress")."""
+    found = [match.start() for match in _RETURNING_OR_SKIPPED.finditer(sql) if match["returning"]]
+    return sql[:found[-1]].rstrip() if found else sql
 
 
 def canned_query_config(allow_writes=None):
@@ -280,13 +292,14 @@ def _replay(body):
 
 
 def _form(body):
+    """(the posted parameters, whether they came as JSON), read as Datasette reads a canned query's POST."""
     text = body.decode("utf-8", "replace").strip()
     if text.startswith("{") and text.endswith("}"):
         try:
-            return json.loads(text)
-        except ValueError:
-            return {}
-    return dict(urllib.parse.parse_qsl(text, keep_blank_values=True))
+            return {key: "" if value is None else value for key, value in json.loads(text).items()}, True
+        except (ValueError, AttributeError):
+            return {}, False
+    return dict(urllib.parse.parse_qsl(text, keep_blank_values=True)), False
 
 
 @hookimpl
@@ -309,11 +322,16 @@ def asgi_wrapper(datasette):
                 return await app(scope, receive, send)
             offered = canned_query_config(_plugin_config(datasette).get("allow_writes"))
             if name in offered:
+                query = _queries()[name]
                 if scope["method"] == "POST":
                     body = await _body(receive)
-                    receive = _replay(body)
-                    arguments = {**arguments, **_form(body)}
-                problem = _bad_parameter(_queries()[name], arguments)
+                    form, is_json = _form(body)
+                    arguments = {**arguments, **form}
+                    # Datasette binds only the parameters posted: the others go in as '' (unset), as on a GET
+                    form = {**{parameter: "" for parameter in query.parameters}, **form}
+                    receive = _replay(json.dumps(form).encode("utf-8") if is_json
+                                      else urllib.parse.urlencode(form).encode("utf-8"))
+                problem = _bad_parameter(query, arguments)
                 if problem:
                     return await _refuse(datasette, scope, send, problem, extension)
                 return await app(scope, receive, send)
