@@ -12,7 +12,9 @@ and four commands work on a Switchboard workspace as they do elsewhere.
   modified"); `search` on a workspace reads a query of plain words as word prefixes (`schol` finds
   "scholarship", as the apps' search does); `insert` and `upsert` of JSON into a workspace table store
   a camelCase key (`memberCount`) in its snake_case column (`member_count`) when the table has that
-  column and not the key, so the specs' JSON goes in without `--alter`.
+  column and not the key, so the specs' JSON goes in without `--alter`; and when the records do not all
+  have the same keys, each goes in with its own (one per batch), so a key one record leaves out gets the
+  column's default, not the NULL sqlite-utils would bind for it (`NOT NULL constraint failed: ...updated_at`).
 """
 import io
 import json
@@ -71,8 +73,9 @@ def full_text_tables(path):
 
 
 def prefix_query(q):
-    """`q` as word prefixes (`"schol"* "rec"*`) when it is plain words, else None (FTS5 syntax of the caller's)."""
-    if not _PLAIN_WORDS.fullmatch(q.strip()):
+    """`q` as word prefixes (`"schol"* "rec"*`) when it is plain words, else None (FTS5 syntax of the caller's:
+    any other character, or the operators AND, OR, NOT)."""
+    if not _PLAIN_WORDS.fullmatch(q.strip()) or {"AND", "OR", "NOT"} & set(q.split()):
         return None
     return " ".join('"' + word.replace('"', '""') + '"*' for word in q.split())
 
@@ -93,8 +96,8 @@ def renamed(doc, columns):
 
 
 def spec_json(path, table, file, nl):
-    """The JSON (or newline-delimited JSON) in `file` with its keys mapped to `table`'s columns, as a new file;
-    None to leave the input alone (no such table, or not JSON)."""
+    """(the JSON or newline-delimited JSON in `file` with its keys mapped to `table`'s columns, as a new file,
+    whether every record has the same keys); None to leave the input alone (no such table)."""
     db = sqlite_utils.Database(path)
     try:
         if not db.table(table).exists():
@@ -104,15 +107,13 @@ def spec_json(path, table, file, nl):
         db.close()
     data = file.read()
     try:
-        if nl:
-            docs = [json.loads(line) for line in data.splitlines() if line.strip()]
-            text = "\n".join(json.dumps(renamed(doc, columns)) for doc in docs)
-        else:
-            docs = json.loads(data)
-            text = json.dumps([renamed(doc, columns) for doc in docs] if isinstance(docs, list) else renamed(docs, columns))
+        docs = [json.loads(line) for line in data.splitlines() if line.strip()] if nl else json.loads(data)
     except ValueError:
-        return io.BytesIO(data)  # sqlite-utils gives its own message
-    return io.BytesIO(text.encode("utf-8"))
+        return io.BytesIO(data), True  # sqlite-utils gives its own message
+    docs = [renamed(doc, columns) for doc in docs] if isinstance(docs, list) else [renamed(docs, columns)]
+    text = "\n".join(json.dumps(doc) for doc in docs) if nl else json.dumps(docs)
+    same_keys = len({tuple(sorted(doc)) if isinstance(doc, dict) else None for doc in docs}) <= 1
+    return io.BytesIO(text.encode("utf-8")), same_keys
 
 
 def _wrap(command, before):
@@ -144,7 +145,9 @@ def _insert(kwargs):
     if kwargs.get("file") is not None and plain_json and is_workspace(kwargs["path"]):
         mapped = spec_json(kwargs["path"], kwargs["table"], kwargs["file"], kwargs.get("nl"))
         if mapped is not None:
-            kwargs["file"] = mapped
+            kwargs["file"], same_keys = mapped
+            if not same_keys:
+                kwargs["batch_size"] = 1
 
 
 @sqlite_utils.hookimpl
