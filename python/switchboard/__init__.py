@@ -13,7 +13,7 @@ import sqlite3
 
 from .canned import CannedQuery, Queries, QueryError, catalog
 
-__all__ = ["loadable_path", "load", "loading_enabled", "can_load", "connect", "queries", "query_files", "catalog", "CannedQuery", "Queries",
+__all__ = ["loadable_path", "load", "loading_enabled", "can_load", "connect", "queries", "query_files", "query_folder", "catalog", "CannedQuery", "Queries",
            "QueryError", "LoadError"]
 __version__ = "0.1.0"
 
@@ -126,7 +126,12 @@ def connect(database):
 
 def query_files():
     """The bundled canned-query files (queries/*.sql), sorted by name."""
-    return sorted((_HERE / "queries").glob("*.sql"))
+    return sorted(query_folder().glob("*.sql"))
+
+
+def query_folder():
+    """The folder of the bundled canned-query files, for `aiosql.from_path` (see `switchboard.aiosql_adapters`)."""
+    return _HERE / "queries"
 
 
 def queries(conn, folder=None):
