@@ -8,6 +8,7 @@ the clock that visitors cannot re-pin, and the pages' writes, offered only when 
 import asyncio
 import json
 import os
+import re
 import shutil
 import subprocess
 
@@ -191,3 +192,15 @@ def write(ds, query, status=200, **form):
                        cookies={**root(ds), "ds_csrftoken": token})
     assert response.status_code == status, response.text
     return response.json()
+
+
+def test_a_write_from_the_query_pages_form(writable):
+    """The browser's way: the page's form, posted with its CSRF token; Datasette redirects with its message."""
+    ds, _ = writable
+    page = request(ds, "/demo/notifications-mark-all-read", cookies=root(ds))
+    token = re.search(r'name="csrftoken" value="([^"]+)"', page.text).group(1)
+    response = request(ds, "/demo/notifications-mark-all-read", method="post", data={"csrftoken": token, "user_id": ""},
+                       cookies={**root(ds), "ds_csrftoken": page.cookies["ds_csrftoken"]})
+    assert (response.status_code, response.headers["location"]) == (302, "/demo/notifications-mark-all-read")
+    assert ds.unsign(response.cookies["ds_messages"], "messages") == [["Query executed, 74 rows affected", 1]]
+    assert get(ds, "/demo/notifications-unread-count")[0]["unread"] == 0
