@@ -372,3 +372,35 @@ def test_writes_report_row_counts(stdlib_demo):
     assert queries.social_delete(stdlib_demo, id="no-such-post", user_id=None) == 0
     assert queries.tg_reorder(stdlib_demo, id="00000008-0000-4000-8000-000000000006", position=1) == 5
     assert LOADED.notifications_mark_all_read.__doc__.startswith('"Mark all as read"')
+
+
+def test_returning_rows_reach_the_caller_with_the_sqlite3_driver_and_the_caller_commits(tmp_path):
+    """aiosql's own sqlite3 adapter gives a `<!` write the cursor's lastrowid; switchboard's (the package's
+    aiosql_adapters.SQLite3Adapter) gives its RETURNING row. sqlite3 opened a transaction for the write, which
+    aiosql leaves open: the caller commits, as the README shows."""
+    import subprocess
+
+    import switchboard
+    from switchboard.aiosql_adapters import SQLite3Adapter
+
+    from conftest import CLI
+
+    database = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    con = switchboard.connect(database)
+    queries = aiosql.from_path(switchboard.query_folder(), SQLite3Adapter)
+    row = queries.templates_create(con, name="Thanks", type="email", body="Thank you, {{coach_name}}.", variables=None,
+                                   user_id=None)
+    assert row[1:5] == ("00000001-0000-4000-8000-000000000001", "Thanks", "email", "Thank you, {{coach_name}}.")
+    other = sqlite3.connect(database)
+    count = "SELECT count(*) FROM communication_templates WHERE name = 'Thanks'"
+    assert con.in_transaction and other.execute(count).fetchone() == (0,)
+    con.commit()
+    assert other.execute(count).fetchone() == (1,)
+    assert queries.social_flag(con, id="no-such-post", user_id=None) is None
+    plain = aiosql.from_path(QUERIES, "sqlite3").templates_create(con, name="Again", type="text", body="Hi",
+                                                                   variables=None, user_id=None)
+    assert isinstance(plain, int)  # aiosql's adapter: the lastrowid, not the row
+    con.rollback()
+    other.close()
+    con.close()

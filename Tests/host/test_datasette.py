@@ -1,123 +1,206 @@
-"""Datasette and sqlite-utils over a Switchboard database, with the datasette-switchboard and
-sqlite-utils-switchboard plugins installed (scripts/test installs them from python/ into .venv).
+"""Datasette over a Switchboard database, with the datasette-switchboard plugin installed (scripts/test installs
+the packages under python/ into .venv), through Datasette's own test client (`datasette.client`, in-process).
 
-A real Datasette serves the demo database on 127.0.0.1 at a free port: a view that needs the
-extension, `?_search=` finding posts through the FTS5 index, and canned queries with their defaults.
+The demo database: views that need the extension, `?_search=` finding what the CLI's search finds, canned
+queries with their defaults, their parameters checked as the CLI checks them and their declarations as help,
+the clock that visitors cannot re-pin, and the pages' writes, offered only when the owner allows them.
 """
+import asyncio
 import json
 import os
+import re
+import shutil
 import subprocess
-import sys
-import time
-import urllib.parse
-import urllib.request
 
 import pytest
+from datasette.app import Datasette
 
-from conftest import CLI, DEMO_NOW, cli_catalog, free_port
-
-BIN = os.path.dirname(sys.executable)
-
-
-@pytest.fixture(scope="module")
-def datasette(tmp_path_factory):
-    """Base URL of a Datasette serving demo.db; stopped (and killed if need be) afterwards."""
-    folder = tmp_path_factory.mktemp("datasette")
-    database = folder / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
-    port = free_port()
-    log = open(folder / "datasette.log", "wb")
-    server = subprocess.Popen([os.path.join(BIN, "datasette"), "serve", str(database), "--host", "127.0.0.1",
-                               "--port", str(port)], stdout=log, stderr=subprocess.STDOUT,
-                              env={**os.environ, "SWITCHBOARD_NOW": DEMO_NOW})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/-/versions.json", timeout=2).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("datasette did not start: " + (folder / "datasette.log").read_text())
-                time.sleep(0.2)
-        yield base, database
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+from conftest import CLI, DEMO_NOW, cli_catalog
 
 
-def get(base, path, **query):
-    url = f"{base}{path}.json?{urllib.parse.urlencode({**query, '_shape': 'array'})}"
-    with urllib.request.urlopen(url, timeout=30) as response:
-        body = response.read()
-    try:
-        return json.loads(body)
-    except ValueError:
-        pytest.fail(f"{url} gave no JSON: {body[:300]!r}")
+def serve(database, **plugin):
+    """A Datasette serving `database` with the plugin configured (`now`, `allow_writes`)."""
+    return Datasette([str(database)], metadata={"plugins": {"datasette-switchboard": plugin}} if plugin else None)
 
 
-def cli_json(database, name, *pairs):
+def request(ds, path, method="get", **keywords):
+    return asyncio.run(getattr(ds.client, method)(path, **keywords))
+
+
+def get(ds, path, **query):
+    response = request(ds, path + ".json", params={**query, "_shape": "array"})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def cli_json(database, name, *pairs, now=DEMO_NOW):
     arguments = [CLI, "run", name, "--db", str(database), "--format", "json"]
     for pair in pairs:
         arguments += ["-p", pair]
-    result = subprocess.run(arguments, capture_output=True, text=True, check=True, env={**os.environ, "SWITCHBOARD_NOW": DEMO_NOW})
+    result = subprocess.run(arguments, capture_output=True, text=True, check=True, env={**os.environ, "SWITCHBOARD_NOW": now})
     return json.loads(result.stdout)
 
 
-def test_a_view_that_calls_switchboard_functions(datasette):
-    base, _ = datasette
-    rows = get(base, "/demo/social_feed", _size=3, flagged_for_review=1, _sort_desc="post_date")
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """(Datasette serving a demo database with its clock set by the plugin's `now`, the database's path)."""
+    database = tmp_path_factory.mktemp("datasette") / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    return serve(database, now=DEMO_NOW), database
+
+
+@pytest.fixture
+def writable(tmp_path):
+    """(Datasette on a fresh demo database whose owner allows the writes to the actor root, the path)."""
+    database = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    return serve(database, now=DEMO_NOW, allow_writes={"id": "root"}), database
+
+
+def test_a_view_that_calls_switchboard_functions(demo):
+    ds, _ = demo
+    rows = get(ds, "/demo/social_feed", _size=3, flagged_for_review=1, _sort_desc="post_date")
     assert [(row["display_name"], row["relative_time"], row["sentiment_label"]) for row in rows] == [
         ("Renée Nguyen", "8 hr. ago", "🔥 Very Positive"), ("Kevin Dubois", "22 hr. ago", "👍 Positive"),
         ("Ana Müller", "2 days ago", "😐 Neutral")]
 
 
-def test_search_uses_the_fts5_index(datasette):
-    base, database = datasette
-    rows = get(base, "/demo/social_media_posts", _search="offer", _size="max")
-    assert len(rows) == len(cli_json(database, "social-feed", "search=offer", "limit=300")) > 0
-    assert all("offer" in row["search_tags"].lower() or "offer" in row["post_content"].lower() for row in rows)
-    assert [row["title"] for row in get(base, "/demo/tg_groups", _search="team")] == ["Team Chat"]
-    assert len(get(base, "/demo/notifications", _search="transcript", _size="max")) == 9
+# Datasette turns on sqlite3's callback tracebacks: the refusing function's exception is printed as well.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_the_clock_comes_from_the_configuration_and_visitors_cannot_pin_it(demo, tmp_path, monkeypatch):
+    ds, database = demo
+    refused = request(ds, "/demo.json", params={"sql": "SELECT switchboard_now('2027-01-01T00:00:00Z')"})
+    assert (refused.status_code, refused.json()["error"]) == (400, (
+        "switchboard_now(ts) is not available here: this server's clock is set by the datasette-switchboard "
+        "plugin's `now` setting or $SWITCHBOARD_NOW"))
+    # Spelled so that the check of the SQL text misses it: SQLite itself refuses, through the plugin's function.
+    quoted = request(ds, "/demo.json", params={"sql": 'SELECT "switchboard_now"(\'2027-01-01T00:00:00Z\')'})
+    assert (quoted.status_code, quoted.json()["error"]) == (400, "user-defined function raised exception")
+    for _ in range(5):  # every pooled connection still has the configured clock
+        assert get(ds, "/demo", sql="SELECT switchboard_now() AS now") == [{"now": DEMO_NOW}]
+    monkeypatch.setenv("SWITCHBOARD_NOW", "2026-03-01T00:00:00Z")  # the environment, when nothing is configured
+    copy = tmp_path / "demo.db"
+    shutil.copyfile(database, copy)
+    assert get(serve(copy), "/demo", sql="SELECT switchboard_now() AS now") == [{"now": "2026-03-01T00:00:00Z"}]
 
 
-def test_canned_queries_apply_the_declared_defaults(datasette):
-    base, database = datasette
-    assert get(base, "/demo/social-stats") == [
+def test_search_finds_what_the_clis_search_finds(demo):
+    ds, database = demo
+    for search in ["scholar", "schol", "SCHOLARSHIP offer", "cafe", "ai"]:
+        expected = sorted(row["id"] for row in cli_json(database, "social-feed", f"search={search}", "limit=10000"))
+        for table in ["social_media_posts", "social_feed"]:
+            assert sorted(row["id"] for row in get(ds, f"/demo/{table}", _search=search, _size="max")) == expected, (
+                table, search)
+    assert len(get(ds, "/demo/social_feed", _search="scholar", _size="max")) == 37
+    page = request(ds, "/demo/social_feed", params={"_search": "scholar"}).text
+    assert 'value="scholar"' in page and "search matches &#34;scholar&#34;" in page
+    # the other search indexes keep Datasette's own search
+    assert [row["title"] for row in get(ds, "/demo/tg_groups", _search="team")] == ["Team Chat"]
+    assert len(get(ds, "/demo/notifications", _search="transcript", _size="max")) == 9
+
+
+def test_canned_queries_apply_the_declared_defaults(demo):
+    ds, database = demo
+    assert get(ds, "/demo/social-stats") == [
         {"totalPosts": 300, "twitterPosts": 200, "instagramPosts": 100, "flaggedPosts": 33,
          "totalPostsBadge": "99+", "twitterPostsBadge": "99+", "instagramPostsBadge": "100", "flaggedPostsBadge": "33"}]
-    feed = get(base, "/demo/social-feed")  # every parameter unset: the only user, 50 rows
+    feed = get(ds, "/demo/social-feed")  # every parameter unset: the only user, 50 rows
     assert len(feed) == 50
     assert [row["id"] for row in feed] == [row["id"] for row in cli_json(database, "social-feed")]
-    picked = get(base, "/demo/social-feed", platform="instagram", flagged="true", limit="3", user_id="")
+    picked = get(ds, "/demo/social-feed", platform="instagram", flagged="true", limit="3", user_id="")
     assert [row["id"] for row in picked] == [
         row["id"] for row in cli_json(database, "social-feed", "platform=instagram", "flagged=true", "limit=3")]
-    assert len(get(base, "/demo/notifications-inbox")) == 207
+    assert len(get(ds, "/demo/notifications-inbox")) == 207
 
 
-def test_writes_are_not_offered_and_reads_have_their_whole_description(datasette):
-    base, _ = datasette
-    with urllib.request.urlopen(base + "/demo.json", timeout=30) as response:
-        queries = {query["name"]: query for query in json.loads(response.read())["queries"]}
-    assert "social-feed" in queries and "notifications-mark-all-read" not in queries
-    assert queries["social-feed"]["description"] == cli_catalog()["social-feed"]["description"]
-    assert queries["social-feed"]["description"].endswith("(rows after it in (post_date, id) descending order).")
+def test_canned_queries_refuse_what_the_cli_refuses(demo):
+    ds, database = demo
+    for path, query, message in [
+        ("/demo/notifications-inbox", {"when": "bogus"}, "parameter :when must be one of due|upcoming|all, got 'bogus'"),
+        ("/demo/social-feed", {"limit": "-1"}, "parameter :limit must be between 1 and 10000, got '-1'"),
+        ("/demo/social-feed", {"flagged": "maybe"}, "parameter :flagged must be a boolean (true|false|1|0|yes|no), got 'maybe'"),
+        ("/demo/social-feed", {"limit": "ten"}, "parameter :limit must be an integer, got 'ten'"),
+    ]:
+        cli = subprocess.run([CLI, "run", path.split("/")[-1], "--db", str(database),
+                              *[part for name, value in query.items() for part in ("-p", f"{name}={value}")]], capture_output=True, text=True)
+        assert cli.stderr == f"error: {message}\n"
+        response = request(ds, path + ".json", params=query)
+        assert (response.status_code, response.json()) == (
+            400, {"ok": False, "error": message, "status": 400, "title": "Invalid parameter"})
+        page = request(ds, path, params=query)
+        assert page.status_code == 400 and message.replace("'", "&#39;") in page.text
+    assert len(get(ds, "/demo/notifications-inbox", when="due")) == len(cli_json(database, "notifications-inbox", "when=due"))
 
 
-def test_sqlite_utils_search_and_functions(tmp_path):
-    database = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
-    utils = os.path.join(BIN, "sqlite-utils")
-    found = subprocess.run([utils, "search", str(database), "social_media_posts", "offer", "-c", "id"],
-                           capture_output=True, text=True)
-    assert found.returncode == 0, found.stderr
-    assert len(json.loads(found.stdout)) == len(cli_json(database, "social-feed", "search=offer", "limit=300"))
-    labels = subprocess.run([utils, str(database), "SELECT sentiment_label('very_positive') AS label"],
-                            capture_output=True, text=True, check=True)
-    assert json.loads(labels.stdout) == [{"label": "🔥 Very Positive"}]
+def test_metadata_titles_descriptions_help_facets(demo):
+    ds, _ = demo
+    queries = {query["name"]: query for query in request(ds, "/demo.json").json()["queries"]}
+    catalog = cli_catalog()
+    assert "social-feed" in queries and "notifications-mark-all-read" not in queries  # no writes unless allowed
+    assert queries["social-feed"]["title"] == catalog["social-feed"]["summary"]
+    assert queries["social-feed"]["description"] == catalog["social-feed"]["description"]
+    page = request(ds, "/demo/social-feed").text
+    assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
+    assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
+            in page)
+    feed = request(ds, "/demo/social_feed.json", params={"_size": "1"}).json()
+    assert sorted(feed["facet_results"]) == ["flagged_for_review", "platform", "sentiment"]
+    assert feed["suggested_facets"] == []  # no suggestions over the function-heavy views
+    posts = request(ds, "/demo/social_media_posts.json", params={"_size": "1"}).json()
+    assert sorted(posts["facet_results"]) == ["flagged_for_review", "is_recruiting_related", "platform", "sentiment"]
+    page = request(ds, "/demo/social_feed").text
+    assert "<h1>Social feed (view)</h1>" in page and "The social page&#39;s cards: each post with its labels" in page
+
+
+def test_writes_are_offered_only_when_allowed_and_only_to_whom(writable):
+    ds, database = writable
+    queries = {query["name"] for query in request(ds, "/demo.json", cookies=root(ds)).json()["queries"]}
+    assert {"social-flag", "social-set-notes", "notifications-mark-read", "notifications-mark-all-read",
+            "notifications-clear-read", "social-delete", "templates-create"} <= queries
+    assert request(ds, "/demo/notifications-mark-all-read").status_code == 403  # anonymous: Datasette refuses
+    assert "notifications-mark-all-read" not in {query["name"] for query in request(ds, "/demo.json").json()["queries"]}
+    post = next(row for row in get(ds, "/demo/social_media_posts", flagged_for_review=0, _size=1))
+    assert write(ds, "social-flag", id=post["id"]) == {"ok": True, "message": "Query executed, 1 row affected",
+                                                       "redirect": None}
+    assert get(ds, "/demo/social_media_posts", id=post["id"])[0]["flagged_for_review"] == 1
+    assert write(ds, "social-set-notes", id=post["id"], notes="Call Monday")["ok"] is True
+    assert get(ds, "/demo/social_media_posts", id=post["id"])[0]["notes"] == "Call Monday"
+    assert get(ds, "/demo/notifications-unread-count")[0]["unread"] == 74
+    assert write(ds, "notifications-mark-all-read") == {"ok": True, "message": "Query executed, 74 rows affected",
+                                                        "redirect": None}
+    assert get(ds, "/demo/notifications-unread-count")[0]["unread"] == 0
+    assert write(ds, "templates-create", name="Thanks", type="email", body="Thank you, {{coach_name}}.")["ok"] is True
+    assert [row["name"] for row in get(ds, "/demo/templates-list") if row["name"] == "Thanks"] == ["Thanks"]
+    refused = write(ds, "templates-create", status=400, name="Thanks", type="fax", body="Hi")
+    assert refused == {"ok": False, "error": "parameter :type must be one of email|text|twitter, got 'fax'",
+                       "status": 400, "title": "Invalid parameter"}
+    failed = write(ds, "templates-create", name=" ", type="email", body="Hi")  # SQLite's own refusal, as Datasette gives it
+    assert failed["ok"] is False and "template_name_required" in failed["message"]
+
+
+def root(ds):
+    return {"ds_actor": ds.sign({"a": {"id": "root"}}, "actor")}
+
+
+def write(ds, query, status=200, **form):
+    """POSTs `form` as JSON to the writable canned query `query` as root (with the CSRF token Datasette set)."""
+    page = request(ds, f"/demo/{query}", cookies=root(ds))
+    assert page.status_code == 200, page.text
+    token = page.cookies["ds_csrftoken"]
+    response = request(ds, f"/demo/{query}", method="post", content=json.dumps(form),
+                       headers={"content-type": "application/json", "accept": "application/json", "x-csrftoken": token},
+                       cookies={**root(ds), "ds_csrftoken": token})
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def test_a_write_from_the_query_pages_form(writable):
+    """The browser's way: the page's form, posted with its CSRF token; Datasette redirects with its message."""
+    ds, _ = writable
+    page = request(ds, "/demo/notifications-mark-all-read", cookies=root(ds))
+    token = re.search(r'name="csrftoken" value="([^"]+)"', page.text).group(1)
+    response = request(ds, "/demo/notifications-mark-all-read", method="post", data={"csrftoken": token, "user_id": ""},
+                       cookies={**root(ds), "ds_csrftoken": page.cookies["ds_csrftoken"]})
+    assert (response.status_code, response.headers["location"]) == (302, "/demo/notifications-mark-all-read")
+    assert ds.unsign(response.cookies["ds_messages"], "messages") == [["Query executed, 74 rows affected", 1]]
+    assert get(ds, "/demo/notifications-unread-count")[0]["unread"] == 0

@@ -61,6 +61,25 @@ def test_load_into_stdlib_sqlite3_then_loading_is_off_again():
     assert json.loads(con.execute("SELECT switchboard_debug()").fetchone()[0])["sqlite"] == sqlite3.sqlite_version
     with pytest.raises(sqlite3.OperationalError, match="not authorized"):
         con.execute("SELECT load_extension(?)", (switchboard.loadable_path(),))
+    assert switchboard.loading_enabled(con) is False
+
+
+@pytest.mark.parametrize("kind", ["sqlite3", "apsw"])
+def test_load_leaves_loading_on_when_the_caller_turned_it_on(kind):
+    """`con.enable_load_extension(True); switchboard.load(con); sqlite_vec.load(con)`: the next load still works."""
+    con = sqlite3.connect(":memory:") if kind == "sqlite3" else apsw.Connection(":memory:")
+    con.enable_load_extension(True)
+    assert switchboard.loading_enabled(con) is True
+    switchboard.load(con)
+    assert switchboard.loading_enabled(con) is True
+    error = sqlite3.OperationalError if kind == "sqlite3" else apsw.SQLError
+    with pytest.raises(error, match="cannot open shared object file"):  # tried, not refused
+        con.execute("SELECT load_extension('/no/such/library')")
+    con.load_extension(switchboard.loadable_path())  # the next extension's load_extension() call
+    assert list(con.execute("SELECT count_badge(7)")) == [("7",)]
+    con.enable_load_extension(False)
+    switchboard.load(con)
+    assert switchboard.loading_enabled(con) is False
 
 
 def test_load_into_apsw():
@@ -68,6 +87,7 @@ def test_load_into_apsw():
     switchboard.load(con)
     assert con.execute("SELECT sentiment_label('very_positive')").fetchall() == [("🔥 Very Positive",)]
     assert json.loads(con.execute("SELECT switchboard_debug()").fetchall()[0][0])["sqlite"] == apsw.sqlite_lib_version()
+    assert switchboard.loading_enabled(con) is False
 
 
 def test_a_connection_that_cannot_load_extensions_is_told_what_to_use():
@@ -77,8 +97,40 @@ def test_a_connection_that_cannot_load_extensions_is_told_what_to_use():
     with pytest.raises(switchboard.LoadError) as error:
         switchboard.load(Connection())
     assert str(error.value) == (
-        "this test_python_package.Connection cannot load SQLite extensions: use APSW (pip install apsw) or a Python "
-        "built with --enable-loadable-sqlite-extensions (e.g. Debian's /usr/bin/python3)")
+        "this test_python_package.Connection cannot load SQLite extensions (its Python was built without "
+        "--enable-loadable-sqlite-extensions): use APSW (pip install apsw), or pip install "
+        "'switchboard-sqlite[pysqlite3]' (pysqlite3-binary, a sqlite3 that can); switchboard.connect(path) picks "
+        "whichever is installed")
+
+
+def test_connect_opens_as_the_cli_does(demo_file, monkeypatch):
+    monkeypatch.setenv("SWITCHBOARD_NOW", DEMO_NOW)
+    con = switchboard.connect(demo_file)
+    assert isinstance(con, sqlite3.Connection)  # this Python's sqlite3 can load extensions
+    assert con.execute("SELECT switchboard_now()").fetchone() == (DEMO_NOW,)
+    assert con.execute("PRAGMA foreign_keys").fetchone() == (1,) and con.execute("PRAGMA recursive_triggers").fetchone() == (1,)
+    assert switchboard.queries(con).social_feed(limit=2) == cli_json(demo_file, "social-feed", "-p", "limit=2")
+    assert switchboard.loading_enabled(con) is False
+    con.close()
+
+
+def test_connect_falls_back_to_apsw_where_sqlite3_cannot_load(tmp_path, monkeypatch):
+    class Sqlite3WithoutLoading:  # the stdlib module of pyenv's default build; no pysqlite3 installed here
+        class Connection:
+            pass
+
+    monkeypatch.setattr(switchboard, "sqlite3", Sqlite3WithoutLoading)
+    monkeypatch.delenv("SWITCHBOARD_NOW", raising=False)
+    con = switchboard.connect(tmp_path / "new.db")
+    assert isinstance(con, apsw.Connection)
+    assert con.execute("SELECT count_badge(150)").fetchall() == [("99+",)]
+    monkeypatch.setitem(__import__("sys").modules, "apsw", None)  # and without APSW: one message, the fixes
+    with pytest.raises(switchboard.LoadError) as error:
+        switchboard.connect(tmp_path / "new.db")
+    assert str(error.value) == (
+        "this Python's sqlite3 cannot load SQLite extensions and neither pysqlite3 nor APSW is installed: use APSW "
+        "(pip install apsw), or pip install 'switchboard-sqlite[pysqlite3]' (pysqlite3-binary, a sqlite3 that can); "
+        "switchboard.connect(path) picks whichever is installed")
 
 
 @pytest.fixture(params=["sqlite3", "apsw"])

@@ -176,14 +176,16 @@ class CannedQuery:
                     pass
         return row
 
-    def sql_for_text_parameters(self):
+    def sql_for_text_parameters(self, prefix=""):
         """The SQL rewritten for hosts that bind every parameter as text and an unset one as `''`
         (Datasette's canned queries): each `:name` becomes an expression giving NULL for `''` (so the SQL's
         own defaults apply, as when the CLI leaves it unset) and the declared type otherwise (integer,
         real, boolean as 1/0 from true|false|1|0|yes|no). Strings, quoted names and comments are left alone.
+        With `prefix`, each parameter is bound as `:{prefix}name` instead (to use the SQL inside another
+        statement with parameters of its own).
         """
         def typed(name):
-            value = f"nullif(:{name}, '')"
+            value = f"nullif(:{prefix}{name}, '')"
             kind = self.parameters[name].type if name in self.parameters else "text"
             if kind == "integer":
                 return f"CAST({value} AS INTEGER)"
