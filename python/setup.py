@@ -70,7 +70,10 @@ def catalog(files):
 
 
 class BuildWithLibrary(build_py):
-    """build_py that first copies the extension and the canned queries into the package, and writes the catalog."""
+    """build_py that first copies the extension and the canned queries into the package, and writes the catalog.
+
+    Outside the repository (an sdist, which leaves the built copies out: MANIFEST.in) it stops with one line
+    instead of making a package without the extension."""
 
     def run(self):
         if (ROOT / "queries").is_dir():  # in the repository (an sdist already carries the copies)
@@ -82,6 +85,9 @@ class BuildWithLibrary(build_py):
             for path in files:
                 shutil.copyfile(path, PACKAGE / "queries" / path.name)
             (PACKAGE / "catalog.json").write_text(catalog(files), encoding="utf-8")
+        else:  # an sdist: it carries no Swift sources, so there is nothing to build the extension from
+            sys.exit("switchboard-sqlite: building from source needs a Swift toolchain (6.1+) and the Switchboard "
+                     "repository; install the wheel, or run pip install ./python in a clone")
         super().run()
 
 
