@@ -6,7 +6,6 @@ marks a notification read through the writable canned queries' forms, then reads
 database file with sqlite3. A screenshot of each page is kept under Tests/host/output/browser/ (git-ignored),
 to look at. Skipped only when chromedriver is absent (.ci/run installs chromium and chromium-driver).
 """
-import contextlib
 import json
 import pathlib
 import re
@@ -85,9 +84,10 @@ def browser():
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(PAGE)
-    with contextlib.closing(driver):
+    try:
         yield driver
-    driver.quit()
+    finally:
+        driver.quit()
 
 
 def screenshot(driver, name):
