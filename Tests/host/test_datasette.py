@@ -16,6 +16,7 @@ import pytest
 from datasette.app import Datasette
 
 from conftest import CLI, DEMO_NOW, cli_catalog
+from datasette_switchboard import SEARCHED
 
 
 def serve(database, **plugin):
@@ -94,6 +95,9 @@ def test_search_finds_what_the_clis_search_finds(demo):
     assert len(get(ds, "/demo/social_feed", _search="scholar", _size="max")) == 37
     page = request(ds, "/demo/social_feed", params={"_search": "scholar"}).text
     assert 'value="scholar"' in page and "search matches &#34;scholar&#34;" in page
+    for table in SEARCHED:  # the search box is there before a search too (social_feed, a view, has no FTS table)
+        box = '<input id="_search" type="search" name="_search" value="">'
+        assert box in request(ds, f"/demo/{table}").text, table
     # the other search indexes keep Datasette's own search
     assert [row["title"] for row in get(ds, "/demo/tg_groups", _search="team")] == ["Team Chat"]
     assert len(get(ds, "/demo/notifications", _search="transcript", _size="max")) == 9
@@ -158,6 +162,10 @@ def test_writes_are_offered_only_when_allowed_and_only_to_whom(writable):
     assert {"social-flag", "social-set-notes", "notifications-mark-read", "notifications-mark-all-read",
             "notifications-clear-read", "social-delete", "templates-create"} <= queries
     assert request(ds, "/demo/notifications-mark-all-read").status_code == 403  # anonymous: Datasette refuses
+    form = request(ds, "/demo/social-flag", cookies=root(ds)).text  # the form's page has the query's title and help
+    assert re.search(r"<h1[^>]*>Flags one post for review \(flagged_for_review = true\)\. Returns the updated post; "
+                     r"an id that is not the user&#39;s is an error\. 🔒</h1>", form)
+    assert "<dt><code>id</code> (text, required)</dt><dd>the post&#x27;s id</dd>" in form
     assert "notifications-mark-all-read" not in {query["name"] for query in request(ds, "/demo.json").json()["queries"]}
     post = next(row for row in get(ds, "/demo/social_media_posts", flagged_for_review=0, _size=1))
     assert write(ds, "social-flag", id=post["id"]) == {"ok": True, "message": "Query executed, 1 row affected",

@@ -204,6 +204,22 @@ def get_metadata(datasette, key, database, table):
 _workspaces = {}
 
 
+@hookimpl
+def extra_template_vars(template, database, request, datasette):
+    """A writable canned query's page with its title, description and parameter help: Datasette 0.65 renders the
+    form of a write without the query's metadata (the page's title is `demo: social-flag`, with no help)."""
+    if template != "query.html" or request is None or request.method != "GET" or not _loaded:
+        return {}
+
+    async def inner():
+        split = _split(request.path)
+        if split is None or split[1] not in WRITES or not await _is_workspace(datasette, split[0]):
+            return {}
+        config = await datasette.get_canned_query(split[0], split[1], request.actor)
+        return {"metadata": config} if config and config.get("write") else {}
+    return inner
+
+
 def _has_sole_user(path):
     if path not in _workspaces:
         try:
@@ -223,10 +239,14 @@ def _search_sql():
 
 @hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
-    """?_switchboard_search= (what ?_search= becomes on SEARCHED tables, see asgi_wrapper): the CLI's search."""
-    search = request.args.get("_switchboard_search")
-    if not search or table not in SEARCHED:
+    """?_switchboard_search= (what ?_search= becomes on SEARCHED tables, see asgi_wrapper): the CLI's search. The
+    pages of SEARCHED tables show the search box even before a search (Datasette shows it only where it finds an
+    FTS table, which the social_feed view is not)."""
+    if table not in SEARCHED:
         return None
+    search = request.args.get("_switchboard_search")
+    if not search:
+        return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
     feed = _queries()["social-feed"]
     params = {f"switchboard_search_{name}": "" for name in feed.parameters}
     params.update({"switchboard_search_search": search, "switchboard_search_limit": "10000"})

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Datasette page times (issue 20, BENCHMARKS.md "Datasette pages"): for each of the five pages, its main view's
+# page and its canned query's page as Datasette serves them (HTML, datasette-switchboard loaded, the clock pinned),
+# p50/p95 against a baseline from the same run: the SQL behind the page's rows through sqlite3 with the same
+# extension (Benchmarks/datasette/measure.py). Goal: every page under 0.3 s at 30,000 posts.
+#
+#   Benchmarks/datasette/run.sh [SIZE ...]    # from anywhere; default 30000 1000000 (posts added to the demo's 300)
+#   RUNS=20 (samples per page), BENCH_DIR=/tmp/switchboard-datasette-bench (databases and results),
+#   REUSE=1 (reuse the databases of the last run), VENV=.venv (scripts/test's: Datasette and the python/ packages)
+#
+# Databases: `switchboard demo` (so every page has its rows: templates, quick-send buttons, posts), then
+# Benchmarks/fts/generate.sql's posts and Benchmarks/scale/notifications.sql's notifications (one per 2 posts)
+# for the demo's user, as Benchmarks/scale/run.sh builds them. The server's and the baseline's clock:
+# 2026-11-01T00:00:00Z (notifications.sql's now). Building the 1M database takes about 25 minutes on 2 loaded cores.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SIZES=("${@:-30000 1000000}")
+read -r -a SIZES <<< "${SIZES[*]}"
+DIR=${BENCH_DIR:-/tmp/switchboard-datasette-bench}
+RUNS=${RUNS:-20}
+VENV=${VENV:-.venv}
+CLI=${SWITCHBOARD_CLI:-.build/debug/switchboard-cli}
+NOW=2026-11-01T00:00:00Z
+USER_ID=00000001-0000-4000-8000-000000000001   # the demo's only user
+[ -x "$VENV/bin/datasette" ] || { echo "no $VENV/bin/datasette: run scripts/test first (it makes .venv)" >&2; exit 1; }
+[ -x "$CLI" ] || swift build --product switchboard-cli
+PY=$VENV/bin/python
+SO=$($PY -c 'import switchboard; print(switchboard.loadable_path())')   # the .so Datasette's plugin loads
+mkdir -p "$DIR"
+echo "Datasette pages: $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), SQLite $(sqlite3 :memory: 'select sqlite_version()'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+outs=()
+for n in "${SIZES[@]}"; do
+    db=$DIR/pages-$n.db out=$DIR/pages-$n.json
+    if [ "${REUSE:-0}" != 1 ] || [ ! -f "$db" ]; then
+        rm -f "$db" "$db-wal" "$db-shm"
+        echo "== $n posts: building $db" >&2
+        "$CLI" demo --db "$db" > /dev/null
+        { printf '.load %s\n.output /dev/null\nPRAGMA cache_size = -262144;\nCREATE TEMP TABLE bench(rows);\n' "${SO%.so}"
+          printf 'INSERT INTO bench VALUES (%s);\nBEGIN;\n' "$n"
+          # generate.sql names 0001's columns and adds its own user: the demo's user posts here
+          sed "s/\<posted_at,/post_date,/; s/\<is_flagged,/flagged_for_review,/; /^INSERT INTO users /d; s/'bench-user'/'$USER_ID'/" \
+              Benchmarks/fts/generate.sql
+          printf 'COMMIT;\nUPDATE bench SET rows = %s;\nBEGIN;\n' "$((n / 2))"
+          sed "s/'bench-user'/'$USER_ID'/" Benchmarks/scale/notifications.sql
+          printf 'COMMIT;\nPRAGMA wal_checkpoint(TRUNCATE);\n'; } | sqlite3 -bail "$db"
+    fi
+    port=$($PY -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    printf '{"plugins": {"datasette-switchboard": {"now": "%s"}}}\n' "$NOW" > "$DIR/metadata.json"
+    "$VENV/bin/datasette" serve "$db" --host 127.0.0.1 --port "$port" --metadata "$DIR/metadata.json" \
+        > "$DIR/datasette.log" 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null || true' EXIT
+    for _ in $(seq 600); do   # up to 60 s for the server to answer
+        curl -sf "http://127.0.0.1:$port/-/versions.json" > /dev/null && break
+        sleep 0.1
+    done
+    echo "== $n posts: timing pages (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+    $PY Benchmarks/datasette/measure.py "http://127.0.0.1:$port" "$(basename "$db" .db)" "$db" "$SO" "$out" \
+        --runs "$RUNS" --label "commit $(git rev-parse --short HEAD), $(nproc) cores"
+    kill "$server"; wait "$server" 2>/dev/null || true
+    trap - EXIT
+    outs+=("$out")
+done
+$PY Benchmarks/datasette/measure.py table "${outs[@]}"
