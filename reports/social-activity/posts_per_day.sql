@@ -4,22 +4,24 @@
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
--- The window's test: see summary.sql. The posts are counted per day in one pass, in the order of the
--- index social_media_posts_days (date(post_date) is its second column, so there is nothing to sort),
--- then the days without posts are filled in with zeros (days LEFT JOIN per_day): each post of the
--- window is read once from the index, whatever :days.
+-- The window's test: see summary.sql. The posts are counted per day of the user's calendar
+-- (local_date(post_date), in the connection's time zone) in one pass over the index
+-- social_media_posts_days, then the days without posts are filled in with zeros (days LEFT JOIN
+-- per_day): each post of the window is read once from the index, whatever :days.
 WITH RECURSIVE
-    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now()) AS today)),
     days(n, day) AS (SELECT 0, (SELECT today FROM span) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
     per_day AS (
-        SELECT date(post_date) AS day,
+        SELECT local_date(post_date) AS day,
                count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND local_date(post_date) > (SELECT day_before FROM span)
         GROUP BY 1),
     counts AS (
         SELECT d.day, coalesce(c.twitter, 0) AS twitter, coalesce(c.instagram, 0) AS instagram
