@@ -62,20 +62,19 @@ public enum AbbreviatedRelativeDate {
     typealias Components = [Int64]
 
     /// How `time` reads as seen from `now` (see the type's documentation), with the calendar in
-    /// `zone` (UTC unless given). Seconds, minutes and hours count elapsed time; when the difference
-    /// reaches a day, days, weeks, months and years count `zone`'s calendar: the algorithm runs on
-    /// both instants' wall clocks there, so a day boundary is local midnight, and 23 hours across a
-    /// spring-forward night still count as a calendar day.
+    /// `zone` (UTC unless given). The algorithm runs on both instants' wall clocks in `zone`, so days,
+    /// weeks, months and years count its calendar (a day starts at local midnight, and noon to noon
+    /// across a spring-forward night, 23 hours, is `1 day ago`); when that names hours or less, it
+    /// runs on the instants themselves, so seconds, minutes and hours count elapsed time.
     ///
     /// ```sql
     /// SELECT relative_date_abbreviated('2026-02-10T16:00:00Z', '2026-02-10T12:00:00Z'); -- 'in 4 hr.'
     /// SELECT relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York'); -- '2 days ago'
     /// ```
     public static func describe(_ time: Instant, now: Instant, in zone: TimeZoneRules = .utc) -> String {
-        let elapsed = unitAndValue(time: time.microseconds, now: now.microseconds)
-        guard zone != .utc, !elapsed.0.isTimeOfDay else { return format(elapsed.0, elapsed.1) }
         let calendar = unitAndValue(time: time.wallClock(in: zone), now: now.wallClock(in: zone))
-        let (unit, value) = calendar.0.isTimeOfDay ? elapsed : calendar
+        guard calendar.0.isTimeOfDay, zone != .utc else { return format(calendar.0, calendar.1) }
+        let (unit, value) = unitAndValue(time: time.microseconds, now: now.microseconds)
         return format(unit, value)
     }
 

@@ -35,7 +35,11 @@ extension Registry {
             name: "relative_date", arity: 3, flags: .pure,
             signature: "relative_date(ts, now, tz)",
             doc: """
-                relative_date(ts, now) with the date past a week in time zone tz, an IANA name such as                 'America/New_York' (read from the system's zone files, /usr/share/zoneinfo or $TZDIR; 'UTC' needs                 none): 'Mon D' of ts's local date, with ', YYYY' when that is not now's local year. The counts under                 a week are elapsed time, the same in every zone. A NULL tz gives NULL; a name that is no zone is an                 error: "unknown time zone '<tz>'". Deterministic.
+                relative_date(ts, now) with the date past a week in time zone tz, an IANA name such as \
+                'America/New_York' (read from the system's zone files, /usr/share/zoneinfo or $TZDIR; 'UTC' needs \
+                none): 'Mon D' of ts's local date, with ', YYYY' when that is not now's local year. The counts under \
+                a week are elapsed time, the same in every zone. A NULL tz gives NULL; a name that is no zone is an \
+                error: "unknown time zone '<tz>'". Deterministic.
                 """,
             example: "SELECT relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York'); -- 'Jan 14'",
             body: { arguments, environment in
@@ -79,7 +83,11 @@ extension Registry {
             name: "relative_date_abbreviated", arity: 3, flags: .pure,
             signature: "relative_date_abbreviated(ts, now, tz)",
             doc: """
-                relative_date_abbreviated(ts, now) with the calendar in time zone tz (an IANA name, as                 relative_date(ts, now, tz) reads it): seconds, minutes and hours count elapsed time; from a day on,                 days, weeks, months and years count tz's calendar boundaries (local midnight, Sunday, the 1st,                 1 January), so 23 or 25 hours across a change of daylight saving time can be a calendar day. A                 NULL tz gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
+                relative_date_abbreviated(ts, now) with the calendar in time zone tz (an IANA name, as \
+                relative_date(ts, now, tz) reads it): days, weeks, months and years count tz's calendar boundaries \
+                (local midnight, Sunday, the 1st, 1 January) on both instants' local times, so noon to noon across \
+                a change of daylight saving time is '1 day'; seconds, minutes and hours count elapsed time. A NULL \
+                tz gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
                 """,
             example:
                 "SELECT relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York'); -- '2 days ago'",
@@ -100,7 +108,10 @@ extension Registry {
             name: "local_date", arity: 2, flags: .pure,
             signature: "local_date(ts, tz)",
             doc: """
-                The calendar day of instant ts in time zone tz as 'YYYY-MM-DD': what a calendar there shows, for                 "today" and day buckets (SQLite's date(ts) is the UTC day). ts takes every form relative_date reads;                 tz is an IANA name, as relative_date(ts, now, tz) reads it. An unreadable or NULL ts, or a NULL tz,                 gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
+                The calendar day of instant ts in time zone tz as 'YYYY-MM-DD': what a calendar there shows, for \
+                "today" and day buckets (SQLite's date(ts) is the UTC day). ts takes every form relative_date reads; \
+                tz is an IANA name, as relative_date(ts, now, tz) reads it. An unreadable or NULL ts, or a NULL tz, \
+                gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
                 """,
             example: "SELECT local_date('2026-01-15T02:00:00Z', 'America/New_York'); -- '2026-01-14'",
             body: { arguments, environment in
@@ -150,7 +161,12 @@ extension Registry {
             name: "switchboard_timezone", arity: 1, flags: [.directOnly],
             signature: "switchboard_timezone(name)",
             doc: """
-                Sets the connection's time zone, which the one-argument relative_date, relative_date_abbreviated                 and local_date (and so the views) follow, to the IANA zone name (read from the system's zone files,                 /usr/share/zoneinfo or $TZDIR; 'UTC' needs none) and returns the name; switchboard_timezone(NULL)                 sets it back to UTC and returns NULL. A name that is no zone is an error: "unknown time zone                 '<name>'" (shortened to 64 characters and '...'), and the zone stays as it was. Registered                 DIRECTONLY because it has a side effect, so views and triggers cannot call it.
+                Sets the connection's time zone, which the one-argument relative_date, relative_date_abbreviated \
+                and local_date (and so the views) follow, to the IANA zone name (read from the system's zone files, \
+                /usr/share/zoneinfo or $TZDIR; 'UTC' needs none) and returns the name; switchboard_timezone(NULL) \
+                sets it back to UTC and returns NULL. A name that is no zone is an error: "unknown time zone \
+                '<name>'" (shortened to 64 characters and '...'), and the zone stays as it was. Registered \
+                DIRECTONLY because it has a side effect, so views and triggers cannot call it.
                 """,
             example: "SELECT switchboard_timezone('America/New_York'); -- 'America/New_York'",
             body: { arguments, environment in
