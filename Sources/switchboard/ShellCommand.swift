@@ -26,7 +26,8 @@ struct ShellCommand: ParsableCommand {
         }
         var arguments = [sqlite3]
         for command in ShellCommand.setup(
-            library: library, now: Terminal.environment("SWITCHBOARD_NOW"), timeZone: Terminal.environment("SWITCHBOARD_TZ")) {
+            library: library, now: Terminal.environment("SWITCHBOARD_NOW"), timeZone: Terminal.environment("SWITCHBOARD_TZ"))
+        {
             arguments += ["-cmd", command]
         }
         arguments.append(database.path)
