@@ -115,7 +115,7 @@ import Testing
             ])
         // profile-update refuses a name that is no zone, and the stored one stays.
         expectError(
-            try CLI.run(["run", "profile-update", "--db", db, "-p", "timezone=Mars/Base"]), "unknown time zone 'Mars/Base'", status: 1)
+            try CLI.run(["run", "profile-update", "--db", db, "-p", "timezone=Mars/Base"]), "local_date: unknown time zone 'Mars/Base'", status: 1)
         #expect(try column(["run", "profile-show", "--db", db, "--columns", "timezone"]) == ["Europe/London"])
         // The CHECK keeps what is not shaped like a zone name out of the column.
         let refused = try Subprocess.run(["sqlite3", db, "UPDATE users SET timezone = '../etc/passwd'"])

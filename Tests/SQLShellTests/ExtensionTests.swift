@@ -53,15 +53,15 @@ import Testing
     }
 
     @Test func unknownTimeZonesAreSQLErrors() throws {
-        for (call, name) in [
-            ("local_date('2026-01-15', 'Mars/Base')", "Mars/Base"),
-            ("relative_date('2026-01-15', '2026-02-10', '../../etc/passwd')", "../../etc/passwd"),
-            ("relative_date_abbreviated('2026-01-15', '2026-02-10', 'America/')", "America/"),
-            ("switchboard_timezone('/etc/localtime')", "/etc/localtime"),
+        for (call, message) in [
+            ("local_date('2026-01-15', 'Mars/Base')", "local_date: unknown time zone 'Mars/Base'"),
+            ("relative_date('2026-01-15', '2026-02-10', '../../etc/passwd')", "relative_date: unknown time zone '../../etc/passwd'"),
+            ("relative_date_abbreviated('2026-01-15', '2026-02-10', 'America/')", "relative_date_abbreviated: unknown time zone 'America/'"),
+            ("switchboard_timezone('/etc/localtime')", "switchboard_timezone: unknown time zone '/etc/localtime'"),
         ] {
             let result = try SQLShell.run("SELECT \(call);\n")
             #expect(result.status == 1)
-            #expect(result.stderr == "Runtime error near line 1: unknown time zone '\(name)'\n", "\(call)")
+            #expect(result.stderr == "Runtime error near line 1: \(message)\n", "\(call)")
         }
         // A failed switchboard_timezone leaves the zone as it was.
         let kept = try SQLShell.run(
@@ -82,7 +82,7 @@ import Testing
             environment: Sanitizer.hostEnvironment(["TZDIR": folder.path]),
             input: "SELECT local_date('2026-01-15T02:00:00Z', 'Test/Zone');\nSELECT local_date(0, 'America/New_York');\n")
         #expect(result.stdout == "2026-01-14\n")
-        #expect(result.stderr == "Runtime error near line 2: unknown time zone 'America/New_York'\n")
+        #expect(result.stderr == "Runtime error near line 2: local_date: unknown time zone 'America/New_York'\n")
     }
 
     @Test func strictRenderNamesWhatIsMissingThroughTheHost() throws {

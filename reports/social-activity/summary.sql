@@ -17,9 +17,12 @@
 --                                   day before the post's instant (the hour 24, or a day past the
 --                                   month's end such as 02-31, stay as written), by at most 4 days,
 --                                   so a post whose date() is a week old is before now;
---   local_date(post_date) > day_before
+--   coalesce(local_date(post_date), date(post_date)) > day_before
 --                                   the first day, in the user's zone (the last, today, is implied
---                                   by the time test).
+--                                   by the time test). This is a post's day in every query of the
+--                                   report: local_date, or for text it does not read as an instant
+--                                   (the hour 24, a day past the month's end) date(), which keeps
+--                                   the day as written, as before.
 -- The range is one of the index social_media_posts_days (user_id, date(post_date), post_date, ...),
 -- which also holds every column counted here: the posts of the window are read from the index
 -- alone, and the others not at all (schema/0012_activity_indexes.sql). top_schools and top_coaches
@@ -37,7 +40,7 @@ WITH
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
           AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND local_date(post_date) > (SELECT day_before FROM span))
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span))
 SELECT :days AS days, date((SELECT today FROM span), '-' || (:days - 1) || ' days') AS from_date, (SELECT today FROM span) AS to_date,
        total AS post_count, twitter AS twitter_count, instagram AS instagram_count,
        recruiting AS recruiting_count, total - recruiting AS other_count,

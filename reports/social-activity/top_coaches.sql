@@ -25,7 +25,7 @@ WITH
         WHERE user_id = (SELECT id FROM me)
           AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND local_date(post_date) > (SELECT day_before FROM span)
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
         GROUP BY coach_id, school_id, author_name, author_handle),
     counts AS (
         SELECT coalesce(c.name, nullif(b.author_name, ''), b.author_handle) AS display_name,

@@ -23,7 +23,7 @@ WITH
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
           AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND local_date(post_date) > (SELECT day_before FROM span)
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
         GROUP BY school_id),
     counts AS (
         SELECT coalesce(s.name, 'Unknown School') AS school_name, sum(b.count) AS count

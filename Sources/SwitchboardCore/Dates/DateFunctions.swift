@@ -39,11 +39,11 @@ extension Registry {
                 'America/New_York' (read from the system's zone files, /usr/share/zoneinfo or $TZDIR; 'UTC' needs \
                 none): 'Mon D' of ts's local date, with ', YYYY' when that is not now's local year. The counts under \
                 a week are elapsed time, the same in every zone. A NULL tz gives NULL; a name that is no zone is an \
-                error: "unknown time zone '<tz>'". Deterministic.
+                error: "relative_date: unknown time zone '<tz>'". Deterministic.
                 """,
             example: "SELECT relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York'); -- 'Jan 14'",
             body: { arguments, environment in
-                withZone(arguments, 2, environment) { zone in
+                withZone("relative_date", arguments, 2, environment) { zone in
                     guard let now = instant(arguments, 1) else { return .null }
                     return relativeDate(arguments, now: now, zone: zone)
                 }
@@ -87,12 +87,12 @@ extension Registry {
                 relative_date(ts, now, tz) reads it): days, weeks, months and years count tz's calendar boundaries \
                 (local midnight, Sunday, the 1st, 1 January) on both instants' local times, so noon to noon across \
                 a change of daylight saving time is '1 day'; seconds, minutes and hours count elapsed time. A NULL \
-                tz gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
+                tz gives NULL; a name that is no zone is an error: "relative_date_abbreviated: unknown time zone '<tz>'". Deterministic.
                 """,
             example:
                 "SELECT relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York'); -- '2 days ago'",
             body: { arguments, environment in
-                withZone(arguments, 2, environment) { zone in
+                withZone("relative_date_abbreviated", arguments, 2, environment) { zone in
                     guard let now = instant(arguments, 1) else { return .null }
                     return abbreviatedRelativeDate(arguments, now: now, zone: zone)
                 }
@@ -111,11 +111,11 @@ extension Registry {
                 The calendar day of instant ts in time zone tz as 'YYYY-MM-DD': what a calendar there shows, for \
                 "today" and day buckets (SQLite's date(ts) is the UTC day). ts takes every form relative_date reads; \
                 tz is an IANA name, as relative_date(ts, now, tz) reads it. An unreadable or NULL ts, or a NULL tz, \
-                gives NULL; a name that is no zone is an error: "unknown time zone '<tz>'". Deterministic.
+                gives NULL; a name that is no zone is an error: "local_date: unknown time zone '<tz>'". Deterministic.
                 """,
             example: "SELECT local_date('2026-01-15T02:00:00Z', 'America/New_York'); -- '2026-01-14'",
             body: { arguments, environment in
-                withZone(arguments, 1, environment) { zone in localDate(arguments, zone: zone) }
+                withZone("local_date", arguments, 1, environment) { zone in localDate(arguments, zone: zone) }
             }),
         FunctionSpec(
             name: "switchboard_now", arity: 0, flags: [.directOnly],
@@ -164,7 +164,7 @@ extension Registry {
                 Sets the connection's time zone, which the one-argument relative_date, relative_date_abbreviated \
                 and local_date (and so the views) follow, to the IANA zone name (read from the system's zone files, \
                 /usr/share/zoneinfo or $TZDIR; 'UTC' needs none) and returns the name; switchboard_timezone(NULL) \
-                sets it back to UTC and returns NULL. A name that is no zone is an error: "unknown time zone \
+                sets it back to UTC and returns NULL. A name that is no zone is an error: "switchboard_timezone: unknown time zone \
                 '<name>'" (shortened to 64 characters and '...'), and the zone stays as it was. Registered \
                 DIRECTONLY because it has a side effect, so views and triggers cannot call it.
                 """,
@@ -176,14 +176,18 @@ extension Registry {
                     return .null
                 }
                 let name = value.text ?? ""
-                guard let zone = environment.timeZone(named: name) else { return .error(unknownZone(name)) }
+                guard let zone = environment.timeZone(named: name) else {
+                    return .error(unknownZone(name, in: "switchboard_timezone"))
+                }
                 environment.setTimeZone(zone)
                 return .text(zone.name)
             }),
     ]
 
-    /// The error for a zone name that names no zone.
-    private static func unknownZone(_ name: String) -> String { "unknown time zone \(quotedForError(name))" }
+    /// The error `function` raises for a zone name that names no zone.
+    private static func unknownZone(_ name: String, in function: String) -> String {
+        "\(function): unknown time zone \(quotedForError(name))"
+    }
 
     /// Keeps a zone with its argument while that argument stays constant across rows.
     private final class CachedZone {
@@ -194,7 +198,7 @@ extension Registry {
     /// `body` with argument `index` read as a time zone: NULL for a NULL argument, an error for a
     /// name that is no zone. The zone is kept with the argument, so a statement looks it up once.
     private static func withZone(
-        _ arguments: any SQLArguments, _ index: Int, _ environment: any CallEnvironment,
+        _ function: String, _ arguments: any SQLArguments, _ index: Int, _ environment: any CallEnvironment,
         _ body: (TimeZoneRules) -> SQLResult
     ) -> SQLResult {
         if let cached = environment.cached(argument: index) as? CachedZone,
@@ -205,7 +209,7 @@ extension Registry {
         let value = arguments.value(index)
         guard value != .null else { return .null }
         let name = value.text ?? ""
-        guard let zone = environment.timeZone(named: name) else { return .error(unknownZone(name)) }
+        guard let zone = environment.timeZone(named: name) else { return .error(unknownZone(name, in: function)) }
         environment.cache(CachedZone(zone), argument: index)
         return body(zone)
     }
