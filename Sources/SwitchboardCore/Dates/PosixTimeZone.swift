@@ -95,7 +95,7 @@ struct PosixTimeZone: Equatable {
         return value % divisor < 0 ? quotient - 1 : quotient
     }
 
-    /// Reads the parts of a TZ string, each returning nil (or false) without moving on failure's account.
+    /// Reads a TZ string part by part; a part that is not there gives nil (or false).
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0

@@ -148,7 +148,7 @@ public enum TimeZoneRulesError: Error, Equatable, Sendable, CustomStringConverti
     case notTZif
     /// The bytes end before the counts say they should.
     case truncated
-    /// No time types, or transition times not strictly ascending.
+    /// Transition times not strictly ascending.
     case unorderedTransitions
     /// A transition names a time type the file does not have.
     case badTypeIndex
