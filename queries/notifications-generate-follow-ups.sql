@@ -3,7 +3,8 @@
 -- Every coach of the user whose latest outbound interaction is older than :days days (or who was never
 -- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in
 -- the last :days days; only the user's own interactions and notifications count. Times come from
--- switchboard_now(), so a pinned clock gives reproducible results.
+-- switchboard_now(), so a pinned clock gives reproducible results; the date in the message is the user's
+-- calendar day (local_date, in the connection's time zone).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :days     integer, between 0 and 3650, default 14: days without outbound contact
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
@@ -15,7 +16,7 @@ SELECT
     CASE WHEN last.occurred_at IS NULL
         THEN 'You haven''t reached out to ' || c.name || coalesce(' at ' || s.name, '') || ' yet.'
         ELSE 'Your last message to ' || c.name || coalesce(' at ' || s.name, '') || ' was on '
-            || date(last.occurred_at) || '.'
+            || local_date(last.occurred_at) || '.'
     END,
     'normal',
     '/coaches?highlight=' || c.id,

@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 13 (0013_posts_per_user.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 15 (0015_user_timezone.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -59,7 +59,7 @@ CREATE TABLE schools (
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
--- from 0001_core.sql
+-- from 0015_user_timezone.sql
 CREATE TABLE users (
     id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
         || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
@@ -71,7 +71,10 @@ CREATE TABLE users (
         CHECK (graduation_year IS NULL OR graduation_year BETWEEN 1900 AND 2200),
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-);
+, timezone TEXT NOT NULL DEFAULT 'UTC' CONSTRAINT user_timezone_valid
+    CHECK (length(timezone) BETWEEN 1 AND 255 AND timezone NOT GLOB '*[^A-Za-z0-9_+/-]*'
+           AND timezone NOT GLOB '/*' AND timezone NOT GLOB '*/' AND timezone NOT GLOB '*//*'
+           AND timezone NOT GLOB '-*' AND timezone NOT GLOB '*/-*'));
 
 -- from 0001_core.sql
 CREATE TABLE coaches (

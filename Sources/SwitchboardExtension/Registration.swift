@@ -1,9 +1,10 @@
 import CSwitchboard
 import SwitchboardCore
 
-/// Per-connection state shared by all of a connection's functions: the pinned clock.
+/// Per-connection state shared by all of a connection's functions: the pinned clock and the time zone.
 final class ConnectionState {
     var pinnedNow: Double?
+    var timeZone: TimeZoneRules = .utc
 }
 
 /// One registered function on one connection; SQLite holds it as the function's user data.
@@ -48,6 +49,12 @@ final class Registration: CallEnvironment {
     }
 
     func pinClock(_ seconds: Double?) { connection.pinnedNow = seconds }
+
+    var timeZone: TimeZoneRules { connection.timeZone }
+
+    func setTimeZone(_ zone: TimeZoneRules?) { connection.timeZone = zone ?? .utc }
+
+    func timeZone(named name: String) -> TimeZoneRules? { ZoneFiles.rules(named: name) }
 
     func cached(argument: Int) -> AnyObject? {
         guard let context, let data = sb_get_auxdata(api, context, Int32(truncatingIfNeeded: argument)) else { return nil }

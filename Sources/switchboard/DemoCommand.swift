@@ -56,7 +56,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         try DemoDatabase.create(at: db)
         var output = "Created the demo database \(db).\n"
-        let database = try QueryDatabase(path: db, now: clock.value ?? DemoCommand.demoNow)
+        let database = try QueryDatabase(path: db, now: clock.value ?? DemoCommand.demoNow, timeZone: clock.timeZone)
         let catalog = try QueryCatalog()
         for stop in DemoCommand.tour {
             guard let query = try? catalog.query(named: stop.query) else { continue }

@@ -20,6 +20,7 @@ enum ExitCode {
     static func of(_ condition: DatabaseCondition) -> Int32 {
         switch condition {
         case .severalUsers, .notAFolder, .notAWorkspaceTable: return usage
+        case .unknownTimeZone(_, let user): return user == nil ? usage : failure
         case .noDatabase, .notADemo, .unknownUser, .noUser, .schemaBehind, .unknownTemplate, .interrupted, .notFound: return failure
         }
     }
@@ -66,6 +67,10 @@ enum ExitCode {
             return "query interrupted after \(seconds) s (--timeout)"
         case .notFound(let words):
             return words
+        case .unknownTimeZone(let name, nil):
+            return "unknown time zone '\(name)' (--tz or $SWITCHBOARD_TZ takes an IANA name such as America/New_York)"
+        case .unknownTimeZone(let name, let user?):
+            return "unknown time zone '\(name)' in users.timezone of user '\(user)' (pass --tz to override it)"
         }
     }
 }

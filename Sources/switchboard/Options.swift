@@ -11,22 +11,45 @@ struct DatabaseOption: ParsableArguments {
     /// The path to use.
     var path: String { db ?? Terminal.environment("SWITCHBOARD_DB") ?? "./switchboard.db" }
 
-    /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set.
-    func open(now: String? = Terminal.environment("SWITCHBOARD_NOW")) throws -> QueryDatabase {
-        try QueryDatabase(path: path, now: now)
+    /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set,
+    /// and calendar days in `timeZone` if set, else in the acting user's `users.timezone` (`user`, else
+    /// the database's only user), else UTC.
+    func open(
+        now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
+        user: String? = Terminal.environment("SWITCHBOARD_USER")
+    ) throws -> QueryDatabase {
+        try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user)
+    }
+
+    /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.
+    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER")) throws -> QueryDatabase {
+        try open(now: clock.value, timeZone: clock.timeZone, user: user)
     }
 }
 
 /// `--now TIME`: pins the clock that relative times, "today" and report timestamps are computed from,
-/// falling back to `$SWITCHBOARD_NOW`; the same thing as `SELECT switchboard_now(TIME)`.
+/// falling back to `$SWITCHBOARD_NOW`; the same thing as `SELECT switchboard_now(TIME)`. `--tz NAME`:
+/// the time zone calendar days are counted in (dates past a week, report days, "due today"), falling
+/// back to `$SWITCHBOARD_TZ`, then the acting user's `users.timezone`, then UTC; the same thing as
+/// `SELECT switchboard_timezone(NAME)`.
 struct ClockOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp("Pin the clock, e.g. 2026-02-10T12:00:00Z (default: $SWITCHBOARD_NOW, else the system clock).", valueName: "time"))
     var now: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The time zone calendar days are counted in, e.g. America/New_York (default: $SWITCHBOARD_TZ, else the user's "
+                + "users.timezone, else UTC).", valueName: "name"))
+    var tz: String?
+
     /// The pinned time, if any.
     var value: String? { now ?? Terminal.environment("SWITCHBOARD_NOW") }
+
+    /// The time zone asked for, if any; nil leaves it to the database (the user's own).
+    var timeZone: String? { tz ?? Terminal.environment("SWITCHBOARD_TZ") }
 }
 
 /// `--queries DIR`: a folder of the user's own canned queries, shadowing built-in ones by name.

@@ -74,7 +74,7 @@ struct ReportCommand: ParsableCommand {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }
         let file = try out.map { try OutputFile($0, option: "--out", database: self.database.path) }
-        let database = try self.database.open(now: clock.value)
+        let database = try self.database.open(clock: clock, user: user.id)
         let output = try database.render(run)
         if let file {
             try file.write(output)

@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let query = try catalogOption.query(named: name)
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
-        let database = try self.database.open(now: clock.value)
+        let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
         guard query.kind != .read else {
             try database.streamQuery(

@@ -15,7 +15,7 @@ import Testing
         #expect(sql.stdout == "{\"b\":2}\n")
         expectError(
             try CLI.run(["run", "profile-show", "--db", db, "--columns", "name,age"]),
-            "unknown column 'age' (columns: id, name, email, sport, graduation_year, created_at, updated_at)", status: 2)
+            "unknown column 'age' (columns: id, name, email, sport, graduation_year, created_at, updated_at, timezone)", status: 2)
         expectError(
             try CLI.run(["run", "profile-show", "--db", db, "--columns", "name,,email"]),
             "--columns needs comma-separated column names, got 'name,,email'", status: 2)

@@ -1,14 +1,18 @@
 /// The registrations pinned by ``ExtensionTests/registersExactlyTheseFunctions()``, sorted.
 /// 0x200800 = deterministic + innocuous (pure); 0x200000 = innocuous only (reads the clock or
-/// the build); 0x80000 = direct-only (switchboard_now changes the connection's clock).
+/// the build); 0x80000 = direct-only (switchboard_now changes the connection's clock, switchboard_timezone its time zone).
 enum ExpectedRegistrations {
     static let lines: [Substring] = [
         "count_badge/1/0x200800",
         "fts_query/1/0x200800",
+        "local_date/1/0x200000",
+        "local_date/2/0x200800",
         "relative_date/1/0x200000",
         "relative_date/2/0x200800",
+        "relative_date/3/0x200800",
         "relative_date_abbreviated/1/0x200000",
         "relative_date_abbreviated/2/0x200800",
+        "relative_date_abbreviated/3/0x200800",
         "route_map/1/0x200800",
         "route_map/2/0x200800",
         "search_contains/2/0x200800",
@@ -23,6 +27,8 @@ enum ExpectedRegistrations {
         "switchboard_debug/0/0x200000",
         "switchboard_now/0/0x80000",
         "switchboard_now/1/0x80000",
+        "switchboard_timezone/0/0x80000",
+        "switchboard_timezone/1/0x80000",
         "switchboard_version/0/0x200800",
         "template_error/1/0x200800",
         "template_missing/2/0x200800",

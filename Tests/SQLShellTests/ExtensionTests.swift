@@ -52,6 +52,39 @@ import Testing
         #expect(result.stderr == "Runtime error near line 1: sentiment_label: style must be 'full', 'emoji' or 'text'\n")
     }
 
+    @Test func unknownTimeZonesAreSQLErrors() throws {
+        for (call, message) in [
+            ("local_date('2026-01-15', 'Mars/Base')", "local_date: unknown time zone 'Mars/Base'"),
+            ("relative_date('2026-01-15', '2026-02-10', '../../etc/passwd')", "relative_date: unknown time zone '../../etc/passwd'"),
+            ("relative_date_abbreviated('2026-01-15', '2026-02-10', 'America/')", "relative_date_abbreviated: unknown time zone 'America/'"),
+            ("switchboard_timezone('/etc/localtime')", "switchboard_timezone: unknown time zone '/etc/localtime'"),
+        ] {
+            let result = try SQLShell.run("SELECT \(call);\n")
+            #expect(result.status == 1)
+            #expect(result.stderr == "Runtime error near line 1: \(message)\n", "\(call)")
+        }
+        // A failed switchboard_timezone leaves the zone as it was.
+        let kept = try SQLShell.run(
+            "SELECT switchboard_timezone('Asia/Kolkata');\nSELECT switchboard_timezone('Mars/Base');\nSELECT switchboard_timezone();\n",
+            bail: false)
+        #expect(kept.stdout == "Asia/Kolkata\nAsia/Kolkata\n")
+    }
+
+    @Test func zoneFilesComeFromTZDIR() throws {
+        // $TZDIR names the zone folder: a folder whose "Test/Zone" is New York's file.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tzdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Test"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/zoneinfo/America/New_York", toPath: folder.appendingPathComponent("Test/Zone").path)
+        let result = try Subprocess.run(
+            ["sqlite3", "-batch", "-cmd", ".load \(SQLShell.extensionPath)", ":memory:"],
+            environment: Sanitizer.hostEnvironment(["TZDIR": folder.path]),
+            input: "SELECT local_date('2026-01-15T02:00:00Z', 'Test/Zone');\nSELECT local_date(0, 'America/New_York');\n")
+        #expect(result.stdout == "2026-01-14\n")
+        #expect(result.stderr == "Runtime error near line 2: local_date: unknown time zone 'America/New_York'\n")
+    }
+
     @Test func strictRenderNamesWhatIsMissingThroughTheHost() throws {
         let result = try SQLShell.run(
             "SELECT template_render_strict('{{coach_name}} {{school_name}} {{sport}}', json_object('coach_name', 'Ann'), 'coach ''Ann Lee''');\n")

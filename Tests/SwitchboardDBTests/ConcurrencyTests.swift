@@ -41,7 +41,8 @@ import Testing
     /// SQLite runs one call at a time on it, and the per-connection state (the current call's context,
     /// the statement caches of template, partials, routes and search words) must hold up.
     @Test func everyFunctionOnOneSerializedConnection() throws {
-        // switchboard_now(ts) is left out: it re-pins the one clock the other threads read.
+        // switchboard_now(ts) and switchboard_timezone(name) are left out: they re-pin the one clock and
+        // zone the other threads read.
         let calls = FunctionCall.all(includingClockPin: false)
         let expected = try RawConnection(serialized: true).results(of: calls)
         let shared = try RawConnection(serialized: true)
@@ -71,6 +72,31 @@ import Testing
             if pinned != iso || read != "\(iso)|'45m ago'|'3 days ago'" {
                 throw Mismatch(call: FunctionCall("switchboard_now", []), expected: "\(iso)|'45m ago'|'3 days ago'", got: read)
             }
+        }
+        #expect(run.errors == [])
+        #expect(run.mostInsideAtOnce >= 2)
+    }
+
+    /// switchboard_timezone(name) sets the zone of its own connection only, and the zone files are read
+    /// and cached while other threads use them: 8 connections, each in a zone of its own set on every
+    /// call, each read back its own zone and the local day of one instant there.
+    @Test func eachConnectionKeepsItsOwnTimeZone() throws {
+        let zones = [
+            ("America/New_York", "2026-01-14"), ("Europe/London", "2026-01-15"), ("Australia/Lord_Howe", "2026-01-15"),
+            ("Asia/Kolkata", "2026-01-15"), ("UTC", "2026-01-15"), ("America/Los_Angeles", "2026-01-14"),
+            ("Pacific/Honolulu", "2026-01-14"), ("Asia/Tokyo", "2026-01-15"),
+        ]
+        let connections = (0..<Self.threads).map { _ in LazyConnection() }
+        let run = OverlappingThreads.run(threads: Self.threads, iterations: 200) { thread, call in
+            let (zone, day) = zones[(thread + call) % zones.count]
+            let connection = try connections[thread].connection()
+            _ = try connection.result(of: FunctionCall("SELECT switchboard_timezone(?)", [.text(zone)]))
+            let read = try connection.result(
+                of: FunctionCall(
+                    "SELECT switchboard_timezone(), local_date('2026-01-15T02:00:00Z'), local_date('2026-01-15T02:00:00Z', ?)",
+                    [.text(zones[thread].0)]))
+            let expected = "'\(zone)'|'\(day)'|'\(zones[thread].1)'"
+            if read != expected { throw Mismatch(call: FunctionCall("switchboard_timezone", []), expected: expected, got: read) }
         }
         #expect(run.errors == [])
         #expect(run.mostInsideAtOnce >= 2)
@@ -177,7 +203,9 @@ struct FunctionCall: Sendable, CustomStringConvertible {
     /// rows, so SQLite keeps the parsed template, partials, route rules and search words between rows.
     static func all(includingClockPin: Bool) -> [FunctionCall] {
         var calls: [FunctionCall] = []
-        for spec in Registry.functions where includingClockPin || !(spec.name == "switchboard_now" && spec.arity == 1) {
+        // switchboard_timezone(name) sets the connection's zone as switchboard_now(ts) pins its clock.
+        let pins = ["switchboard_now", "switchboard_timezone"]
+        for spec in Registry.functions where includingClockPin || !(pins.contains(spec.name) && spec.arity == 1) {
             let sql = "SELECT \(spec.name)(\(Array(repeating: "?", count: spec.arity).joined(separator: ", ")))"
             let count = values.count
             let tuples: [[SQLValue]] =

@@ -16,7 +16,14 @@ import Testing
 
     /// Each check counts the rows that differ; every count must be 0.
     static let checks: [(String, String)] = [
-        ("users", "SELECT * FROM old.users EXCEPT SELECT * FROM users"),
+        // 0015 adds users.timezone, 'UTC' for every user a migration brings along.
+        (
+            "users",
+            """
+            SELECT *, 'UTC' FROM old.users EXCEPT SELECT id, name, email, sport, graduation_year, created_at, updated_at, timezone
+            FROM users
+            """
+        ),
         ("schools", "SELECT * FROM old.schools EXCEPT SELECT * FROM schools"),
         ("coaches", "SELECT * FROM old.coaches EXCEPT SELECT * FROM coaches"),
         ("interactions", "SELECT * FROM old.interactions EXCEPT SELECT * FROM interactions"),

@@ -45,7 +45,7 @@ WITH
              AND julianday(sp.post_date) <= julianday((SELECT now FROM clock)))
 SELECT
     (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,
-    date((SELECT now FROM clock)) AS date,
+    local_date((SELECT now FROM clock)) AS date,  -- the user's calendar day (the connection's time zone)
     (SELECT ts FROM since) AS since,
     n.unread AS unread_count, n.urgent AS urgent_count, n.due AS due_count, p.flagged AS flagged_count,
     p.new_posts AS new_post_count, g.gaps AS template_gap_count,

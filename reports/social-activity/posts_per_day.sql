@@ -4,26 +4,40 @@
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
--- The window's test: see summary.sql. The posts are counted per day in one pass, in the order of the
--- index social_media_posts_days (date(post_date) is its second column, so there is nothing to sort),
--- then the days without posts are filled in with zeros (days LEFT JOIN per_day): each post of the
--- window is read once from the index, whatever :days.
+-- The window's test: see summary.sql. The posts are counted in one pass over the index
+-- social_media_posts_days, in its order (date(post_date), the UTC day, is its second column, so
+-- nothing is sorted): per UTC day, split between the two days of the user's calendar it can span
+-- (no zone is a whole day from UTC), the local day of its midnight (first) and the next (second);
+-- a post's own day is the one summary.sql describes. Each day of the window then adds up the UTC
+-- days that start and end on it, zeros where there are none (days LEFT JOIN per_utc_day, twice):
+-- each post of the window is read once from the index, whatever :days.
 WITH RECURSIVE
-    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now()) AS today)),
     days(n, day) AS (SELECT 0, (SELECT today FROM span) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
-    per_day AS (
-        SELECT date(post_date) AS day,
+    per_utc_day AS (
+        SELECT local_date(date(post_date)) AS first, date(local_date(date(post_date)), '+1 day') AS second,
                count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
-               count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram
+               count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram,
+               -- the posts whose own day is after the first
+               count(CASE WHEN platform = 'twitter'
+                           AND coalesce(local_date(post_date), date(post_date)) > local_date(date(post_date)) THEN 1 END)
+                   AS twitter_second,
+               count(CASE WHEN platform = 'instagram'
+                           AND coalesce(local_date(post_date), date(post_date)) > local_date(date(post_date)) THEN 1 END)
+                   AS instagram_second
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-        GROUP BY 1),
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
+        GROUP BY date(post_date)),
     counts AS (
-        SELECT d.day, coalesce(c.twitter, 0) AS twitter, coalesce(c.instagram, 0) AS instagram
-        FROM days AS d LEFT JOIN per_day AS c ON c.day = d.day),
+        SELECT d.day,
+               coalesce(a.twitter - a.twitter_second, 0) + coalesce(b.twitter_second, 0) AS twitter,
+               coalesce(a.instagram - a.instagram_second, 0) + coalesce(b.instagram_second, 0) AS instagram
+        FROM days AS d LEFT JOIN per_utc_day AS a ON a.first = d.day LEFT JOIN per_utc_day AS b ON b.second = d.day),
     top(m) AS (SELECT max(max(twitter + instagram), 1) FROM counts)
 SELECT day,
        substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', day) - 2, 3) || ' ' || CAST(strftime('%d', day) AS INTEGER) AS label,

@@ -5,13 +5,15 @@
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
 -- The window's test: see summary.sql (a range of the index social_media_posts_days, which holds the
--- sentiment). The week is computed from post_date itself, as before: date(post_date) can name
--- another day than the post's instant (the hour 24, a day past the month's end).
+-- sentiment). The week is the Monday on or before the post's day in the user's calendar: its
+-- local_date, or for text local_date does not read as an instant (the hour 24, a day past the
+-- month's end) what date() makes of post_date with these modifiers, as before.
 WITH
-    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now()) AS today)),
     counts AS (
-        SELECT date(post_date, 'weekday 1', '-7 days') AS week,
+        SELECT date(coalesce(local_date(post_date), post_date), 'weekday 1', '-7 days') AS week,
                count(CASE WHEN sentiment = 'very_positive' THEN 1 END) AS very_positive,
                count(CASE WHEN sentiment = 'positive' THEN 1 END) AS positive,
                count(CASE WHEN sentiment = 'neutral' THEN 1 END) AS neutral,
@@ -19,8 +21,9 @@ WITH
                count(sentiment) AS total
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
           AND sentiment IS NOT NULL
         GROUP BY 1)
 SELECT week,

@@ -16,14 +16,16 @@
 -- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
-    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now()) AS today)),
     by_author AS (
         SELECT coach_id, school_id, author_name, author_handle, count(*) AS count
         FROM social_media_posts
         WHERE user_id = (SELECT id FROM me)
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
         GROUP BY coach_id, school_id, author_name, author_handle),
     counts AS (
         SELECT coalesce(c.name, nullif(b.author_name, ''), b.author_handle) AS display_name,

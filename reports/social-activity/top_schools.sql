@@ -14,14 +14,16 @@
 -- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
 -- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
-    span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now()) AS today)),
     by_school AS (
         SELECT school_id, count(*) AS count
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
+          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
         GROUP BY school_id),
     counts AS (
         SELECT coalesce(s.name, 'Unknown School') AS school_name, sum(b.count) AS count

@@ -42,6 +42,9 @@ public enum AbbreviatedRelativeDate {
             }
         }
 
+        /// Hours, minutes and seconds: units of elapsed time rather than of the calendar.
+        var isTimeOfDay: Bool { self == .hour || self == .minute || self == .second }
+
         var abbreviation: StaticString {
             switch self {
             case .year: return "yr."
@@ -58,12 +61,19 @@ public enum AbbreviatedRelativeDate {
     /// A difference in each unit, largest first; all of one sign.
     typealias Components = [Int64]
 
-    /// How `time` reads as seen from `now` (see the type's documentation).
+    /// How `time` reads as seen from `now` (see the type's documentation), with the calendar in
+    /// `zone` (UTC unless given). The algorithm runs on both instants' wall clocks in `zone`, so days,
+    /// weeks, months and years count its calendar (a day starts at local midnight, and noon to noon
+    /// across a spring-forward night, 23 hours, is `1 day ago`); when that names hours or less, it
+    /// runs on the instants themselves, so seconds, minutes and hours count elapsed time.
     ///
     /// ```sql
     /// SELECT relative_date_abbreviated('2026-02-10T16:00:00Z', '2026-02-10T12:00:00Z'); -- 'in 4 hr.'
+    /// SELECT relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York'); -- '2 days ago'
     /// ```
-    public static func describe(_ time: Instant, now: Instant) -> String {
+    public static func describe(_ time: Instant, now: Instant, in zone: TimeZoneRules = .utc) -> String {
+        let calendar = unitAndValue(time: time.wallClock(in: zone), now: now.wallClock(in: zone))
+        guard calendar.0.isTimeOfDay, zone != .utc else { return format(calendar.0, calendar.1) }
         let (unit, value) = unitAndValue(time: time.microseconds, now: now.microseconds)
         return format(unit, value)
     }

@@ -1,15 +1,16 @@
 extension Registry {
-    /// `relative_date`, `relative_date_abbreviated` (one and two arguments each) and `switchboard_now` (zero and one argument).
+    /// `relative_date`, `relative_date_abbreviated` (one to three arguments each), `local_date` (one and
+    /// two), `switchboard_now` and `switchboard_timezone` (zero and one argument each).
     static let dateFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "relative_date", arity: 1, flags: [.innocuous],
             signature: "relative_date(ts)",
             doc:
-                "relative_date(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. An unreadable ts gives NULL.",
+                "relative_date(ts, now, tz) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)) and its time zone (UTC, or the zone set with switchboard_timezone(name)). Reads both, so it is not deterministic. An unreadable ts gives NULL.",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
-                return relativeDate(arguments, now: now)
+                return relativeDate(arguments, now: now, zone: environment.timeZone)
             }),
         FunctionSpec(
             name: "relative_date", arity: 2, flags: .pure,
@@ -28,17 +29,34 @@ extension Registry {
             example: "SELECT relative_date('2026-01-15 08:00:00', '2026-02-10T12:00:00Z'); -- 'Jan 15'",
             body: { arguments, _ in
                 guard let now = instant(arguments, 1) else { return .null }
-                return relativeDate(arguments, now: now)
+                return relativeDate(arguments, now: now, zone: .utc)
+            }),
+        FunctionSpec(
+            name: "relative_date", arity: 3, flags: .pure,
+            signature: "relative_date(ts, now, tz)",
+            doc: """
+                relative_date(ts, now) with the date past a week in time zone tz, an IANA name such as \
+                'America/New_York' (read from the system's zone files, /usr/share/zoneinfo or $TZDIR; 'UTC' needs \
+                none): 'Mon D' of ts's local date, with ', YYYY' when that is not now's local year. The counts under \
+                a week are elapsed time, the same in every zone. A NULL tz gives NULL; a name that is no zone is an \
+                error: "relative_date: unknown time zone '<tz>'". Deterministic.
+                """,
+            example: "SELECT relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York'); -- 'Jan 14'",
+            body: { arguments, environment in
+                withZone("relative_date", arguments, 2, environment) { zone in
+                    guard let now = instant(arguments, 1) else { return .null }
+                    return relativeDate(arguments, now: now, zone: zone)
+                }
             }),
         FunctionSpec(
             name: "relative_date_abbreviated", arity: 1, flags: [.innocuous],
             signature: "relative_date_abbreviated(ts)",
             doc:
-                "relative_date_abbreviated(ts, now) against the connection's clock: the system clock, or the time pinned with switchboard_now(ts). Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
+                "relative_date_abbreviated(ts, now, tz) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)) and its time zone (UTC, or the zone set with switchboard_timezone(name)). Reads both, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date_abbreviated('2026-02-10T11:21:00Z'); -- '39 min. ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
-                return abbreviatedRelativeDate(arguments, now: now)
+                return abbreviatedRelativeDate(arguments, now: now, zone: environment.timeZone)
             }),
         FunctionSpec(
             name: "relative_date_abbreviated", arity: 2, flags: .pure,
@@ -59,7 +77,45 @@ extension Registry {
             example: "SELECT relative_date_abbreviated('2026-02-08T12:00:00Z', '2026-02-10T12:00:00Z'); -- '2 days ago'",
             body: { arguments, _ in
                 guard let now = instant(arguments, 1) else { return .null }
-                return abbreviatedRelativeDate(arguments, now: now)
+                return abbreviatedRelativeDate(arguments, now: now, zone: .utc)
+            }),
+        FunctionSpec(
+            name: "relative_date_abbreviated", arity: 3, flags: .pure,
+            signature: "relative_date_abbreviated(ts, now, tz)",
+            doc: """
+                relative_date_abbreviated(ts, now) with the calendar in time zone tz (an IANA name, as \
+                relative_date(ts, now, tz) reads it): days, weeks, months and years count tz's calendar boundaries \
+                (local midnight, Sunday, the 1st, 1 January) on both instants' local times, so noon to noon across \
+                a change of daylight saving time is '1 day'; seconds, minutes and hours count elapsed time. A NULL \
+                tz gives NULL; a name that is no zone is an error: "relative_date_abbreviated: unknown time zone '<tz>'". Deterministic.
+                """,
+            example:
+                "SELECT relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York'); -- '2 days ago'",
+            body: { arguments, environment in
+                withZone("relative_date_abbreviated", arguments, 2, environment) { zone in
+                    guard let now = instant(arguments, 1) else { return .null }
+                    return abbreviatedRelativeDate(arguments, now: now, zone: zone)
+                }
+            }),
+        FunctionSpec(
+            name: "local_date", arity: 1, flags: [.innocuous],
+            signature: "local_date(ts)",
+            doc:
+                "local_date(ts, tz) in the connection's time zone: UTC, or the zone set with switchboard_timezone(name). Reads it, so it is not deterministic. An unreadable ts gives NULL.",
+            example: "SELECT switchboard_timezone('America/New_York'); SELECT local_date('2026-01-15T02:00:00Z'); -- '2026-01-14'",
+            body: { arguments, environment in localDate(arguments, zone: environment.timeZone) }),
+        FunctionSpec(
+            name: "local_date", arity: 2, flags: .pure,
+            signature: "local_date(ts, tz)",
+            doc: """
+                The calendar day of instant ts in time zone tz as 'YYYY-MM-DD': what a calendar there shows, for \
+                "today" and day buckets (SQLite's date(ts) is the UTC day). ts takes every form relative_date reads; \
+                tz is an IANA name, as relative_date(ts, now, tz) reads it. An unreadable or NULL ts, or a NULL tz, \
+                gives NULL; a name that is no zone is an error: "local_date: unknown time zone '<tz>'". Deterministic.
+                """,
+            example: "SELECT local_date('2026-01-15T02:00:00Z', 'America/New_York'); -- '2026-01-14'",
+            body: { arguments, environment in
+                withZone("local_date", arguments, 1, environment) { zone in localDate(arguments, zone: zone) }
             }),
         FunctionSpec(
             name: "switchboard_now", arity: 0, flags: [.directOnly],
@@ -94,14 +150,81 @@ extension Registry {
                 environment.pinClock(time.unixSeconds)
                 return .text(time.isoText)
             }),
+        FunctionSpec(
+            name: "switchboard_timezone", arity: 0, flags: [.directOnly],
+            signature: "switchboard_timezone()",
+            doc:
+                "The connection's time zone, which the one-argument relative_date, relative_date_abbreviated and local_date follow: the name set with switchboard_timezone(name), else 'UTC'. DIRECTONLY, like switchboard_timezone(name).",
+            example: "SELECT switchboard_timezone('Asia/Kolkata'); SELECT switchboard_timezone(); -- 'Asia/Kolkata'",
+            body: { _, environment in .text(environment.timeZone.name) }),
+        FunctionSpec(
+            name: "switchboard_timezone", arity: 1, flags: [.directOnly],
+            signature: "switchboard_timezone(name)",
+            doc: """
+                Sets the connection's time zone, which the one-argument relative_date, relative_date_abbreviated \
+                and local_date (and so the views) follow, to the IANA zone name (read from the system's zone files, \
+                /usr/share/zoneinfo or $TZDIR; 'UTC' needs none) and returns the name; switchboard_timezone(NULL) \
+                sets it back to UTC and returns NULL. A name that is no zone is an error: "switchboard_timezone: unknown time zone \
+                '<name>'" (shortened to 64 characters and '...'), and the zone stays as it was. Registered \
+                DIRECTONLY because it has a side effect, so views and triggers cannot call it.
+                """,
+            example: "SELECT switchboard_timezone('America/New_York'); -- 'America/New_York'",
+            body: { arguments, environment in
+                let value = arguments.value(0)
+                if value == .null {
+                    environment.setTimeZone(nil)
+                    return .null
+                }
+                let name = value.text ?? ""
+                guard let zone = environment.timeZone(named: name) else {
+                    return .error(unknownZone(name, in: "switchboard_timezone"))
+                }
+                environment.setTimeZone(zone)
+                return .text(zone.name)
+            }),
     ]
 
-    private static func relativeDate(_ arguments: any SQLArguments, now: Instant) -> SQLResult {
-        guard let time = instant(arguments, 0) else { return .null }
-        return .text(RelativeDate.describe(time, now: now))
+    /// The error `function` raises for a zone name that names no zone.
+    private static func unknownZone(_ name: String, in function: String) -> String {
+        "\(function): unknown time zone \(quotedForError(name))"
     }
 
-    private static func abbreviatedRelativeDate(_ arguments: any SQLArguments, now: Instant) -> SQLResult {
+    /// Keeps a zone with its argument while that argument stays constant across rows.
+    private final class CachedZone {
+        let rules: TimeZoneRules
+        init(_ rules: TimeZoneRules) { self.rules = rules }
+    }
+
+    /// `body` with argument `index` read as a time zone: NULL for a NULL argument, an error for a
+    /// name that is no zone. The zone is kept with the argument, so a statement looks it up once.
+    private static func withZone(
+        _ function: String, _ arguments: any SQLArguments, _ index: Int, _ environment: any CallEnvironment,
+        _ body: (TimeZoneRules) -> SQLResult
+    ) -> SQLResult {
+        if let cached = environment.cached(argument: index) as? CachedZone,
+            arguments.withTextBytes(index, { $0.elementsEqual(cached.rules.name.utf8) }) == true
+        {
+            return body(cached.rules)
+        }
+        let value = arguments.value(index)
+        guard value != .null else { return .null }
+        let name = value.text ?? ""
+        guard let zone = environment.timeZone(named: name) else { return .error(unknownZone(name, in: function)) }
+        environment.cache(CachedZone(zone), argument: index)
+        return body(zone)
+    }
+
+    private static func localDate(_ arguments: any SQLArguments, zone: TimeZoneRules) -> SQLResult {
+        guard let time = instant(arguments, 0) else { return .null }
+        return .text(time.localDateText(in: zone))
+    }
+
+    private static func relativeDate(_ arguments: any SQLArguments, now: Instant, zone: TimeZoneRules) -> SQLResult {
+        guard let time = instant(arguments, 0) else { return .null }
+        return .text(RelativeDate.describe(time, now: now, in: zone))
+    }
+
+    private static func abbreviatedRelativeDate(_ arguments: any SQLArguments, now: Instant, zone: TimeZoneRules) -> SQLResult {
         // TEXT and BLOB parsed in place; only numbers and NULL go through value(_:).
         let time: Instant?
         if let parsed = arguments.withTextBytes(0, { Instant(text: $0) }) {
@@ -112,7 +235,7 @@ extension Registry {
             time = Instant(value)
         }
         guard let time else { return .text("Unknown") }
-        return .text(AbbreviatedRelativeDate.describe(time, now: now))
+        return .text(AbbreviatedRelativeDate.describe(time, now: now, in: zone))
     }
 
     /// Argument `index` as an instant: TEXT and BLOB bytes parsed in place (no `String` is built,

@@ -54,6 +54,38 @@ public struct Instant: Sendable, Equatable {
     /// The UTC calendar date.
     var civilDate: CivilCalendar.Date { CivilCalendar.date(fromDays: dayAndTime.day) }
 
+    /// The wall clock in `zone` as microseconds since 1970-01-01T00:00 of that clock: the instant
+    /// plus the zone's offset at it. Within a microsecond day of years 0001–9999, so nothing overflows.
+    func wallClock(in zone: TimeZoneRules) -> Int64 {
+        var seconds = microseconds / Self.microsecondsPerSecond
+        if microseconds % Self.microsecondsPerSecond < 0 { seconds -= 1 }
+        return microseconds + Int64(zone.offset(atUnixSeconds: seconds)) * Self.microsecondsPerSecond
+    }
+
+    /// The calendar date in `zone`.
+    func localDate(in zone: TimeZoneRules) -> CivilCalendar.Date {
+        let wall = wallClock(in: zone)
+        var day = wall / Self.microsecondsPerDay
+        if wall % Self.microsecondsPerDay < 0 { day -= 1 }
+        return CivilCalendar.date(fromDays: Int(day))
+    }
+
+    /// The calendar date in `zone` as `YYYY-MM-DD` text (the year in 4 digits; a zone east of UTC can reach 10000-01-01).
+    ///
+    /// ```sql
+    /// SELECT local_date('2026-01-15T02:00:00Z', 'America/New_York'); -- '2026-01-14'
+    /// ```
+    public func localDateText(in zone: TimeZoneRules) -> String {
+        let date = localDate(in: zone)
+        return UTF8Writer.string(capacity: 12) { out in
+            out.append(number: date.year, width: 4)
+            out.append(byte: UInt8(ascii: "-"))
+            out.append(number: date.month, width: 2)
+            out.append(byte: UInt8(ascii: "-"))
+            out.append(number: date.day, width: 2)
+        }
+    }
+
     /// The instant as ISO-8601 UTC text to the second (fractions are dropped).
     ///
     /// ```sql

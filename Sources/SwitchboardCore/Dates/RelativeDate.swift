@@ -4,18 +4,19 @@ public enum RelativeDate {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
 
-    /// How `time` reads as seen from `now`, in UTC.
+    /// How `time` reads as seen from `now`, its dates in `zone` (UTC unless given).
     ///
     /// The difference `now - time` is floored to whole units: under 60 s either way
     /// `just now`; in the past `Nm ago` (under an hour), `Nh ago` (under a day), `Nd ago`
     /// (under 7 days); in the future `in Nm`, `in Nh`, `in Nd`; from 7 days on either way the
-    /// date, `Jan 15` in the same UTC year as `now`, else `Jan 15, 2025` (the year in 4 digits).
+    /// date in `zone`, `Jan 15` in the same year as `now` there, else `Jan 15, 2025` (the year in 4 digits).
     ///
     /// ```sql
     /// SELECT relative_date('2026-02-10T09:00:00Z', '2026-02-10T12:00:00Z'); -- '3h ago'
     /// SELECT relative_date('2025-12-24', '2026-02-10T12:00:00Z');           -- 'Dec 24, 2025'
+    /// SELECT relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York'); -- 'Jan 14'
     /// ```
-    public static func describe(_ time: Instant, now: Instant) -> String {
+    public static func describe(_ time: Instant, now: Instant, in zone: TimeZoneRules = .utc) -> String {
         // Both lie within years 0001–9999, so neither the difference nor its magnitude overflows.
         let difference = now.microseconds - time.microseconds
         let seconds = difference.magnitude / UInt64(Instant.microsecondsPerSecond)
@@ -26,8 +27,8 @@ public enum RelativeDate {
         case ..<86_400: return relative(Int(seconds / 3600), unit: UInt8(ascii: "h"), past: past)
         case ..<604_800: return relative(Int(seconds / 86_400), unit: UInt8(ascii: "d"), past: past)
         default:
-            let date = time.civilDate
-            return calendarDate(date, showYear: date.year != now.civilDate.year)
+            let date = time.localDate(in: zone)
+            return calendarDate(date, showYear: date.year != now.localDate(in: zone).year)
         }
     }
 

@@ -9,6 +9,13 @@ public protocol CallEnvironment: AnyObject {
     var now: Double { get }
     /// Pins the connection's clock to `seconds` (unix seconds), or unpins it with nil.
     func pinClock(_ seconds: Double?)
+    /// The connection's time zone: the one `switchboard_timezone(name)` set, else UTC.
+    var timeZone: TimeZoneRules { get }
+    /// Sets the connection's time zone, or back to UTC with nil.
+    func setTimeZone(_ zone: TimeZoneRules?)
+    /// The zone called `name` (`UTC`, or a compiled zone file the host can read); nil when the name
+    /// is malformed (``TimeZoneRules/isValidName(_:)``) or names no readable zone.
+    func timeZone(named name: String) -> TimeZoneRules?
     /// What ``cache(_:argument:)`` stored for argument `argument` earlier in this statement, if SQLite kept it.
     func cached(argument: Int) -> AnyObject?
     /// Keeps `value` with argument `argument` while that argument stays constant across rows.
@@ -22,9 +29,14 @@ public protocol CallEnvironment: AnyObject {
 public final class TestEnvironment: CallEnvironment {
     private var pinned: Double?
     private var store: [Int: AnyObject] = [:]
+    private let zoneFile: (String) -> [UInt8]?
 
-    /// Creates an environment whose clock reads `now` (unix seconds), or the system clock when nil.
-    public init(now: Double? = nil) { pinned = now }
+    /// Creates an environment whose clock reads `now` (unix seconds), or the system clock when nil;
+    /// `zoneFile` gives a zone name's TZif bytes (none by default, so only `UTC` is known).
+    public init(now: Double? = nil, zoneFile: @escaping (String) -> [UInt8]? = { _ in nil }) {
+        pinned = now
+        self.zoneFile = zoneFile
+    }
 
     /// The SQLite version to report; tests set it.
     public var sqliteVersion: String = "test"
@@ -34,6 +46,12 @@ public final class TestEnvironment: CallEnvironment {
     public var now: Double { pinned ?? SystemClock.now() }
     /// Pins or unpins the clock.
     public func pinClock(_ seconds: Double?) { pinned = seconds }
+    /// The zone set with ``setTimeZone(_:)``, else UTC.
+    public var timeZone: TimeZoneRules = .utc
+    /// Sets or resets the zone.
+    public func setTimeZone(_ zone: TimeZoneRules?) { timeZone = zone ?? .utc }
+    /// `UTC`, or the zone `zoneFile` gives bytes for.
+    public func timeZone(named name: String) -> TimeZoneRules? { TimeZoneRules.named(name, reading: zoneFile) }
     /// The cached object for an argument.
     public func cached(argument: Int) -> AnyObject? { store[argument] }
     /// Caches an object for an argument.

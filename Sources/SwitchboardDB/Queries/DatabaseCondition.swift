@@ -28,6 +28,9 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     /// A write that names one row found none (an unknown id): the query's own words for it (its
     /// `-- missing:` line, e.g. `Post not found`). Nothing changed.
     case notFound(String)
+    /// `name` is no time zone the system's zone files know: the one the caller asked for (`user`
+    /// nil), or the `users.timezone` of `user`.
+    case unknownTimeZone(name: String, user: String?)
 
     /// Whose folder a ``notAFolder(path:kind:)`` was.
     public enum UserFolder: String, Sendable { case queries, reports }

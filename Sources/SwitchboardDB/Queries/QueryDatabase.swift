@@ -15,6 +15,10 @@ public final class QueryDatabase {
     public let path: String
     private let queue: DatabaseQueue
     private let now: String?
+    /// The time zone the caller asked for (``init(path:create:now:timeZone:user:displayPath:)``), or nil.
+    private let timeZone: String?
+    /// The acting user whose `users.timezone` applies when no zone is asked for; nil: the only user.
+    private let user: String?
     /// Why the database could only be opened read-only (a WAL database in a folder that is not
     /// writable), said when a write is refused; nil when it is open for writing.
     private let readOnlyReason: String?
@@ -27,9 +31,14 @@ public final class QueryDatabase {
     /// database whose schema version is above ``Migration/latestVersion`` is refused with the message
     /// `init` gives (``MigrationError/databaseIsNewer(found:supported:)``), so no command reads or writes
     /// it. A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
-    /// `now` pins the clock (`switchboard_now`). `displayPath`, default `path`, is the path errors name:
-    /// every error opening the file starts with it, e.g. `app.db: file is not a database`.
-    public init(path: String, create: Bool = false, now: String? = nil, displayPath: String? = nil) throws {
+    /// `now` pins the clock (`switchboard_now`). `timeZone` sets the connection's time zone
+    /// (`switchboard_timezone`), which calendar days follow; when nil, the zone is `users.timezone` of
+    /// `user` (nil: the database's only user), else UTC (``pinTimeZone(_:)``). `displayPath`, default
+    /// `path`, is the path errors name: every error opening the file starts with it, e.g. `app.db: file is not a database`.
+    public init(
+        path: String, create: Bool = false, now: String? = nil, timeZone: String? = nil, user: String? = nil,
+        displayPath: String? = nil
+    ) throws {
         let shown = displayPath ?? path
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw DatabaseCondition.noDatabase(path: path)
@@ -63,10 +72,12 @@ public final class QueryDatabase {
         self.path = path
         self.displayPath = shown
         self.now = now
+        self.timeZone = timeZone
+        self.user = user
         self.readOnlyReason = readOnlyReason
     }
 
-    /// The path errors name (``init(path:create:now:displayPath:)``).
+    /// The path errors name (``init(path:create:now:timeZone:user:displayPath:)``).
     public let displayPath: String
 
     /// How to open a WAL database whose folder this process may not write, where SQLite cannot create
@@ -120,12 +131,13 @@ public final class QueryDatabase {
         return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Runs `body` on the connection, with the clock pinned and GRDB's errors turned into one-line messages;
+    /// Runs `body` on the connection, with the clock pinned, the time zone set (``pinTimeZone(_:)``) and GRDB's errors turned into one-line messages;
     /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
     public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
                 if let now { try db.execute(sql: "SELECT switchboard_now(?)", arguments: [now]) }
+                try pinTimeZone(db)
                 return try body(db)
             }
         } catch let error as DatabaseError {
@@ -133,6 +145,28 @@ public final class QueryDatabase {
             throw QueryDatabase.fileError(error, path: path, shown: displayPath) ?? QueryDatabase.translate(error)
         } catch let error as MigrationError {
             throw SwitchboardError.failure(error.description)
+        }
+    }
+
+    /// Sets the connection's time zone: the one asked for, else the acting user's `users.timezone` (the
+    /// column migration 0015 adds; `user`, else the only user), else UTC. A zone asked for that is
+    /// no zone is ``DatabaseCondition/unknownTimeZone(name:user:)`` without a user; a stored one, with
+    /// the user whose value it is.
+    private func pinTimeZone(_ db: Database) throws {
+        var name = timeZone ?? "UTC"
+        var owner: String?
+        if timeZone == nil,
+            try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM pragma_table_info('users') WHERE name = 'timezone'") == true,
+            let row = try Row.fetchOne(
+                db, sql: "SELECT id, timezone FROM users WHERE id = coalesce(?, (SELECT id FROM sole_user))", arguments: [user])
+        {
+            name = row["timezone"]
+            owner = row["id"]
+        }
+        do {
+            try db.execute(sql: "SELECT switchboard_timezone(?)", arguments: [name])
+        } catch is DatabaseError {
+            throw DatabaseCondition.unknownTimeZone(name: name, user: owner)
         }
     }
 

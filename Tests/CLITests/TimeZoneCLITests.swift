@@ -1,0 +1,124 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Calendar days in the user's time zone: users.timezone, --tz and $SWITCHBOARD_TZ, for the feed's and
+/// inbox's dates, the report's day buckets and the digest's "due today".
+@Suite struct TimeZoneCLITests {
+    /// A database of user u1 in `zone`, with one post and one notification at `at`, unread and due.
+    func database(
+        _ scratch: Scratch, name: String = "test.db", zone: String = "America/New_York", at: [String] = ["2026-01-15T02:00:00Z"]
+    ) throws -> String {
+        let db = try scratch.database(name: name)
+        var sql = "UPDATE users SET timezone = '\(zone)';"
+        for (index, time) in at.enumerated() {
+            sql += """
+                INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date, author_handle, author_name)
+                VALUES ('u1', 'twitter', 'https://x.com/p/\(index)', 'Post \(index)', '\(time)', '@coach', 'Coach');
+                INSERT INTO notifications (user_id, type, title, scheduled_for) VALUES ('u1', 'deadline_alert', 'Deadline \(index)', '\(time)');
+                """
+        }
+        let written = try Subprocess.run(["sqlite3", db, sql])
+        #expect(written.status == 0, "\(written.stderr)")
+        return db
+    }
+
+    /// One column of a query's rows, as CSV lines without the header.
+    func column(_ arguments: [String], environment: [String: String] = [:]) throws -> [String] {
+        let result = try CLI.run(arguments + ["--format", "csv"], environment: environment)
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        return Array(result.stdout.split(separator: "\r\n").dropFirst().map(String.init))
+    }
+
+    /// The rows of `query` in a report's JSON document.
+    func reportRows(_ arguments: [String], _ query: String, environment: [String: String] = [:]) throws -> [[String: Any]] {
+        let result = try CLI.run(arguments + ["--format", "json"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(document[query] as? [[String: Any]])
+    }
+
+    @Test func theInboxDateIsTheUsersDay() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(scratch)
+        let inbox = ["run", "notifications-inbox", "--db", db, "--now", "2026-02-10T12:00:00Z", "--columns", "relative_time"]
+        #expect(try column(inbox) == ["Jan 14"])
+        #expect(try column(inbox + ["--tz", "UTC"]) == ["Jan 15"])
+        #expect(try column(inbox, environment: ["SWITCHBOARD_TZ": "UTC"]) == ["Jan 15"])
+        // --tz wins over $SWITCHBOARD_TZ, which wins over users.timezone.
+        #expect(try column(inbox + ["--tz", "America/New_York"], environment: ["SWITCHBOARD_TZ": "UTC"]) == ["Jan 14"])
+        #expect(try column(inbox + ["--tz", "Asia/Kolkata"]) == ["Jan 15"])
+    }
+
+    @Test func theFeedsCalendarDaysAreTheUsers() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(scratch)
+        // 21:00 on the 14th to 07:00 on the 16th in New York: two calendar days; in UTC one.
+        let feed = ["run", "social-feed", "--db", db, "--now", "2026-01-16T12:00:00Z", "--columns", "relative_time"]
+        #expect(try column(feed) == ["2 days ago"])
+        #expect(try column(feed + ["--tz", "UTC"]) == ["1 day ago"])
+        let sql = try column(["sql", "SELECT local_date('2026-01-15T02:00:00Z') AS day, switchboard_timezone() AS zone", "--db", db])
+        #expect(sql == ["2026-01-14,America/New_York"])
+    }
+
+    @Test func theReportsDaysAcrossADaylightSavingChange() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        // 23:30 in New York on the evening before and the evening of the spring-forward day.
+        let db = try database(scratch, at: ["2026-03-08T04:30:00Z", "2026-03-09T03:30:00Z"])
+        let report = ["report", "social-activity", "--db", db, "--now", "2026-03-09T12:00:00Z", "--days", "3"]
+        let local = try reportRows(report, "posts_per_day").map { "\($0["day"] ?? "") \($0["total"] ?? "")" }
+        #expect(local == ["2026-03-07 1", "2026-03-08 1", "2026-03-09 0"])
+        let utc = try reportRows(report + ["--tz", "UTC"], "posts_per_day").map { "\($0["day"] ?? "") \($0["total"] ?? "")" }
+        #expect(utc == ["2026-03-07 0", "2026-03-08 1", "2026-03-09 1"])
+        // The window is the user's last 3 days: a post at 23:30 on the 6th in New York (04:30 UTC on
+        // the 7th) is outside it there, inside it in UTC.
+        let early = try database(scratch, name: "early.db", at: ["2026-03-07T04:30:00Z"])
+        let early3 = ["report", "social-activity", "--db", early, "--now", "2026-03-09T12:00:00Z", "--days", "3"]
+        #expect(try reportRows(early3, "summary").first?["post_count"] as? Int == 0)
+        #expect(try reportRows(early3 + ["--tz", "UTC"], "summary").first?["post_count"] as? Int == 1)
+    }
+
+    @Test func dueTodayIsTheUsersToday() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        // Due at 22:00 on the 14th in New York, seen at 15:00 that day: today there, tomorrow in UTC.
+        let db = try database(scratch, at: ["2026-01-15T03:00:00Z"])
+        let digest = ["report", "digest", "--db", db, "--now", "2026-01-14T20:00:00Z"]
+        let local = try reportRows(digest, "due_soon")
+        #expect(local.map { "\($0["day"] ?? "") \($0["due"] ?? "")" } == ["2026-01-14 today"])
+        #expect(try reportRows(digest, "summary").first?["date"] as? String == "2026-01-14")
+        let utc = try reportRows(digest, "due_soon", environment: ["SWITCHBOARD_TZ": "UTC"])
+        #expect(utc.map { "\($0["day"] ?? "") \($0["due"] ?? "")" } == ["2026-01-15 tomorrow"])
+    }
+
+    @Test func unknownZones() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(scratch)
+        let usage = "unknown time zone 'Mars/Base' (--tz or $SWITCHBOARD_TZ takes an IANA name such as America/New_York)"
+        expectError(try CLI.run(["run", "social-feed", "--db", db, "--tz", "Mars/Base"]), usage, status: 2)
+        expectError(try CLI.run(["sql", "SELECT 1", "--db", db], environment: ["SWITCHBOARD_TZ": "Mars/Base"]), usage, status: 2)
+        expectError(
+            try CLI.run(["run", "social-feed", "--db", db, "--tz", "../../etc/passwd"]),
+            "unknown time zone '../../etc/passwd' (--tz or $SWITCHBOARD_TZ takes an IANA name such as America/New_York)", status: 2)
+        // A stored name of the right shape that is no zone: exit 1, and --tz gets past it.
+        _ = try Subprocess.run(["sqlite3", db, "UPDATE users SET timezone = 'Mars/Base'"])
+        expectError(
+            try CLI.run(["run", "social-feed", "--db", db]),
+            "unknown time zone 'Mars/Base' in users.timezone of user 'u1' (pass --tz to override it)", status: 1)
+        #expect(
+            try column(["run", "profile-update", "--db", db, "--tz", "UTC", "-p", "timezone=Europe/London", "--columns", "timezone"]) == [
+                "Europe/London"
+            ])
+        // profile-update refuses a name that is no zone, and the stored one stays.
+        expectError(
+            try CLI.run(["run", "profile-update", "--db", db, "-p", "timezone=Mars/Base"]), "local_date: unknown time zone 'Mars/Base'", status: 1)
+        #expect(try column(["run", "profile-show", "--db", db, "--columns", "timezone"]) == ["Europe/London"])
+        // The CHECK keeps what is not shaped like a zone name out of the column.
+        let refused = try Subprocess.run(["sqlite3", db, "UPDATE users SET timezone = '../etc/passwd'"])
+        #expect(refused.status != 0 && refused.stderr.contains("user_timezone_valid"), "\(refused.stderr)")
+    }
+}

@@ -1,0 +1,43 @@
+-- Time zones through the real shell: local_date, the zone argument of relative_date and
+-- relative_date_abbreviated, and the connection's zone (switchboard_timezone) that the
+-- one-argument forms and views follow. Zones come from the system's /usr/share/zoneinfo (tzdata).
+SELECT 'ld_new_york', local_date('2026-01-15T02:00:00Z', 'America/New_York') = '2026-01-14';
+SELECT 'ld_utc', local_date('2026-01-15T02:00:00Z', 'UTC') = '2026-01-15';
+SELECT 'ld_kolkata', local_date('2026-01-14T18:30:00Z', 'Asia/Kolkata') = '2026-01-15';
+SELECT 'ld_kolkata_before', local_date('2026-01-14T18:29:59Z', 'Asia/Kolkata') = '2026-01-14';
+SELECT 'ld_lord_howe_summer', local_date('2026-01-14T13:00:00Z', 'Australia/Lord_Howe') = '2026-01-15';
+SELECT 'ld_lord_howe_winter', local_date('2026-07-14T13:00:00Z', 'Australia/Lord_Howe') = '2026-07-14';
+SELECT 'ld_london_bst', local_date('2026-07-01T23:30:00Z', 'Europe/London') = '2026-07-02';
+SELECT 'ld_london_gmt', local_date('2026-01-01T23:30:00Z', 'Europe/London') = '2026-01-01';
+SELECT 'ld_past_the_table', local_date('2300-07-01T03:30:00Z', 'America/New_York') = '2300-06-30';
+SELECT 'ld_offset_input', local_date('2026-01-14T21:00:00-05:00', 'America/New_York') = '2026-01-14';
+SELECT 'ld_unix', local_date(1768442400, 'America/New_York') = '2026-01-14';
+SELECT 'ld_null_tz', local_date('2026-01-15', NULL) IS NULL;
+SELECT 'ld_null_ts', local_date(NULL, 'UTC') IS NULL;
+SELECT 'ld_bad_ts', local_date('soon', 'UTC') IS NULL;
+SELECT 'ld_per_row_zones', (SELECT group_concat(local_date('2026-01-15T02:00:00Z', z), ',') FROM (SELECT 'UTC' AS z UNION ALL SELECT 'America/New_York' UNION ALL SELECT 'Asia/Kolkata')) = '2026-01-15,2026-01-14,2026-01-15';
+SELECT 'rd_tz', relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York') = 'Jan 14';
+SELECT 'rd_tz_utc', relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', 'UTC') = 'Jan 15';
+SELECT 'rd_tz_local_year', relative_date('2026-01-01T04:00:00Z', '2026-02-10T12:00:00Z', 'America/New_York') = 'Dec 31, 2025';
+SELECT 'rd_tz_hours_are_elapsed', relative_date('2026-03-08T06:30:00Z', '2026-03-08T09:30:00Z', 'America/New_York') = '3h ago';
+SELECT 'rd_tz_null', relative_date('2026-01-15', '2026-02-10', NULL) IS NULL;
+SELECT 'rda_tz_days', relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01-16T12:00:00Z', 'America/New_York') = '2 days ago';
+SELECT 'rda_tz_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z', 'America/New_York') = '1 day ago';
+SELECT 'rda_utc_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z') = '23 hr. ago';
+SELECT 'rda_tz_null', relative_date_abbreviated('2026-01-15', '2026-02-10', NULL) IS NULL;
+SELECT 'tz_default', switchboard_timezone() = 'UTC';
+SELECT 'ld1_default_utc', local_date('2026-01-15T02:00:00Z') = '2026-01-15';
+SELECT 'tz_set', switchboard_timezone('America/New_York') = 'America/New_York';
+SELECT 'tz_read', switchboard_timezone() = 'America/New_York';
+SELECT 'ld1_follows', local_date('2026-01-15T02:00:00Z') = '2026-01-14';
+SELECT 'now_pinned', switchboard_now('2026-02-10T12:00:00Z') = '2026-02-10T12:00:00Z';
+SELECT 'rd1_follows', relative_date('2026-01-15T02:00:00Z') = 'Jan 14';
+SELECT 'rda1_follows', relative_date_abbreviated('2026-02-09T04:00:00Z') = '2 days ago';
+CREATE TEMP VIEW days AS SELECT local_date('2026-01-15T02:00:00Z') AS day, relative_date('2026-01-15T02:00:00Z') AS shown;
+SELECT 'view_follows', (SELECT day || ' ' || shown FROM days) = '2026-01-14 Jan 14';
+SELECT 'tz_null_resets', switchboard_timezone(NULL) IS NULL;
+SELECT 'tz_back_to_utc', switchboard_timezone() = 'UTC' AND local_date('2026-01-15T02:00:00Z') = '2026-01-15';
+SELECT 'view_follows_utc', (SELECT day || ' ' || shown FROM days) = '2026-01-15 Jan 15';
+SELECT 'flags_ld2_pure', (SELECT flags & 0x280800 = 0x200800 FROM pragma_function_list WHERE name = 'local_date' AND narg = 2);
+SELECT 'flags_ld1_innocuous', (SELECT flags & 0x280800 = 0x200000 FROM pragma_function_list WHERE name = 'local_date' AND narg = 1);
+SELECT 'flags_tz1_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_timezone' AND narg = 1);
