@@ -24,8 +24,8 @@ WITH
             count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,
             count(CASE WHEN read_at IS NULL AND priority = 'high' THEN 1 END) AS urgent,
             count(CASE WHEN read_at IS NULL AND type IN ('deadline_alert', 'follow_up_reminder')
-                        AND julianday(scheduled_for) >= julianday((SELECT now FROM clock))
-                        AND julianday(scheduled_for) < julianday((SELECT now FROM clock), '+7 days') THEN 1 END) AS due
+                        AND scheduled_for_ms >= strftime('%s', (SELECT now FROM clock)) * 1000
+                        AND scheduled_for_ms < strftime('%s', (SELECT now FROM clock), '+7 days') * 1000 THEN 1 END) AS due
           FROM notifications WHERE user_id = (SELECT id FROM me)),
     p AS (SELECT
             count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged,
