@@ -5,15 +5,16 @@
 -- Timestamps are text as the source wrote them, and text order is not time order: a post at
 -- 2026-02-10T15:00:00+05:00 (10:00 UTC) sorted above one at 12:00Z, and ...30.500Z below the older
 -- ...30Z. Each time that is sorted or compared now has an instant key beside it, an INTEGER of
--- Unix milliseconds, and the views, canned queries and reports order and compare by the key:
---   * social_media_posts.post_date_ms (the feed);
+-- Unix milliseconds, and the views, the feed and inbox queries and the digest order and compare by it:
+--   * social_media_posts.post_date_ms (the feed, the reports' windows and the days of the posts
+--     date() cannot read);
 --   * notifications.scheduled_for_ms (the inbox, the digest's "due this week").
 -- Not keyed: read_at (only tested for NULL), created_at/updated_at (never sorted or compared where
 -- the source's spelling reaches them) and the outbox's times (all written by SQLite's strftime in
 -- one form, where text order is time order).
 --
 -- The key's rule, written out wherever a key is computed (a CHECK, a trigger, a query's cursor; plain
--- SQL has no way to name it once, and MigrationTests checks that every copy is the same text):
+-- SQL has no way to name it once; InstantKeyTests checks that every copy is the same text):
 --   * a Unix time, a number (digits, at most one '.', a sign only first): seconds below 1e11 in
 --     magnitude, milliseconds from there on. 1e11 s is the year 5138 and 1e11 ms is 3 March 1973,
 --     so no real post is misread;
@@ -116,10 +117,13 @@ PRAGMA legacy_alter_table = ON;
 ALTER TABLE social_media_posts_0014 RENAME TO social_media_posts;
 PRAGMA legacy_alter_table = OFF;
 
+-- The reports' indexes (0012) with post_date_ms, which their windows now compare: a post's day is
+-- date(post_date) as before, else (a form date() cannot read) the UTC day of its instant.
 CREATE INDEX social_media_posts_authors ON social_media_posts(user_id, school_id, coach_id,
-    author_handle, author_name, post_date);
+    author_handle, author_name, post_date, post_date_ms);
 CREATE INDEX social_media_posts_counts ON social_media_posts(user_id, platform, flagged_for_review);
-CREATE INDEX social_media_posts_days ON social_media_posts(user_id, date(post_date), post_date,
+CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
+    coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), post_date, post_date_ms,
     platform, sentiment, is_recruiting_related, flagged_for_review);
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);
 -- The feed's order: its first page (and each next one, from the cursor) is a walk of this index.

@@ -406,15 +406,16 @@ CREATE INDEX posts_by_template ON posts(template_name);
 -- from 0008_reports.sql
 CREATE INDEX report_runs_latest ON report_runs(report, user_id, ran_at);
 
--- from 0012_activity_indexes.sql
+-- from 0014_instants.sql
 CREATE INDEX social_media_posts_authors ON social_media_posts(user_id, school_id, coach_id,
-    author_handle, author_name, post_date);
+    author_handle, author_name, post_date, post_date_ms);
 
 -- from 0010_count_indexes.sql
 CREATE INDEX social_media_posts_counts ON social_media_posts(user_id, platform, flagged_for_review);
 
--- from 0012_activity_indexes.sql
-CREATE INDEX social_media_posts_days ON social_media_posts(user_id, date(post_date), post_date,
+-- from 0014_instants.sql
+CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
+    coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), post_date, post_date_ms,
     platform, sentiment, is_recruiting_related, flagged_for_review);
 
 -- from 0004_spec_model.sql

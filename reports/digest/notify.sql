@@ -22,6 +22,7 @@ SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
            AND scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000) || ' due this week, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
-           AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
+           AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+           AND post_date_ms <= strftime('%s', switchboard_now()) * 1000)
        || ' new posts',
        'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

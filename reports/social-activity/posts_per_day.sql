@@ -8,18 +8,21 @@
 -- index social_media_posts_days (date(post_date) is its second column, so there is nothing to sort),
 -- then the days without posts are filled in with zeros (days LEFT JOIN per_day): each post of the
 -- window is read once from the index, whatever :days.
+-- Instants (schema/0014_instants.sql): a post's day is date(post_date), as before, or for the forms
+-- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
+-- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH RECURSIVE
     span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+                    date(switchboard_now(), '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms),
     days(n, day) AS (SELECT 0, (SELECT today FROM span) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
     per_day AS (
-        SELECT date(post_date) AS day,
+        SELECT coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) AS day,
                count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
-          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) > (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT today FROM span)
+          AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
         GROUP BY 1),
     counts AS (
         SELECT d.day, coalesce(c.twitter, 0) AS twitter, coalesce(c.instagram, 0) AS instagram

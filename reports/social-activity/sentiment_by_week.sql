@@ -7,11 +7,14 @@
 -- The window's test: see summary.sql (a range of the index social_media_posts_days, which holds the
 -- sentiment). The week is computed from post_date itself, as before: date(post_date) can name
 -- another day than the post's instant (the hour 24, a day past the month's end).
+-- Instants (schema/0014_instants.sql): a post's day is date(post_date), as before, or for the forms
+-- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
+-- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH
     span AS (SELECT date(switchboard_now(), '-' || :days || ' days') AS day_before, date(switchboard_now()) AS today,
-                    date(switchboard_now(), '-7 days') AS recent, julianday(switchboard_now()) AS now_jd),
+                    date(switchboard_now(), '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms),
     counts AS (
-        SELECT date(post_date, 'weekday 1', '-7 days') AS week,
+        SELECT coalesce(date(post_date, 'weekday 1', '-7 days'), date(post_date_ms / 1000, 'unixepoch', 'weekday 1', '-7 days')) AS week,
                count(CASE WHEN sentiment = 'very_positive' THEN 1 END) AS very_positive,
                count(CASE WHEN sentiment = 'positive' THEN 1 END) AS positive,
                count(CASE WHEN sentiment = 'neutral' THEN 1 END) AS neutral,
@@ -19,8 +22,8 @@ WITH
                count(sentiment) AS total
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
-          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
+          AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) > (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT today FROM span)
+          AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
           AND sentiment IS NOT NULL
         GROUP BY 1)
 SELECT week,
