@@ -214,4 +214,24 @@ import Testing
             try database.rows("SELECT post_date, post_date_ms FROM social_media_posts WHERE post_url LIKE '%/n_' ORDER BY seq")
                 == ["1770703200|1770703200000", "1770699600500.5|1770699600501"])
     }
+    /// Import (a table's records) reads post_date as sync does, and a record's own post_date_ms (an
+    /// export's) is replaced by the key of its post_date.
+    @Test func importAcceptsEveryFormAndKeepsTheKeyItsOwn() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        let lines = [
+            #"{"platform":"instagram","post_url":"https://x.com/1","post_date":"2026-11-24T17:00:00+0000","author_handle":"@a","author_name":"A","post_date_ms":1}"#,
+            #"{"platform":"twitter","post_url":"https://x.com/2","post_date":"2026-02-10T03:00:00-05","author_handle":"@a","author_name":"A"}"#,
+            #"{"platform":"twitter","post_url":"https://x.com/3","post_date":"10/02/2026","author_handle":"@a","author_name":"A"}"#,
+        ]
+        let stream = try fixture.input(lines.joined(separator: "\n"))
+        #expect(
+            try database.importRecords(into: "social_media_posts", from: stream, upsert: false, user: Fixture.user)
+                == IngestTests.counts(inserted: 2, rejected: 1))
+        #expect(stream.rejections == ["line 3: post_date '10/02/2026' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
+        #expect(
+            try database.rows("SELECT post_date, post_date_ms FROM social_media_posts ORDER BY seq")
+                == ["2026-11-24T17:00:00+0000|1795539600000", "2026-02-10T03:00:00-05|1770710400000"])
+    }
 }
