@@ -265,7 +265,7 @@ CREATE TABLE "social_media_posts" (
     post_url TEXT NOT NULL CONSTRAINT social_post_url_required CHECK (trim(post_url) <> ''),
     post_content TEXT NOT NULL DEFAULT '',
     post_date TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-        -- Any form the instant key reads (see above); the text is kept as the source wrote it.
+        -- Any form the instant key reads (schema/0014_instants.sql); the text is kept as written.
         CONSTRAINT social_post_date_format CHECK (
             CASE
                 -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
