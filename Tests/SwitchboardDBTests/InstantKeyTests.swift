@@ -234,4 +234,30 @@ import Testing
             try database.rows("SELECT post_date, post_date_ms FROM social_media_posts ORDER BY seq")
                 == ["2026-11-24T17:00:00+0000|1795539600000", "2026-02-10T03:00:00-05|1770710400000"])
     }
+    /// A version-13 database gets its keys in the migration: every post and notification already
+    /// there, as they were written.
+    @Test func migrationBackfillsTheKeys() throws {
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try queue.writeWithoutTransaction { db in
+            try apply(Array(Migration.all.prefix(13)), to: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name) VALUES ('u1', 'Ann');
+                    INSERT INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name)
+                    VALUES ('u1', 'twitter', 'https://x.com/1', '2026-02-10T15:00:00+05:00', '@a', 'A'),
+                           ('u1', 'twitter', 'https://x.com/2', '2026-02-10T11:30:00.5Z', '@a', 'A');
+                    INSERT INTO notifications (user_id, type, title, scheduled_for)
+                    VALUES ('u1', 'event', 'Camp', '2026-02-10T11:00:00-01:00');
+                    """)
+        }
+        try migrate(queue)
+        let (posts, notifications) = try queue.read { db in
+            (
+                try Int64.fetchAll(db, sql: "SELECT post_date_ms FROM social_media_posts ORDER BY seq"),
+                try Int64.fetchAll(db, sql: "SELECT scheduled_for_ms FROM notifications")
+            )
+        }
+        #expect(posts == [1_770_717_600_000, 1_770_723_000_500])
+        #expect(notifications == [1_770_724_800_000])
+    }
 }
