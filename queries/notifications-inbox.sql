@@ -1,8 +1,10 @@
 -- name: notifications-inbox(user_id, type, search, unread, when, cursor_scheduled_for, cursor_id, limit)
--- The notifications page: every notification of the user, newest scheduled_for first, by type chip and search.
+-- The notifications page: every notification of the user, newest scheduled_for first (as an instant), by type chip and search.
 -- Due notifications (scheduled_for at or before now, the pinned clock) by default; upcoming ones with
 -- when=upcoming, both with when=all. Every notification comes back: page with the keyset cursor (pass the
 -- scheduled_for and id of the last row as cursor_scheduled_for and cursor_id) and limit, or take them all.
+-- Order and comparisons use scheduled_for_ms, scheduled_for's instant (schema/0014_instants.sql); the
+-- cursor is read by the same rule (an unreadable one gives an empty page).
 -- Columns: AppNotification's fields, then is_read, type_label, type_emoji, priority_badge, relative_time,
 -- route and accessibility_label.
 -- :user_id               text, optional: the acting user (defaults to the database's only user)
@@ -16,6 +18,25 @@
 -- :limit                 integer, between 1 and 10000, optional: at most this many (all when not given)
 -- returns boolean: email_sent, is_read
 -- returns json: route
+WITH cursor AS MATERIALIZED (
+    SELECT
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN :cursor_scheduled_for NOT GLOB '*[^0-9.+-]*' AND :cursor_scheduled_for GLOB '*[0-9]*' AND :cursor_scheduled_for NOT GLOB '?*[+-]*' AND :cursor_scheduled_for NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(:cursor_scheduled_for AS REAL)) < 1e11 THEN CAST(:cursor_scheduled_for AS REAL) * 1000 ELSE CAST(:cursor_scheduled_for AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN :cursor_scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN :cursor_scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(:cursor_scheduled_for, 1, length(:cursor_scheduled_for) - 2)) || ':' || substr(:cursor_scheduled_for, -2)
+                     WHEN :cursor_scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(:cursor_scheduled_for) || ':00'
+                     ELSE upper(:cursor_scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+        AS ms
+)
 SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,
        action_url, related_entity_type, related_entity_id, related_school_id, related_coach_id, related_offer_id,
        related_event_id, created_at, updated_at,
@@ -29,9 +50,10 @@ WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
                     AND notifications_fts MATCH fts_query(:search)))
   AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
   AND CASE COALESCE(:when, 'due')
-          WHEN 'due' THEN julianday(scheduled_for) <= julianday(switchboard_now())
-          WHEN 'upcoming' THEN julianday(scheduled_for) > julianday(switchboard_now())
+          WHEN 'due' THEN scheduled_for_ms <= strftime('%s', switchboard_now()) * 1000
+          WHEN 'upcoming' THEN scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
           ELSE 1 END
-  AND (:cursor_scheduled_for IS NULL OR (scheduled_for, id) < (:cursor_scheduled_for, COALESCE(:cursor_id, '')))
-ORDER BY scheduled_for DESC, id DESC
+  AND (:cursor_scheduled_for IS NULL
+       OR (scheduled_for_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+ORDER BY scheduled_for_ms DESC, id DESC
 LIMIT COALESCE(:limit, -1);

@@ -1,10 +1,11 @@
 -- name: social-feed(user_id, search, platform, school_id, flagged, recruiting, sentiment, cursor_post_date, cursor_id, limit)
--- The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
+-- The social feed: the user's posts with every filter combined, newest first (post_date as an instant), one page (50) at a time.
 -- Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
 -- coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
 -- platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
 -- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
--- cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
+-- cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
+-- instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --                    every word, in any order; accent-folded word prefixes too when the search is rare)
@@ -13,30 +14,51 @@
 -- :flagged           boolean, default false: only posts flagged for review
 -- :recruiting        boolean, default false: only recruiting-related posts
 -- :sentiment         text, one of very_positive|positive|neutral|negative, optional: only this sentiment
--- :cursor_post_date  text, optional: post_date of the last row of the previous page
+-- :cursor_post_date  text, optional: post_date of the last row of the previous page (any form post_date takes)
 -- :cursor_id         text, optional: id of the last row of the previous page
 -- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
 
--- How it runs. The extra condition post_date <= COALESCE(cursor_post_date, ...) lets the index seek
--- straight to the page. The rows come by rowid from one list (seq IN (...)), never from a
+-- How it runs. The extra condition post_date_ms <= COALESCE(cursor's key, ...) lets the index
+-- (social_media_posts_feed: user_id, post_date_ms, id) seek straight to the page, in its order. The rows come by rowid from one list (seq IN (...)), never from a
 -- `search IS NULL OR ...` test: the page found by walking the feed index in date order (no search, or a
 -- common one), or the posts found through the search indexes (a rare search); see "Search" below and
 -- BENCHMARKS.md, "Substring search".
 -- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
 -- table; its joins and display columns are read for the rows of the page only, at the end): the
 -- window walks and the sort of the hits read small rows, and the view is inlined once.
-WITH feed AS NOT MATERIALIZED (
-    SELECT seq, post_date, id FROM social_media_posts AS p
+-- cursor: cursor_post_date as an instant, by the rule of schema/0014_instants.sql (NULL when unreadable:
+-- an empty page).
+WITH cursor AS MATERIALIZED (
+    SELECT
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN :cursor_post_date NOT GLOB '*[^0-9.+-]*' AND :cursor_post_date GLOB '*[0-9]*' AND :cursor_post_date NOT GLOB '?*[+-]*' AND :cursor_post_date NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(:cursor_post_date AS REAL)) < 1e11 THEN CAST(:cursor_post_date AS REAL) * 1000 ELSE CAST(:cursor_post_date AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN :cursor_post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(:cursor_post_date, 1, length(:cursor_post_date) - 2)) || ':' || substr(:cursor_post_date, -2)
+                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(:cursor_post_date) || ':00'
+                     ELSE upper(:cursor_post_date) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+        AS ms
+),
+feed AS NOT MATERIALIZED (
+    SELECT seq, post_date_ms, id FROM social_media_posts AS p
     WHERE likely(user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
       AND (:platform IS NULL OR platform = :platform)
       AND (:school_id IS NULL OR school_id = :school_id)
       AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)
       AND (NOT COALESCE(:recruiting, 0) OR is_recruiting_related = 1)
       AND (:sentiment IS NULL OR sentiment = :sentiment)
-      AND post_date <= COALESCE(:cursor_post_date, '9999-12-31T23:59:59Z')
-      AND (:cursor_post_date IS NULL OR (post_date, id) < (:cursor_post_date, COALESCE(:cursor_id, '')))
+      AND post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
+      AND (:cursor_post_date IS NULL OR (post_date_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
 ),
 -- Search (schema/0006_substring_search.sql): the apps' case-insensitive substring test,
 -- search_contains, on every post found, by the cheaper of two paths, chosen once per query:
@@ -69,7 +91,7 @@ counted AS MATERIALIZED (
     SELECT count(*) AS candidates FROM candidates
 ),
 probe AS MATERIALIZED (
-    SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date DESC, id DESC
+    SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date_ms DESC, id DESC
                      LIMIT (SELECT CASE WHEN blank THEN -1 WHEN short THEN probe_size
                                         WHEN candidates = 10000 THEN window_size ELSE 0 END
                             FROM search, counted)) AS f
@@ -84,7 +106,7 @@ scanned AS MATERIALIZED (
     SELECT seq FROM probe
     UNION ALL
     SELECT seq FROM (
-        SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date DESC, id DESC
+        SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date_ms DESC, id DESC
                          LIMIT (SELECT CASE WHEN short AND NOT blank AND hits < COALESCE(:limit, 50)
                                              AND hits * (SELECT max(seq) FROM social_media_posts) >= 10000 * probe_size
                                             THEN window_size - probe_size ELSE 0 END
@@ -152,6 +174,6 @@ SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, aut
        likes_count, shares_count, replies_count, media_urls
 FROM social_feed
 WHERE seq IN (SELECT seq FROM feed WHERE seq IN (SELECT seq FROM hits)
-              ORDER BY post_date DESC, id DESC
+              ORDER BY post_date_ms DESC, id DESC
               LIMIT COALESCE(:limit, 50))
-ORDER BY post_date DESC, id DESC;
+ORDER BY post_date_ms DESC, id DESC;

@@ -141,7 +141,7 @@ CREATE TABLE notification_types (
     sort_order INTEGER NOT NULL
 );
 
--- from 0004_spec_model.sql
+-- from 0014_instants.sql
 CREATE TABLE "notifications" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -172,7 +172,7 @@ CREATE TABLE "notifications" (
     related_event_id TEXT,
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    metadata TEXT NOT NULL DEFAULT '{}' CONSTRAINT notification_metadata_object CHECK (metadata GLOB '{*}'),
+    metadata TEXT NOT NULL DEFAULT '{}' CONSTRAINT notification_metadata_object CHECK (metadata GLOB '{*}'), scheduled_for_ms INTEGER,
     CONSTRAINT notification_type_required CHECK (type IS NOT NULL)
 );
 
@@ -255,7 +255,7 @@ CREATE TABLE routes (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0013_posts_per_user.sql
+-- from 0014_instants.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -268,8 +268,24 @@ CREATE TABLE "social_media_posts" (
     post_url TEXT NOT NULL CONSTRAINT social_post_url_required CHECK (trim(post_url) <> ''),
     post_content TEXT NOT NULL DEFAULT '',
     post_date TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-        CONSTRAINT social_post_date_format
-        CHECK (post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(post_date) IS NOT NULL),
+        -- Any form the instant key reads (schema/0014_instants.sql); the text is kept as written.
+        CONSTRAINT social_post_date_format CHECK (
+            CASE
+                -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+                -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+                WHEN post_date NOT GLOB '*[^0-9.+-]*' AND post_date GLOB '*[0-9]*' AND post_date NOT GLOB '?*[+-]*' AND post_date NOT GLOB '*.*.*'
+                THEN CAST(round(CASE WHEN abs(CAST(post_date AS REAL)) < 1e11 THEN CAST(post_date AS REAL) * 1000 ELSE CAST(post_date AS REAL) END)
+                          AS INTEGER)
+                -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+                -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+                WHEN post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+                THEN CAST(round((julianday(CASE
+                         WHEN post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                         THEN upper(substr(post_date, 1, length(post_date) - 2)) || ':' || substr(post_date, -2)
+                         WHEN post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(post_date) || ':00'
+                         ELSE upper(post_date) END) - 2440587.5) * 86400000) AS INTEGER)
+            END
+            IS NOT NULL),
     author_handle TEXT NOT NULL CONSTRAINT social_author_handle_required CHECK (author_handle IS NOT NULL),
     author_name TEXT NOT NULL CONSTRAINT social_author_name_required CHECK (author_name IS NOT NULL),
     author_avatar_url TEXT,
@@ -291,6 +307,8 @@ CREATE TABLE "social_media_posts" (
         CONSTRAINT social_updated_at_format
         CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL),
     search_tags TEXT,
+    -- post_date as an instant: Unix milliseconds, kept by the social_media_posts_instant_* triggers.
+    post_date_ms INTEGER,
     CONSTRAINT social_platform_required CHECK (platform IS NOT NULL),
     -- One post per URL in each user's feed (spec 001 deduplicates a feed, not the database).
     CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)
@@ -370,8 +388,8 @@ CREATE INDEX notifications_by_coach ON notifications(related_coach_id, type);
 -- from 0010_count_indexes.sql
 CREATE INDEX notifications_counts ON notifications(user_id, type, read_at);
 
--- from 0001_core.sql
-CREATE INDEX notifications_inbox ON notifications(user_id, scheduled_for, seq);
+-- from 0014_instants.sql
+CREATE INDEX notifications_inbox ON notifications(user_id, scheduled_for_ms, id);
 
 -- from 0007_outbox.sql
 CREATE INDEX outbox_by_status ON outbox(status, id);
@@ -391,19 +409,23 @@ CREATE INDEX posts_by_template ON posts(template_name);
 -- from 0008_reports.sql
 CREATE INDEX report_runs_latest ON report_runs(report, user_id, ran_at);
 
--- from 0012_activity_indexes.sql
+-- from 0014_instants.sql
 CREATE INDEX social_media_posts_authors ON social_media_posts(user_id, school_id, coach_id,
-    author_handle, author_name, post_date);
+    author_handle, author_name, post_date, post_date_ms);
 
 -- from 0010_count_indexes.sql
 CREATE INDEX social_media_posts_counts ON social_media_posts(user_id, platform, flagged_for_review);
 
--- from 0012_activity_indexes.sql
-CREATE INDEX social_media_posts_days ON social_media_posts(user_id, date(post_date), post_date,
+-- from 0014_instants.sql
+CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
+    coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), post_date, post_date_ms,
     platform, sentiment, is_recruiting_related, flagged_for_review);
 
 -- from 0004_spec_model.sql
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);
+
+-- from 0014_instants.sql
+CREATE INDEX social_media_posts_instants ON social_media_posts(user_id, post_date_ms, id);
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -531,6 +553,48 @@ CREATE TRIGGER notifications_fts_update AFTER UPDATE OF seq, title, message ON n
     INSERT INTO notifications_fts (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
+-- from 0014_instants.sql
+CREATE TRIGGER notifications_instant_insert AFTER INSERT ON notifications BEGIN
+    UPDATE notifications SET scheduled_for_ms =
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN NEW.scheduled_for NOT GLOB '*[^0-9.+-]*' AND NEW.scheduled_for GLOB '*[0-9]*' AND NEW.scheduled_for NOT GLOB '?*[+-]*' AND NEW.scheduled_for NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(NEW.scheduled_for AS REAL)) < 1e11 THEN CAST(NEW.scheduled_for AS REAL) * 1000 ELSE CAST(NEW.scheduled_for AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN NEW.scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN NEW.scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(NEW.scheduled_for, 1, length(NEW.scheduled_for) - 2)) || ':' || substr(NEW.scheduled_for, -2)
+                     WHEN NEW.scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(NEW.scheduled_for) || ':00'
+                     ELSE upper(NEW.scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+    WHERE seq = NEW.seq;
+END;
+
+-- from 0014_instants.sql
+CREATE TRIGGER notifications_instant_update AFTER UPDATE OF scheduled_for ON notifications BEGIN
+    UPDATE notifications SET scheduled_for_ms =
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN NEW.scheduled_for NOT GLOB '*[^0-9.+-]*' AND NEW.scheduled_for GLOB '*[0-9]*' AND NEW.scheduled_for NOT GLOB '?*[+-]*' AND NEW.scheduled_for NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(NEW.scheduled_for AS REAL)) < 1e11 THEN CAST(NEW.scheduled_for AS REAL) * 1000 ELSE CAST(NEW.scheduled_for AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN NEW.scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN NEW.scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(NEW.scheduled_for, 1, length(NEW.scheduled_for) - 2)) || ':' || substr(NEW.scheduled_for, -2)
+                     WHEN NEW.scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(NEW.scheduled_for) || ':00'
+                     ELSE upper(NEW.scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+    WHERE seq = NEW.seq;
+END;
+
 -- from 0004_spec_model.sql
 CREATE TRIGGER notifications_updated_at AFTER UPDATE OF id, user_id, type, title, message, priority, read_at,
     scheduled_for, sent_at, email_sent, email_sent_at, action_url, related_entity_type, related_entity_id,
@@ -559,6 +623,48 @@ CREATE TRIGGER posts_updated_at AFTER UPDATE OF id, user_id, parent_id, title, s
     template_name, created_at, timezone, location_tag, ai_generated, author_name, author_email
 ON posts WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE posts SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = NEW.id;
+END;
+
+-- from 0014_instants.sql
+CREATE TRIGGER social_media_posts_instant_insert AFTER INSERT ON social_media_posts BEGIN
+    UPDATE social_media_posts SET post_date_ms =
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN NEW.post_date NOT GLOB '*[^0-9.+-]*' AND NEW.post_date GLOB '*[0-9]*' AND NEW.post_date NOT GLOB '?*[+-]*' AND NEW.post_date NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(NEW.post_date AS REAL)) < 1e11 THEN CAST(NEW.post_date AS REAL) * 1000 ELSE CAST(NEW.post_date AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN NEW.post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN NEW.post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(NEW.post_date, 1, length(NEW.post_date) - 2)) || ':' || substr(NEW.post_date, -2)
+                     WHEN NEW.post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(NEW.post_date) || ':00'
+                     ELSE upper(NEW.post_date) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+    WHERE seq = NEW.seq;
+END;
+
+-- from 0014_instants.sql
+CREATE TRIGGER social_media_posts_instant_update AFTER UPDATE OF post_date ON social_media_posts BEGIN
+    UPDATE social_media_posts SET post_date_ms =
+        CASE
+            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+            WHEN NEW.post_date NOT GLOB '*[^0-9.+-]*' AND NEW.post_date GLOB '*[0-9]*' AND NEW.post_date NOT GLOB '?*[+-]*' AND NEW.post_date NOT GLOB '*.*.*'
+            THEN CAST(round(CASE WHEN abs(CAST(NEW.post_date AS REAL)) < 1e11 THEN CAST(NEW.post_date AS REAL) * 1000 ELSE CAST(NEW.post_date AS REAL) END)
+                      AS INTEGER)
+            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+            WHEN NEW.post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+            THEN CAST(round((julianday(CASE
+                     WHEN NEW.post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                     THEN upper(substr(NEW.post_date, 1, length(NEW.post_date) - 2)) || ':' || substr(NEW.post_date, -2)
+                     WHEN NEW.post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(NEW.post_date) || ':00'
+                     ELSE upper(NEW.post_date) END) - 2440587.5) * 86400000) AS INTEGER)
+        END
+    WHERE seq = NEW.seq;
 END;
 
 -- from 0004_spec_model.sql
@@ -713,7 +819,7 @@ FROM users AS u
 LEFT JOIN notifications AS n ON n.user_id = u.id
 GROUP BY u.id;
 
--- from 0005_views.sql
+-- from 0014_instants.sql
 CREATE VIEW notification_inbox AS
 SELECT
     n.id,
@@ -750,10 +856,11 @@ SELECT
         || upper(substr(n.priority, 1, 1)) || substr(n.priority, 2) || ' '
         || coalesce(t.label, n.type) || ': ' || n.title || '. '
         || coalesce(relative_date(n.scheduled_for), '') AS accessibility_label,
-    n.metadata
+    n.metadata,
+    n.scheduled_for_ms
 FROM notifications AS n
 LEFT JOIN notification_types AS t ON t.type = n.type
-ORDER BY n.scheduled_for DESC, n.seq DESC;
+ORDER BY n.scheduled_for_ms DESC, n.seq DESC;
 
 -- from 0005_views.sql
 CREATE VIEW notification_type_counts AS
@@ -839,7 +946,7 @@ FROM (
            (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
 );
 
--- from 0011_user_references.sql
+-- from 0014_instants.sql
 CREATE VIEW social_feed AS
 SELECT
     p.id,
@@ -889,11 +996,12 @@ SELECT
     p.likes_count,
     p.shares_count,
     p.replies_count,
-    p.media_urls
+    p.media_urls,
+    p.post_date_ms
 FROM social_media_posts AS p
 LEFT JOIN schools AS s ON s.id = p.school_id
 LEFT JOIN coaches AS c ON c.id = p.coach_id AND c.user_id = p.user_id
-ORDER BY p.post_date DESC, p.seq DESC;
+ORDER BY p.post_date_ms DESC, p.seq DESC;
 
 -- from 0002_search.sql
 CREATE VIEW social_posts_search_tags AS

@@ -86,12 +86,13 @@ import Testing
         #expect(
             result.stdout == """
                 social-feed (read, built-in social-feed.sql)
-                The social feed: the user's posts with every filter combined, newest post_date first, one page (50) at a time.
+                The social feed: the user's posts with every filter combined, newest first (post_date as an instant), one page (50) at a time.
                 Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
                 coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
                 platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
                 Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
-                cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
+                cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
+                instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
 
                 Parameters:
                   :user_id           text, optional: the acting user (defaults to the database's only user)
@@ -101,7 +102,7 @@ import Testing
                   :flagged           boolean, default false: only posts flagged for review
                   :recruiting        boolean, default false: only recruiting-related posts
                   :sentiment         text, optional, one of very_positive|positive|neutral|negative: only this sentiment
-                  :cursor_post_date  text, optional: post_date of the last row of the previous page
+                  :cursor_post_date  text, optional: post_date of the last row of the previous page (any form post_date takes)
                   :cursor_id         text, optional: id of the last row of the previous page
                   :limit             integer, default 50, between 1 and 10000: page size
 

@@ -21,7 +21,7 @@ extension ReportTests {
             "social-activity/sentiment_by_week": days, "social-activity/top_schools": authors,
             "social-activity/top_coaches": authors,
             "social-activity/flagged": "USING INDEX social_media_posts_feed (user_id=? AND post_date>? AND post_date<?)",
-            "digest/new_posts": "USING INDEX social_media_posts_days (user_id=? AND <expr>>? AND <expr><?)",
+            "digest/new_posts": "USING INDEX social_media_posts_instants (user_id=? AND post_date_ms>? AND post_date_ms<?)",
         ]
         for (query, plan) in expected.sorted(by: { $0.key < $1.key }) {
             let sql = try String(contentsOfFile: "\(CLI.packageRoot)/reports/\(query).sql", encoding: .utf8)

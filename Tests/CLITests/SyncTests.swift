@@ -44,6 +44,46 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'camp'") == "6")
     }
 
+    /// Post dates as exports write them (issue 18): offsets with and without a colon, `+0000`, `±HH`,
+    /// fractions, a space for `T`, Unix seconds and milliseconds, in NDJSON and CSV. Each is stored as
+    /// written (export gives it back), the feed lists them in time order, and an unreadable one is
+    /// refused with its field, value and line.
+    @Test func postDatesInEveryFormListInTimeOrder() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let dates = [
+            "2026-02-10T15:00:00+05:00", "2026-02-10T11:30:00Z", "2026-02-10T11:30:00.500Z", "2026-11-24T17:00:00+0000",
+            "2026-02-10T06:00:00-05", "2026-02-10 10:30:00.25", "1770717000", "2026-02-10T13:00:00+25:00",
+        ]
+        let ndjson = dates.enumerated().map { SyncTests.post($0.offset + 1, date: $0.element) }.joined(separator: "\n")
+        let result = try CLI.run(["sync", "posts", "--db", db], input: ndjson)
+        #expect(
+            result.stderr == "line 8: skipped: post_date '2026-02-10T13:00:00+25:00' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n")
+        #expect(result.stdout == "Synced 7 new posts\n0 duplicates, 1 rejected\n")
+        let csv = "post_url,platform,post_date,author_handle,author_name\nhttps://x.com/coach/9,instagram,1770724740000,@c,C\n"
+        #expect(try CLI.run(["sync", "posts", "--db", db], input: csv).stdout == "Synced 1 new post\n0 duplicates, 0 rejected\n")
+        let feed = try CLI.run(["run", "social-feed", "--db", db, "--format", "csv", "--columns", "post_date"])
+        #expect(
+            feed.stdout.replacingOccurrences(of: "\r\n", with: "\n") == """
+                post_date
+                2026-11-24T17:00:00+0000
+                1770724740000
+                2026-02-10T11:30:00.500Z
+                2026-02-10T11:30:00Z
+                2026-02-10T06:00:00-05
+                2026-02-10 10:30:00.25
+                2026-02-10T15:00:00+05:00
+                1770717000
+
+                """, "\(feed.stderr)")
+        let exported = try CLI.run(["export", "social_media_posts", "--db", db, "--format", "csv"])
+        let stored = exported.stdout.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").dropFirst().compactMap { line in
+            dates.first { line.contains(",\($0),") } ?? (line.contains(",1770724740000,") ? "1770724740000" : nil)
+        }
+        #expect(stored == Array(dates.prefix(7)) + ["1770724740000"], "\(exported.stdout)")
+    }
+
     @Test func mapWithDottedPaths() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

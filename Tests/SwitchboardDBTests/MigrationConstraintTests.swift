@@ -89,7 +89,7 @@ func expectWriteFails(
             "CHECK constraint failed: social_sentiment_valid"
         ),
         (
-            "INSERT INTO social_media_posts \(post), post_date) VALUES ('u1', 'twitter', 'u', 'A', '@a', '2026-02-10 12:00:00')",
+            "INSERT INTO social_media_posts \(post), post_date) VALUES ('u1', 'twitter', 'u', 'A', '@a', '2026-02-10T12:00:00+15:00')",
             "CHECK constraint failed: social_post_date_format"
         ),
         (

@@ -20,8 +20,8 @@ func schemaText(_ db: Database) throws -> [String] {
 @Suite struct MigrationTests {
     @Test func embeddedFilesAreNumberedInOrder() {
         let versions = Migration.all.map(\.version)
-        // Numbered 1, 2, 3, … without a gap; the one gap allowed is 0014, another branch's, until it is merged.
-        #expect(versions == Array(1...versions.count) || versions == Array(1...13) + Array(15...versions.count + 1))
+        // Numbered 1, 2, 3, … without a gap.
+        #expect(versions == Array(1...versions.count))
         #expect(Migration.all.first?.name == "0001_core.sql")
         #expect(Migration.latestVersion == versions.last)
     }

@@ -155,7 +155,8 @@ import Testing
         let queue = try DatabaseQueue(path: folder + "/v12.db", configuration: switchboardConfiguration())
         let everything =
             "SELECT quote(seq), quote(id), quote(user_id), quote(post_url), quote(post_content), quote(search_tags), quote(updated_at) FROM social_media_posts ORDER BY seq"
-        let schemaOf = "SELECT type, name FROM sqlite_master WHERE tbl_name = 'social_media_posts' AND name NOT LIKE 'sqlite_%' ORDER BY type, name"
+        let schemaOf =
+            "SELECT type || '|' || name FROM sqlite_master WHERE tbl_name = 'social_media_posts' AND name NOT LIKE 'sqlite_%' ORDER BY type, name"
         let (before, objects) = try queue.writeWithoutTransaction { db in
             try apply(Array(Migration.all.prefix(12)), to: db)
             try db.execute(
@@ -170,7 +171,12 @@ import Testing
         try migrate(queue)
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
-            #expect(try String.fetchAll(db, sql: schemaOf) == objects)
+            // ... and 0014's index and two triggers on post_date_ms.
+            #expect(
+                try String.fetchAll(db, sql: schemaOf)
+                    == (objects + [
+                        "index|social_media_posts_instants", "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
+                    ]).sorted())
             #expect(
                 try String.fetchAll(
                     db,

@@ -12,4 +12,8 @@
 .read schema/0009_search_detection.sql
 .read schema/0010_count_indexes.sql
 .read schema/0011_user_references.sql
+.read schema/0012_activity_indexes.sql
+.read schema/0013_posts_per_user.sql
+.read schema/0014_instants.sql
+.read schema/0015_user_timezone.sql
 .output stdout

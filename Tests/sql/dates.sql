@@ -51,9 +51,14 @@ SELECT 'flags_rd1_not_deterministic', (SELECT flags & 0x800 = 0 AND flags & 0x20
 SELECT 'flags_rd2_pure', (SELECT flags & 0x200800 = 0x200800 FROM pragma_function_list WHERE name = 'relative_date' AND narg = 2);
 SELECT 'flags_now1_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_now' AND narg = 1);
 SELECT 'flags_now0_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_now' AND narg = 0);
--- Fuzz finding: 13-digit unix seconds in text used to overflow (a trap that killed the host).
-SELECT 'unix_text_13_digits_is_null', relative_date('9999999999999', '2026-02-10T12:00:00Z') IS NULL;
-SELECT 'unix_text_13_digits_now_is_null', relative_date('2026-02-10T12:00:00Z', '-9999999999999') IS NULL;
+-- Fuzz finding: 13-digit unix seconds in text used to overflow (a trap that killed the host); 13
+-- digits are now milliseconds, and 16 are past the year 9999 even so.
+SELECT 'unix_text_16_digits_is_null', relative_date('9999999999999999', '2026-02-10T12:00:00Z') IS NULL;
+SELECT 'unix_text_16_digits_now_is_null', relative_date('2026-02-10T12:00:00Z', '-9999999999999999') IS NULL;
+-- From 1e11 on a number is Unix milliseconds (schema/0014_instants.sql reads it so too).
+SELECT 'unix_text_13_digits_is_milliseconds', relative_date('1770717600000', '2026-02-10T12:00:00Z') = '2h ago';
+SELECT 'unix_integer_milliseconds', relative_date(1770717600500, '2026-02-10T12:00:00Z') = '1h ago';
+SELECT 'offset_hours_only', relative_date('2026-02-10T05:00:00-05', '2026-02-10T12:00:00Z') = '2h ago';
 SELECT 'rda_minutes', relative_date_abbreviated('2026-02-10T11:21:00Z', '2026-02-10T12:00:00Z') = '39 min. ago';
 SELECT 'rda_hour_rounds', relative_date_abbreviated('2026-02-10T10:30:00Z', '2026-02-10T12:00:00Z') = '2 hr. ago';
 SELECT 'rda_days', relative_date_abbreviated('2026-02-08 12:00:00', '2026-02-10T12:00:00Z') = '2 days ago';

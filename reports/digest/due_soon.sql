@@ -21,7 +21,8 @@ SELECT n.title, n.message, n.priority, upper(n.priority) AS priority_badge, t.la
        replace(replace(replace(replace(replace(replace(replace(replace(replace(n.title, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS title_md
 FROM notifications AS n JOIN notification_types AS t ON t.type = n.type
 WHERE n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND n.read_at IS NULL AND n.type IN ('deadline_alert', 'follow_up_reminder')
-  AND julianday(n.scheduled_for) >= julianday(switchboard_now())
-  AND julianday(n.scheduled_for) < julianday(switchboard_now(), '+7 days')
-ORDER BY n.scheduled_for, n.seq
+  -- the window and the order by scheduled_for's instant (schema/0014_instants.sql), not its text
+  AND n.scheduled_for_ms >= strftime('%s', switchboard_now()) * 1000
+  AND n.scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000
+ORDER BY n.scheduled_for_ms, n.seq
 LIMIT 50;

@@ -16,5 +16,5 @@ SELECT display_name, school_name, platform, platform_label, platform_color, repl
        replace(replace(replace(replace(replace(replace(replace(replace(replace(notes, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS notes_md
 FROM social_feed
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND flagged_for_review = 1
-ORDER BY post_date DESC, seq DESC
+ORDER BY post_date_ms DESC, seq DESC  -- by post_date's instant (schema/0014_instants.sql)
 LIMIT 10;

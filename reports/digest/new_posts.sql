@@ -4,11 +4,8 @@
 -- 50 schools (the report's cap on a list; summary.new_schools_more counts the rest).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
--- The new posts: julianday(post_date) after the last digest and not after now. They are found
--- through the index social_media_posts_days (user_id, date(post_date), ...) by their date():
--- date(post_date) is never more than 4 days before the post's instant (see
--- reports/social-activity/summary.sql) and never after today for a post that is not after now, so
--- the range from a week before the last digest to today holds them all; the time test picks them.
+-- The new posts: post_date's instant (post_date_ms, schema/0014_instants.sql) after the last digest
+-- and not after now, a range of the index social_media_posts_instants (user_id, post_date_ms, id).
 -- new (MATERIALIZED: read once, by that range) holds their school and platform; they are counted
 -- per school_id, and the schools' names looked up once per school_id, not once per post (a missing
 -- or unknown school is "Unknown School", and two ids with one name are one school, as in social_feed).
@@ -22,13 +19,13 @@ WITH
                                    AND (user_id IS NULL OR user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
                                    AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
-    span AS (SELECT date((SELECT ts FROM since), '-7 days') AS first_day, date(switchboard_now()) AS today,
-                    julianday((SELECT ts FROM since)) AS since_jd, julianday(switchboard_now()) AS now_jd),
+    -- the last digest and now in Unix milliseconds (julianday() counts whole milliseconds)
+    span AS (SELECT CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER) AS since_ms,
+                    strftime('%s', switchboard_now()) * 1000 AS now_ms),
     new AS MATERIALIZED (
         SELECT school_id, platform FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) >= (SELECT first_day FROM span) AND date(post_date) <= (SELECT today FROM span)
-          AND julianday(post_date) > (SELECT since_jd FROM span) AND julianday(post_date) <= (SELECT now_jd FROM span)),
+          AND post_date_ms > (SELECT since_ms FROM span) AND post_date_ms <= (SELECT now_ms FROM span)),
     by_school AS (
         SELECT school_id, count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram, count(*) AS total

@@ -18,10 +18,11 @@ INSERT INTO notifications (user_id, type, title, message, priority, action_url, 
 SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
        (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL) || ' unread, '
        || (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL
-           AND type IN ('deadline_alert', 'follow_up_reminder') AND julianday(scheduled_for) >= julianday(switchboard_now())
-           AND julianday(scheduled_for) < julianday(switchboard_now(), '+7 days')) || ' due this week, '
+           AND type IN ('deadline_alert', 'follow_up_reminder') AND scheduled_for_ms >= strftime('%s', switchboard_now()) * 1000
+           AND scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000) || ' due this week, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
-           AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
+           AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+           AND post_date_ms <= strftime('%s', switchboard_now()) * 1000)
        || ' new posts',
        'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

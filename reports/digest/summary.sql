@@ -13,6 +13,8 @@
 -- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
 -- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
 -- list item or row). The html template escapes the plain columns itself (html mode).
+-- Instants (schema/0014_instants.sql): times compare as Unix milliseconds, post_date_ms and
+-- scheduled_for_ms, the clock as strftime('%s', now) * 1000.
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
@@ -24,25 +26,24 @@ WITH
             count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,
             count(CASE WHEN read_at IS NULL AND priority = 'high' THEN 1 END) AS urgent,
             count(CASE WHEN read_at IS NULL AND type IN ('deadline_alert', 'follow_up_reminder')
-                        AND julianday(scheduled_for) >= julianday((SELECT now FROM clock))
-                        AND julianday(scheduled_for) < julianday((SELECT now FROM clock), '+7 days') THEN 1 END) AS due
+                        AND scheduled_for_ms >= strftime('%s', (SELECT now FROM clock)) * 1000
+                        AND scheduled_for_ms < strftime('%s', (SELECT now FROM clock), '+7 days') * 1000 THEN 1 END) AS due
           FROM notifications WHERE user_id = (SELECT id FROM me)),
     p AS (SELECT
             count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged,
-            count(CASE WHEN julianday(post_date) > julianday((SELECT ts FROM since))
-                        AND julianday(post_date) <= julianday((SELECT now FROM clock)) THEN 1 END) AS new_posts,
+            count(CASE WHEN post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+                        AND post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000 THEN 1 END) AS new_posts,
             count(sentiment) AS with_sentiment
           FROM social_media_posts WHERE user_id = (SELECT id FROM me)),
     g AS (SELECT count(DISTINCT template_id) AS gaps FROM message_drafts
           WHERE user_id = (SELECT id FROM me) AND missing IS NOT NULL AND missing <> '[]'),
     -- the rows of new_posts: the schools (by name, as social_feed names them) with new posts, found
-    -- as new_posts finds them (the range of social_media_posts_days, then the time test)
+    -- as new_posts finds them (a range of post_date_ms, social_media_posts_instants)
     ns AS (SELECT count(DISTINCT coalesce(s.name, 'Unknown School')) AS schools
            FROM social_media_posts AS sp LEFT JOIN schools AS s ON s.id = sp.school_id
            WHERE sp.user_id = (SELECT id FROM me)
-             AND date(sp.post_date) >= date((SELECT ts FROM since), '-7 days') AND date(sp.post_date) <= date((SELECT now FROM clock))
-             AND julianday(sp.post_date) > julianday((SELECT ts FROM since))
-             AND julianday(sp.post_date) <= julianday((SELECT now FROM clock)))
+             AND sp.post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+             AND sp.post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000)
 SELECT
     (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,
     local_date((SELECT now FROM clock)) AS date,  -- the user's calendar day (the connection's time zone)

@@ -10,7 +10,7 @@
 -- month's end) what date() makes of post_date with these modifiers, as before.
 WITH
     span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
-                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+                    date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
              FROM (SELECT local_date(switchboard_now()) AS today)),
     counts AS (
         SELECT date(coalesce(local_date(post_date), post_date), 'weekday 1', '-7 days') AS week,
@@ -21,9 +21,9 @@ WITH
                count(sentiment) AS total
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
-          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
+          AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
+          AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
+          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
           AND sentiment IS NOT NULL
         GROUP BY 1)
 SELECT week,

@@ -27,9 +27,12 @@
 -- which also holds every column counted here: the posts of the window are read from the index
 -- alone, and the others not at all (schema/0012_activity_indexes.sql). top_schools and top_coaches
 -- read social_media_posts_authors instead, flagged social_media_posts_feed.
+-- Instants (schema/0014_instants.sql): a post's day is date(post_date), as before, or for the forms
+-- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
+-- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH
     span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
-                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+                    date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
              FROM (SELECT local_date(switchboard_now()) AS today)),
     p AS (
         SELECT count(*) AS total, count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
@@ -38,9 +41,9 @@ WITH
                count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
-          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span))
+          AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
+          AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
+          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span))
 SELECT :days AS days, date((SELECT today FROM span), '-' || (:days - 1) || ' days') AS from_date, (SELECT today FROM span) AS to_date,
        total AS post_count, twitter AS twitter_count, instagram AS instagram_count,
        recruiting AS recruiting_count, total - recruiting AS other_count,

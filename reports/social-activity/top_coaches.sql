@@ -14,18 +14,21 @@
 -- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
 -- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
 -- list item or row). The html template escapes the plain columns itself (html mode).
+-- Instants (schema/0014_instants.sql): a post's day is date(post_date), as before, or for the forms
+-- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
+-- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
-                    date(today, '-7 days') AS recent, julianday(switchboard_now()) AS now_jd
+                    date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
              FROM (SELECT local_date(switchboard_now()) AS today)),
     by_author AS (
         SELECT coach_id, school_id, author_name, author_handle, count(*) AS count
         FROM social_media_posts
         WHERE user_id = (SELECT id FROM me)
-          AND date(post_date) >= (SELECT day_before FROM span) AND date(post_date) <= (SELECT utc_last FROM span)
-          AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span))
-          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span)
+          AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
+          AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
+          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
         GROUP BY coach_id, school_id, author_name, author_handle),
     counts AS (
         SELECT coalesce(c.name, nullif(b.author_name, ''), b.author_handle) AS display_name,

@@ -19,10 +19,11 @@ extension Registry {
                 How ts reads on the notifications page as seen from now, in UTC. now - ts is floored to whole \
                 units: under 60 s either way 'just now'; past 'Nm ago' (under 1 h), 'Nh ago' (under 24 h), 'Nd ago' \
                 (under 7 days); future 'in Nm', 'in Nh', 'in Nd'; from 7 days on either way 'Mon D' (English month \
-                abbreviation, UTC) when ts is in now's UTC year, else 'Mon D, YYYY'. ts and now may be integer or \
-                real unix seconds, text that is entirely a decimal number (unix seconds), 'YYYY-MM-DD' (midnight UTC), \
-                or 'YYYY-MM-DD' + 'T', 't' or a space + 'HH:MM[:SS[.fraction]]' with an optional 'Z', '±HH:MM' or \
-                '±HHMM' (no zone means UTC, as SQLite's 'YYYY-MM-DD HH:MM:SS' is); a BLOB is read as text. Times \
+                abbreviation, UTC) when ts is in now's UTC year, else 'Mon D, YYYY'. ts and now may be an integer or \
+                real Unix time, or text that is entirely a decimal number (a Unix time: seconds below 100000000000 in \
+                magnitude, milliseconds from there on), 'YYYY-MM-DD' (midnight UTC), or 'YYYY-MM-DD' + 'T', 't' or a \
+                space + 'HH:MM[:SS[.fraction]]' with an optional 'Z', '±HH:MM', '±HHMM' or '±HH' (up to ±14:59; no \
+                zone means UTC, as SQLite's 'YYYY-MM-DD HH:MM:SS' is); a BLOB is read as text. Times \
                 count to the microsecond. Years 0001–9999 only: anything else (NaN, infinities, 1e300, month 13, \
                 30 February, blank or surrounding spaces, invalid UTF-8) gives NULL, for either argument. Deterministic.
                 """,

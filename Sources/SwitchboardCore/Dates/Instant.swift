@@ -11,6 +11,11 @@ public struct Instant: Sendable, Equatable {
     /// 9999-12-31T23:59:59.999999Z.
     static let latest: Int64 = 253_402_300_800 * microsecondsPerSecond - 1
 
+    /// Where a number stops being Unix seconds and becomes Unix milliseconds: 100,000,000,000 in
+    /// magnitude (1e11 s is the year 5138; 1e11 ms is 3 March 1973, before any post). The same rule
+    /// as the instant keys of `schema/0014_instants.sql`.
+    public static let unixTimeIsMilliseconds: Int64 = 100_000_000_000
+
     /// Microseconds since the Unix epoch.
     public let microseconds: Int64
 

@@ -1,6 +1,7 @@
 extension Instant {
-    /// Reads a SQL value as a time: integer or real unix seconds, or text (a BLOB's bytes
-    /// count as text) in one of ``init(text:)``'s forms; nil for NULL and anything unreadable.
+    /// Reads a SQL value as a time: an integer or real Unix time (``unixTimeIsMilliseconds``), or
+    /// text (a BLOB's bytes count as text) in one of ``init(text:)``'s forms; nil for NULL and
+    /// anything unreadable.
     ///
     /// ```sql
     /// SELECT relative_date(1770724800, '2026-02-10T12:05:00Z'); -- '5m ago'
@@ -8,8 +9,16 @@ extension Instant {
     public init?(_ value: SQLValue) {
         switch value {
         case .null: return nil
-        case .integer(let seconds): self.init(unixSeconds: seconds)
-        case .real(let seconds): self.init(unixSeconds: seconds)
+        case .integer(let number):
+            if number.magnitude >= Self.unixTimeIsMilliseconds {
+                let (microseconds, overflow) = number.multipliedReportingOverflow(by: 1000)
+                guard !overflow else { return nil }
+                self.init(microseconds: microseconds)
+            } else {
+                self.init(unixSeconds: number)
+            }
+        case .real(let number):
+            self.init(unixSeconds: number.magnitude >= Double(Self.unixTimeIsMilliseconds) ? number / 1000 : number)
         case .text(var text):
             guard let instant = text.withUTF8({ Instant(text: $0) }) else { return nil }
             self = instant
@@ -22,19 +31,22 @@ extension Instant {
     /// Reads UTF-8 text as a time, exactly (no surrounding spaces):
     /// - `YYYY-MM-DD` (midnight UTC);
     /// - `YYYY-MM-DD` then `T`, `t` or a space, then `HH:MM`, optionally `:SS` and then `.` and
-    ///   fraction digits (kept to the microsecond), optionally followed by `Z`, `z`, `±HH:MM` or `±HHMM`;
-    ///   without a zone the time is UTC, as SQLite's `YYYY-MM-DD HH:MM:SS` is;
-    /// - a decimal number (`1770724800`, `-1.5`, `.5`, `5.`; no exponent): unix seconds.
+    ///   fraction digits (kept to the microsecond), optionally followed by `Z`, `z`, `±HH:MM`, `±HHMM`
+    ///   or `±HH`; without a zone the time is UTC, as SQLite's `YYYY-MM-DD HH:MM:SS` is;
+    /// - a decimal number (`1770724800`, `-1.5`, `.5`, `5.`; no exponent): a Unix time, in seconds
+    ///   below 100,000,000,000 in magnitude and in milliseconds from there on
+    ///   (``unixTimeIsMilliseconds``).
     ///
     /// Years run 0001–9999, months 01–12, days as the month has them (29 February only in leap
-    /// years), hours 00–23, minutes and seconds 00–59, offsets up to ±23:59; the resulting UTC
-    /// instant must also fall within years 0001–9999.
+    /// years), hours 00–23, minutes and seconds 00–59, offsets up to ±14:59 (as SQLite's date
+    /// functions read them); the resulting UTC instant must also fall within years 0001–9999.
+    /// `schema/0014_instants.sql` reads the same forms into the instant keys (`post_date_ms`).
     ///
     /// ```sql
     /// SELECT relative_date('2026-02-10 12:00', '2026-02-10T14:30:00+02:00'); -- '30m ago'
     /// ```
     init?(text bytes: UnsafeBufferPointer<UInt8>) {
-        guard let instant = Self.parseCalendar(bytes) ?? Self.parseDecimalSeconds(bytes) else { return nil }
+        guard let instant = Self.parseCalendar(bytes) ?? Self.parseDecimalTime(bytes) else { return nil }
         self = instant
     }
 
@@ -73,7 +85,7 @@ extension Instant {
         return Int64(hour * 3600 + minute * 60 + second) * microsecondsPerSecond + fraction
     }
 
-    /// Nothing, `Z`, `±HH:MM` or `±HHMM` as microseconds east of UTC.
+    /// Nothing, `Z`, `±HH:MM`, `±HHMM` or `±HH` as microseconds east of UTC; hours up to 14.
     private static func parseOffset(_ input: inout ByteCursor) -> Int64? {
         if input.atEnd { return 0 }
         if input.skip("Z") || input.skip("z") { return 0 }
@@ -85,20 +97,23 @@ extension Instant {
         } else {
             return nil
         }
-        guard let hours = input.digits(2) else { return nil }
+        guard let hours = input.digits(2), hours <= 14 else { return nil }
+        if input.atEnd { return sign * Int64(hours * 3600) * microsecondsPerSecond }
         _ = input.skip(":")
-        guard let minutes = input.digits(2), hours < 24, minutes < 60 else { return nil }
+        guard let minutes = input.digits(2), minutes < 60 else { return nil }
         return sign * Int64(hours * 3600 + minutes * 60) * microsecondsPerSecond
     }
 
-    /// `[+-]digits[.digits]` (at least one digit) as unix seconds.
-    private static func parseDecimalSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
+    /// `[+-]digits[.digits]` (at least one digit) as a Unix time: seconds, or milliseconds from
+    /// ``unixTimeIsMilliseconds`` on.
+    private static func parseDecimalTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
         var input = ByteCursor(bytes)
         let negative = input.skip("-")
         if !negative { _ = input.skip("+") }
-        // Year 9999 ends at 253_402_300_799 s (12 digits), so 13 or more are out of range; and at
-        // most 12 digits keep seconds * 1_000_000 below Int64.max (13 digits overflowed: a trap).
-        guard let (seconds, count) = input.integer(maxDigits: 12) else { return nil }
+        // Year 9999 ends at 253_402_300_799_999 ms (15 digits), so 16 or more are out of range; and
+        // at most 15 digits keep milliseconds * 1000 (and seconds, under 12 digits, * 1_000_000)
+        // below Int64.max, so nothing below can overflow (it once did: a trap).
+        guard let (whole, count) = input.integer(maxDigits: 15) else { return nil }
         var fraction: Int64 = 0
         if input.skip(".") {
             if let microseconds = input.fractionMicroseconds() {
@@ -110,7 +125,9 @@ extension Instant {
             return nil
         }
         guard input.atEnd else { return nil }
-        let magnitude = seconds * microsecondsPerSecond + fraction
+        // A fraction of a millisecond is `fraction` / 1000 microseconds.
+        let magnitude =
+            whole >= unixTimeIsMilliseconds ? whole * 1000 + fraction / 1000 : whole * microsecondsPerSecond + fraction
         return Instant(microseconds: negative ? -magnitude : magnitude)
     }
 }

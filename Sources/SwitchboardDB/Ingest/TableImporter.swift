@@ -33,10 +33,16 @@ func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) thro
         }
         throw Rejection("\(column) '\(value.displayText)' is not a boolean (true or false)")
     }
-    if schema.dateColumns.contains(column) {
+    let instant = schema.instantColumns.contains(column)
+    if instant || schema.dateColumns.contains(column) {
+        // Stored as the source wrote it: an instant column (its CHECK is the instant-key rule) takes
+        // every form Instant reads, a number as the number (TEXT affinity writes its digits); a date
+        // column takes what its CHECK does.
         switch value {
         case .null: return .null
-        case .string(let text) where TableSchema.isISODate(text): return text.databaseValue
+        case .string(let text) where instant ? Instant(.text(text)) != nil : TableSchema.isISODate(text): return text.databaseValue
+        case .integer(let number) where instant && Instant(.integer(number)) != nil: return number.databaseValue
+        case .double(let number) where instant && Instant(.real(number)) != nil: return number.databaseValue
         default: throw Rejection("\(column) '\(value.displayText)' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)")
         }
     }

@@ -2,8 +2,9 @@ import GRDB
 
 /// What `import` and `export` need to know of a table, read from the database itself (so tables
 /// added by later migrations work unchanged): its columns, primary key, parents (foreign keys),
-/// and which columns hold flags, JSON or ISO dates, recognised by their CHECK constraints
-/// (`X IN (0, 1)`, `X GLOB '[[]*]'` / `X GLOB '{*}'`, `X GLOB '[0-9][0-9][0-9][0-9]-…'`).
+/// and which columns hold flags, JSON, ISO dates or times of any form, recognised by their CHECK
+/// constraints (`X IN (0, 1)`, `X GLOB '[[]*]'` / `X GLOB '{*}'`, `X GLOB '[0-9][0-9][0-9][0-9]-…'`,
+/// and the instant-key rule of `schema/0014_instants.sql`, `X NOT GLOB '*[^0-9.+-]*' …`).
 ///
 /// ```swift
 /// let schema = try TableSchema.load(db, "social_media_posts")!
@@ -23,6 +24,11 @@ public struct TableSchema: Sendable {
     public let booleanColumns: Set<String>
     public let jsonColumns: Set<String>
     public let dateColumns: Set<String>
+    /// Times the table keeps an instant key for (`post_date`, keyed by `post_date_ms`), whose CHECK
+    /// is the key's rule: any form ``SwitchboardCore/Instant`` reads from text, or a Unix time. The
+    /// key columns (`X_ms`) are the database's own, set by its triggers: what a record gives for one
+    /// is replaced. Export writes them as it writes `seq` and `search_tags`.
+    public let instantColumns: Set<String>
     /// Columns of INTEGER affinity (a declared type containing `INT`) that are not flags: text and
     /// reals must be whole 64-bit numbers there, never stored as text or a rounded real.
     public let integerColumns: Set<String>
@@ -92,6 +98,7 @@ public struct TableSchema: Sendable {
             booleanColumns: words(before: [" IN (0, 1)", " IN (0,1)"], in: sql).intersection(names),
             jsonColumns: words(before: [" GLOB '[[]*]'", " GLOB '{*}'"], in: sql).intersection(names),
             dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
+            instantColumns: words(before: [" NOT GLOB '*[^0-9.+-]*'"], in: sql).filter { names.contains($0 + "_ms") },
             integerColumns: Set(columns.filter { $0.type.contains("INT") }.map(\.name)),
             parents: parents, userColumn: userColumn, uniqueKeys: uniqueKeys)
     }

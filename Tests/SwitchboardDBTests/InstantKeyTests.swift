@@ -1,0 +1,263 @@
+import Foundation
+import GRDB
+import SwitchboardCore
+import TestSupport
+import Testing
+
+@testable import SwitchboardDB
+
+/// Times as instants (schema/0014_instants.sql): the keys `post_date_ms` and `scheduled_for_ms`
+/// follow every form the sources write, the feed and the inbox list in true time order from their
+/// indexes, and ingest stores the text as it came.
+@Suite struct InstantKeyTests {
+    typealias Fixture = EntryPointFixture
+
+    /// One post time in each form, with its instant; listed newest first.
+    static let forms: [(text: String, iso: String)] = [
+        ("2026-02-10T11:30:00.5Z", "2026-02-10T11:30:00.500Z"),  // a fraction
+        ("2026-02-10T11:30:00Z", "2026-02-10T11:30:00.000Z"),  // below the older-in-text .5 one
+        ("2026-02-10T10:00:00.123456789+00:00", "2026-02-10T10:00:00.123Z"),  // nine digits
+        ("2026-02-10T15:00:00+05:00", "2026-02-10T10:00:00.000Z"),  // 5 h ahead: 2 h before the 12:00Z anchor
+        ("2026-02-10 09:59:59", "2026-02-10T09:59:59.000Z"),  // a space, no zone (UTC)
+        ("2026-02-10T09:00:00+0000", "2026-02-10T09:00:00.000Z"),  // Instagram's +0000
+        ("2026-02-10T03:00:00-05", "2026-02-10T08:00:00.000Z"),  // ±HH
+        ("2026-02-10t06:30:00-0030z", ""),  // unreadable: z after an offset
+        ("1770703200", "2026-02-10T06:00:00.000Z"),  // Unix seconds
+        ("1770699600500", "2026-02-10T05:00:00.500Z"),  // Unix milliseconds
+        ("2026-02-10", "2026-02-10T00:00:00.000Z"),  // a day
+    ]
+
+    /// Milliseconds for "YYYY-MM-DDTHH:MM:SS.fffZ" through the core parser.
+    static func milliseconds(_ iso: String) -> Int64? {
+        Instant(.text(iso)).map { $0.microseconds / 1000 }
+    }
+
+    /// Every copy of the key's rule (the migration's CHECK, backfills and triggers, the feed's and
+    /// the inbox's cursors) is the same text but for what it reads.
+    @Test func ruleIsOneText() throws {
+        var copies: [String] = []
+        for file in ["schema/0014_instants.sql", "queries/social-feed.sql", "queries/notifications-inbox.sql"] {
+            let lines = try String(contentsOfFile: PackagePaths.root + "/" + file, encoding: .utf8).components(separatedBy: "\n")
+            for (index, line) in lines.enumerated()
+            where line.hasSuffix("-- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude") {
+                let start = index - 1
+                let indent = lines[start].prefix { $0 == " " }
+                // Its END is the first line at its indent (then maybe `;`).
+                let end = try #require(lines[start...].firstIndex { $0.hasPrefix(indent + "END") })
+                let text = (lines[start..<end].map { $0.dropFirst(indent.count) } + ["END"]).joined(separator: "\n")
+                let argument = try #require(text.components(separatedBy: "\n").dropFirst(3).first?.components(separatedBy: " NOT GLOB").first)
+                copies.append(text.replacingOccurrences(of: String(argument.dropFirst("    WHEN ".count)), with: "X"))
+            }
+        }
+        #expect(copies.count == 9)
+        #expect(Set(copies).count == 1, "\(Set(copies))")
+    }
+
+    /// Plain INSERTs and UPDATEs (no extension: the sqlite3 shell) keep the keys in step; the key is
+    /// the core parser's instant to the millisecond; an unreadable post_date is refused by the CHECK
+    /// and stores nothing.
+    @Test func triggersKeepTheKeysWithoutTheExtension() throws {
+        let reads = Migration.all.map { ".read schema/\($0.name)" }.joined(separator: "\n")
+        let values = Self.forms.filter { !$0.iso.isEmpty }.enumerated()
+            .map { "('u1', 'twitter', 'https://x.com/\($0.offset)', '\($0.element.text)', '@a', 'A')" }
+        let script = """
+            .output /dev/null
+            \(reads)
+            PRAGMA recursive_triggers = ON;
+            .output stdout
+            INSERT INTO users (id, name) VALUES ('u1', 'Ann');
+            INSERT INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name)
+            VALUES \(values.joined(separator: ",\n    "));
+            SELECT post_date || '|' || post_date_ms FROM social_media_posts ORDER BY post_date_ms DESC, id DESC;
+            UPDATE social_media_posts SET post_date = '2026-02-10T12:00:00.25+0100' WHERE post_url = 'https://x.com/0';
+            SELECT post_date_ms FROM social_media_posts WHERE post_url = 'https://x.com/0';
+            INSERT INTO notifications (user_id, type, title, scheduled_for)
+            VALUES ('u1', 'event', 'Camp', '2026-02-10T15:00:00+05:00'), ('u1', 'event', 'Visit', '2026-02-10T11:00:00.5Z');
+            UPDATE notifications SET scheduled_for = '2026-02-10T11:00:00Z' WHERE title = 'Camp';
+            SELECT title || '|' || scheduled_for_ms FROM notifications ORDER BY scheduled_for_ms DESC;
+            SELECT count(*) FROM social_media_posts;
+            INSERT INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name)
+            VALUES ('u1', 'twitter', 'https://x.com/late', 'soon', '@a', 'A');
+            """
+        let result = try runPlainSQLite(script: script)
+        let readable = Self.forms.filter { !$0.iso.isEmpty }
+        let expected =
+            readable.map { "\($0.text)|\(Self.milliseconds($0.iso)!)" } + ["1770721200250"]
+            + ["Visit|1770721200500", "Camp|1770721200000", "\(readable.count)"]
+        #expect(result.stdout.components(separatedBy: "\n").dropLast() == expected[...])
+        #expect(result.stderr.contains("CHECK constraint failed: social_post_date_format"), "\(result.stderr)")
+    }
+
+    /// The feed (the social-feed query) lists the posts in time order whatever their form, and its
+    /// keyset cursor, given as text in any form, goes on from the right post.
+    @Test func feedListsInTimeOrderAndPages() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        let readable = Self.forms.filter { !$0.iso.isEmpty }
+        try database.withConnection { db in
+            for (n, form) in readable.reversed().enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO social_media_posts (id, user_id, platform, post_url, post_date, author_handle, author_name)
+                        VALUES (?, 'u1', 'twitter', ?, ?, '@a', 'A')
+                        """, arguments: ["p\(n)", "https://x.com/\(n)", form.text])
+            }
+        }
+        let feed = try #require(try QueryCatalog().query(named: "social-feed"))
+        func page(_ arguments: [String: any DatabaseValueConvertible]) throws -> [String] {
+            try database.withConnection { db in
+                var bound: [String: (any DatabaseValueConvertible)?] = [:]
+                for parameter in feed.parameters { bound[parameter.name] = arguments[parameter.name] }
+                return try Row.fetchAll(db, sql: feed.sql, arguments: StatementArguments(bound)).map { $0["post_date"] as String }
+            }
+        }
+        #expect(try page([:]) == readable.map(\.text))
+        var listed: [String] = []
+        var cursor: [String: any DatabaseValueConvertible] = [:]
+        while true {
+            let rows = try page(cursor.merging(["limit": 3]) { $1 })
+            if rows.isEmpty { break }
+            listed += rows
+            let last = try #require(try database.rows("SELECT id FROM social_media_posts WHERE post_date = '\(rows.last!)'").first)
+            cursor = ["cursor_post_date": rows.last!, "cursor_id": last]
+        }
+        #expect(listed == readable.map(\.text))
+        // The same cursor in another form of the same instant.
+        let fourth = try #require(try database.rows("SELECT id FROM social_media_posts WHERE post_date = '\(readable[3].text)'").first)
+        #expect(try page(["cursor_post_date": "2026-02-10T10:00:00Z", "cursor_id": fourth, "limit": 2]) == [readable[4].text, readable[5].text])
+        #expect(try page(["cursor_post_date": "1770717600000", "cursor_id": fourth, "limit": 1]) == [readable[4].text])
+    }
+
+    /// The inbox orders and pages by scheduled_for's instant, and "due" compares instants: a
+    /// notification at 15:00+05:00 (10:00Z) is due at the 12:00Z anchor and sorts below 11:00:00.5Z.
+    @Test func inboxListsInTimeOrder() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        try database.withConnection { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO notifications (id, user_id, type, title, scheduled_for) VALUES
+                        ('n1', 'u1', 'event', 'Ahead', '2026-02-10T15:00:00+05:00'),
+                        ('n2', 'u1', 'event', 'Fraction', '2026-02-10T11:00:00.5Z'),
+                        ('n3', 'u1', 'event', 'Whole', '2026-02-10T11:00:00Z'),
+                        ('n4', 'u1', 'event', 'Later', '2026-02-10T13:00:00-01:00');
+                    """)
+        }
+        let inbox = try #require(try QueryCatalog().query(named: "notifications-inbox"))
+        func titles(_ arguments: [String: any DatabaseValueConvertible]) throws -> [String] {
+            try database.withConnection { db in
+                var bound: [String: (any DatabaseValueConvertible)?] = [:]
+                for parameter in inbox.parameters { bound[parameter.name] = arguments[parameter.name] }
+                return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { $0["title"] as String }
+            }
+        }
+        #expect(try titles([:]) == ["Fraction", "Whole", "Ahead"])
+        #expect(try titles(["when": "upcoming"]) == ["Later"])
+        #expect(try titles(["when": "all", "cursor_scheduled_for": "2026-02-10T16:00:00+0500", "cursor_id": "n3"]) == ["Ahead"])
+    }
+
+    /// The first page of the feed and of the inbox is a walk of the new index, newest first: no scan
+    /// of the table. The inbox's rows come in the index's order (no sort at the top level); the feed
+    /// walks the index in order for its window (the probe and the rest of the window) and sorts
+    /// only the page (at most `limit` rows: the page picked from the hits, then its cards), as it
+    /// did before. The plan does not depend on the table's size (no ANALYZE statistics), so it is
+    /// the plan at 1M posts too.
+    @Test func firstPagesComeFromTheIndexes() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        func plan(_ name: String) throws -> [(parent: Int, detail: String)] {
+            let query = try #require(try QueryCatalog().query(named: name))
+            return try database.withConnection { db in
+                var bound: [String: (any DatabaseValueConvertible)?] = [:]
+                for parameter in query.parameters { bound.updateValue(parameter.name == "user_id" ? "u1" : nil, forKey: parameter.name) }
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: StatementArguments(bound))
+                    .map { ($0["parent"] as Int, $0["detail"] as String) }
+            }
+        }
+        let feed = try plan("social-feed").map(\.detail)
+        #expect(feed.filter { $0 == "SEARCH p USING INDEX social_media_posts_instants (user_id=? AND post_date_ms<?)" }.count == 2, "\(feed)")
+        // A scan of a table is "SCAN <name or alias>", maybe followed by " USING ...".
+        func scans(_ details: [String], _ names: [String]) -> Bool {
+            details.contains { detail in names.contains { detail == "SCAN \($0)" || detail.hasPrefix("SCAN \($0) ") } }
+        }
+        #expect(!scans(feed, ["p", "m", "social_media_posts"]), "\(feed)")
+        #expect(feed.filter { $0 == "USE TEMP B-TREE FOR ORDER BY" }.count == 2, "\(feed)")
+        let inbox = try plan("notifications-inbox")
+        #expect(inbox.first?.detail == "SEARCH n USING INDEX notifications_inbox (user_id=?)", "\(inbox)")
+        #expect(!inbox.contains { $0.parent == 0 && $0.detail.hasPrefix("USE TEMP B-TREE") }, "\(inbox)")
+        #expect(!scans(inbox.map(\.detail), ["n", "notifications"]), "\(inbox)")
+    }
+
+    /// Sync stores each readable form as written, with its key; an unreadable one is refused with
+    /// the field, the value and the line, and stores nothing; export gives the text back.
+    @Test func syncAcceptsEveryFormAndRefusesTheUnreadable() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        let lines = Self.forms.enumerated().map { n, form in
+            #"{"platform":"instagram","post_url":"https://x.com/\#(n)","post_date":"\#(form.text)","author_handle":"@a","author_name":"A"}"#
+        }
+        let numbers = [
+            #"{"platform":"twitter","post_url":"https://x.com/n1","post_date":1770703200,"author_handle":"@a","author_name":"A"}"#,
+            #"{"platform":"twitter","post_url":"https://x.com/n2","post_date":1770699600500.5,"author_handle":"@a","author_name":"A"}"#,
+        ]
+        let stream = try fixture.input((lines + numbers).joined(separator: "\n"))
+        let readable = Self.forms.filter { !$0.iso.isEmpty }
+        #expect(try database.syncPosts(from: stream, options: .init(user: Fixture.user)) == IngestTests.counts(new: readable.count + 2, rejected: 1))
+        #expect(stream.rejections == ["line 8: post_date '2026-02-10t06:30:00-0030z' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
+        let stored = try database.rows("SELECT post_date, post_date_ms FROM social_media_posts WHERE post_url NOT LIKE '%/n_' ORDER BY seq")
+        #expect(stored == readable.map { "\($0.text)|\(Self.milliseconds($0.iso)!)" })
+        #expect(
+            try database.rows("SELECT post_date, post_date_ms FROM social_media_posts WHERE post_url LIKE '%/n_' ORDER BY seq")
+                == ["1770703200|1770703200000", "1770699600500.5|1770699600501"])
+    }
+    /// Import (a table's records) reads post_date as sync does, and a record's own post_date_ms (an
+    /// export's) is replaced by the key of its post_date.
+    @Test func importAcceptsEveryFormAndKeepsTheKeyItsOwn() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        let lines = [
+            #"{"platform":"instagram","post_url":"https://x.com/1","post_date":"2026-11-24T17:00:00+0000","author_handle":"@a","author_name":"A","post_date_ms":1}"#,
+            #"{"platform":"twitter","post_url":"https://x.com/2","post_date":"2026-02-10T03:00:00-05","author_handle":"@a","author_name":"A"}"#,
+            #"{"platform":"twitter","post_url":"https://x.com/3","post_date":"10/02/2026","author_handle":"@a","author_name":"A"}"#,
+        ]
+        let stream = try fixture.input(lines.joined(separator: "\n"))
+        #expect(
+            try database.importRecords(into: "social_media_posts", from: stream, upsert: false, user: Fixture.user)
+                == IngestTests.counts(inserted: 2, rejected: 1))
+        #expect(stream.rejections == ["line 3: post_date '10/02/2026' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
+        #expect(
+            try database.rows("SELECT post_date, post_date_ms FROM social_media_posts ORDER BY seq")
+                == ["2026-11-24T17:00:00+0000|1795539600000", "2026-02-10T03:00:00-05|1770710400000"])
+    }
+    /// A version-13 database gets its keys in the migration: every post and notification already
+    /// there, as they were written.
+    @Test func migrationBackfillsTheKeys() throws {
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try queue.writeWithoutTransaction { db in
+            try apply(Array(Migration.all.prefix(13)), to: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name) VALUES ('u1', 'Ann');
+                    INSERT INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name)
+                    VALUES ('u1', 'twitter', 'https://x.com/1', '2026-02-10T15:00:00+05:00', '@a', 'A'),
+                           ('u1', 'twitter', 'https://x.com/2', '2026-02-10T11:30:00.5Z', '@a', 'A');
+                    INSERT INTO notifications (user_id, type, title, scheduled_for)
+                    VALUES ('u1', 'event', 'Camp', '2026-02-10T11:00:00-01:00');
+                    """)
+        }
+        try migrate(queue)
+        let (posts, notifications) = try queue.read { db in
+            (
+                try Int64.fetchAll(db, sql: "SELECT post_date_ms FROM social_media_posts ORDER BY seq"),
+                try Int64.fetchAll(db, sql: "SELECT scheduled_for_ms FROM notifications")
+            )
+        }
+        #expect(posts == [1_770_717_600_000, 1_770_723_000_500])
+        #expect(notifications == [1_770_724_800_000])
+    }
+}
