@@ -230,11 +230,15 @@ def test_notifications_inbox_and_counts(demo):
     assert len(deadlines) == 34 and {row["type_label"] for row in deadlines} == {"Deadlines"}
     assert len(run(demo, "notifications-inbox", search="transcript", when="all")) == 9
     assert len(run(demo, "notifications-inbox", unread=True, when="all")) == 74
-    # Every notification comes back (no cut at 100): 207 due now and 8 upcoming.
-    assert len(run(demo, "notifications-inbox")) == 207
+    # Every notification comes back by default (no cut at 100, future ones too): 207 due now and 8 upcoming.
+    assert len(run(demo, "notifications-inbox")) == 215
+    assert len(run(demo, "notifications-inbox", when="due")) == 207
     upcoming = run(demo, "notifications-inbox", when="upcoming")
     assert len(upcoming) == 8 and upcoming[0]["relative_time"] == "in 4h"
-    assert run(demo, "notifications-inbox", limit=1)[0]["relative_time"] == "42m ago"
+    assert run(demo, "notifications-inbox", limit=1, when="due")[0]["relative_time"] == "42m ago"
+    # The counts take the same when and count the same list.
+    assert run(demo, "notifications-unread-count", when="due")[0]["unread_label"] == "66 unread"
+    assert run(demo, "notifications-type-counts", when="due")[0]["chip"] == "All (207)"
     assert [row["chip"] for row in run(demo, "notifications-type-counts")] == [
         "All (215)", "Follow-ups (33)", "Deadlines (34)", "Inbound (48)", "Digest (34)", "Offers (33)", "Events (33)"]
     assert [row["type"] for row in run(demo, "notifications-type-counts")] == [
