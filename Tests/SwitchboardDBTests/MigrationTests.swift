@@ -18,10 +18,14 @@ func schemaText(_ db: Database) throws -> [String] {
 }
 
 @Suite struct MigrationTests {
+    /// Numbers are handed out ahead to parallel branches (0014, 0015, 0016), so one branch may hold a
+    /// later number before the earlier ones land: the files are in strictly increasing order from 0001.
     @Test func embeddedFilesAreNumberedInOrder() {
-        #expect(Migration.all.map(\.version) == Array(1...Migration.all.count))
+        let versions = Migration.all.map(\.version)
+        #expect(versions.first == 1)
+        #expect(zip(versions, versions.dropFirst()).allSatisfy { $0 < $1 })
         #expect(Migration.all.first?.name == "0001_core.sql")
-        #expect(Migration.latestVersion == Migration.all.count)
+        #expect(Migration.latestVersion == versions.last)
     }
 
     @Test func freshDatabaseReachesTheLatestVersion() throws {

@@ -13,10 +13,14 @@ public struct Rejection: Error, Sendable {
 /// text, dates checked, integer columns given whole 64-bit numbers (`"12"` from CSV becomes 12;
 /// `12abc`, `9.5` or `99999999999999999999` are refused, never stored as text or a rounded real).
 /// Throws ``Rejection`` when the value does not fit, and for text holding a NUL character, which
-/// SQLite would cut short there.
+/// SQLite would cut short there. A UUID-shaped id or reference is stored lower-case (``CanonicalID``).
 func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) throws -> DatabaseValue {
-    if case .string(let text) = value, text.utf8.contains(0) {
-        throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+    var value = value
+    if case .string(let text) = value {
+        if text.utf8.contains(0) {
+            throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+        }
+        if CanonicalID.holdsIDs(column) { value = .string(CanonicalID.canonical(text)) }
     }
     if schema.booleanColumns.contains(column) {
         switch value {
@@ -175,9 +179,9 @@ final class TableImporter: RecordSink {
         self.db = db
         self.schema = schema
         self.upsert = upsert
-        self.user = user
+        self.user = user.map(CanonicalID.canonical)
         scoped = !allUsers
-        owner = user
+        owner = self.user
         let ownerName = schema.userColumn ?? (table == "users" ? "id" : nil)
         ownerColumn = ownerName.flatMap { name in schema.columns.firstIndex { $0.name == name } }
         batchSize = scoped && table == "users" && user == nil ? 1 : 4_096
