@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 16 (0016_canonical_ids.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 16 (0016_spec_gaps.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -252,7 +252,7 @@ CREATE TABLE routes (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0013_posts_per_user.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -287,7 +287,8 @@ CREATE TABLE "social_media_posts" (
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         CONSTRAINT social_updated_at_format
         CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL),
-    search_tags TEXT,
+    search_tags TEXT, sentiment_guess TEXT CONSTRAINT social_sentiment_guess_valid
+    CHECK (sentiment_guess IS NULL OR sentiment_guess IN ('very_positive', 'positive', 'neutral', 'negative')),
     CONSTRAINT social_platform_required CHECK (platform IS NOT NULL),
     -- One post per URL in each user's feed (spec 001 deduplicates a feed, not the database).
     CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)

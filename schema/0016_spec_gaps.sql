@@ -1,17 +1,17 @@
--- 0016_canonical_ids.sql — a UUID is one id in any case; the database keeps it lower-case.
+-- 0016_spec_gaps.sql — what the source said is kept as it said it (issue 18, items 4 and 6).
 --
--- Apply by hand:   sqlite3 -bail app.db < schema/0016_canonical_ids.sql   (after 0001–0013)
+-- Apply by hand:   sqlite3 -bail app.db < schema/0016_spec_gaps.sql   (after 0001–0013)
+-- Plain SQLite: no Switchboard function is needed to apply it.
 --
+-- Part 1. A UUID is one id in any case; the database keeps it lower-case (issue 18.4).
 -- Spec 003's widget builds tgtemplates://send?id= from Swift's uuidString, which is upper-case, and
 -- the apps' UUID(uuidString:) reads either case; Switchboard compared ids as text, so an id imported
--- in upper case could not be opened in lower case, nor the other way round (issue 18.4). From this
--- version on, import, sync, `-p id=`, `--user` and deep links lower-case every UUID-shaped id and
--- reference (CanonicalID in Sources/SwitchboardDB). This migration gives the rows already stored the
--- same form: every UUID-shaped value (8-4-4-4-12 hexadecimal digits) with an upper-case letter, in a
--- column named id or ending in _id, is lower-cased. Other ids (u1, c9, Telegram's integer chat ids)
--- are left as written, and so is text that merely contains an id (a notification's action_url).
---
--- How, in plain SQLite (no Switchboard function is needed):
+-- in upper case could not be opened in lower case, nor the other way round. From this version on,
+-- import, sync, `-p id=`, `--user` and deep links lower-case every UUID-shaped id and reference
+-- (CanonicalID in Sources/SwitchboardDB). Here the rows already stored get the same form: every
+-- UUID-shaped value (8-4-4-4-12 hexadecimal digits) with an upper-case letter, in a column named id
+-- or ending in _id, is lower-cased. Other ids (u1, c9, Telegram's integer chat ids) are left as
+-- written, and so is text that merely contains an id (a notification's action_url).
 --   1. the upper-case UUIDs found in those columns are collected in temp.uuid_upper;
 --   2. the four triggers that keep an interaction's coach and template the same user's are dropped:
 --      a parent and its children are lower-cased one statement after the other, and in between the
@@ -19,7 +19,14 @@
 --   3. foreign keys are checked at COMMIT (defer_foreign_keys), when parents and children agree again;
 --   4. a table's updated_at is kept: the id's spelling changes, not the record (its updated_at
 --      trigger would stamp now, so the old values are saved first and put back after).
--- Nothing happens in a database whose ids are all lower-case already.
+-- Nothing changes in a database whose ids are all lower-case already.
+--
+-- Part 2. The sentiment classifier's guess gets a column of its own (issue 18.6).
+-- Spec 001's sentiment may be null ("analysis has not run"; the app then shows no badge), but sync
+-- filled a null sentiment with sentiment_classify's guess, so the record came back "positive". Now
+-- social_media_posts.sentiment is only ever what the source said, and sync puts the guess for a post
+-- whose source gave none in sentiment_guess. Rows stored before this version keep their sentiment:
+-- a guess and a source value cannot be told apart there.
 
 BEGIN;
 
@@ -195,6 +202,10 @@ CREATE TRIGGER interactions_own_template_update BEFORE UPDATE OF user_id, templa
 WHEN EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.template_id AND user_id IS NOT NEW.user_id) BEGIN
     SELECT RAISE(ABORT, 'interactions.template_id names another user''s template');
 END;
+
+-- Part 2: the classifier's guess, beside the source's sentiment.
+ALTER TABLE social_media_posts ADD COLUMN sentiment_guess TEXT CONSTRAINT social_sentiment_guess_valid
+    CHECK (sentiment_guess IS NULL OR sentiment_guess IN ('very_positive', 'positive', 'neutral', 'negative'));
 
 PRAGMA user_version = 16;
 COMMIT;
