@@ -62,5 +62,10 @@ struct RunCommand: ParsableCommand {
         let outcome = try database.run(query, binding: binding, columns: columns.list)
         try writer.write(outcome, types: query.columnTypes)
         if outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
+        if case .rows(let table) = outcome {
+            for (index, column) in table.columns.enumerated() where query.columnTypes[column] == .warning {
+                for row in table.rows { if case .text(let text) = row[index] { Terminal.warn(text) } }
+            }
+        }
     }
 }

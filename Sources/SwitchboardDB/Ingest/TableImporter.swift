@@ -134,6 +134,9 @@ final class TableImporter: RecordSink {
     let schema: TableSchema
     let upsert: Bool
     let user: String?
+    /// Whether ``user`` was named by the caller (`--user`), not found (the database's only user): only
+    /// then is a record's explicit `user_id: null` taken as theirs; otherwise it is refused.
+    let userNamed: Bool
     /// Whether the import writes only ``owner``'s rows (false: `--all-users`, every user's).
     let scoped: Bool
     /// The user whose rows a scoped import writes: `user`; in a database with no user yet, the first
@@ -172,7 +175,7 @@ final class TableImporter: RecordSink {
 
     /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
     /// writing a search index's own tables directly would damage the index.
-    init(_ db: Database, table: String, upsert: Bool, user: String?, allUsers: Bool) throws {
+    init(_ db: Database, table: String, upsert: Bool, user: String?, allUsers: Bool, userNamed: Bool = false) throws {
         guard try TableSchema.workspaceTables(db).contains(table), let schema = try TableSchema.load(db, table) else {
             throw DatabaseCondition.notAWorkspaceTable(table)
         }
@@ -180,6 +183,7 @@ final class TableImporter: RecordSink {
         self.schema = schema
         self.upsert = upsert
         self.user = user.map(CanonicalID.canonical)
+        self.userNamed = userNamed
         scoped = !allUsers
         owner = self.user
         let ownerName = schema.userColumn ?? (table == "users" ? "id" : nil)
@@ -206,8 +210,9 @@ final class TableImporter: RecordSink {
     func accepts(_ key: String) -> Bool { column(forKey: key) != nil }
 
     /// The row a record makes: the columns it names (by column name or camelCase key; the first of a
-    /// repeated one), converted, a missing `user_id` the acting user's, NULL left out where the column
-    /// has a default; its values in the shape's column order.
+    /// repeated one), converted, a missing `user_id` the acting user's (an explicit `null` only when
+    /// ``userNamed``, else the record is refused), NULL left out where the column has a default; its
+    /// values in the shape's column order.
     func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [DatabaseValue]) {
         for index in given { slots[index] = nil }
         given.removeAll(keepingCapacity: true)
@@ -220,7 +225,12 @@ final class TableImporter: RecordSink {
         if let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
             slots[fill]?.isNull ?? true
         {
-            if slots[fill] == nil { given.append(fill) }
+            if slots[fill] == nil {
+                given.append(fill)
+            } else if userColumn != nil, !userNamed {
+                // The source said null: whose the record is must be said, never assumed.
+                throw Rejection("\(schema.columns[fill].name) is null; pass --user to import the record as that user's")
+            }
             slots[fill] = user.databaseValue
         }
         if scoped, let ownerColumn, let owner, let named = slots[ownerColumn], !named.isNull, named.storageText != owner {
