@@ -6,6 +6,7 @@
 -- the last row as cursor_scheduled_for and cursor_id) and limit, or take them all.
 -- Columns: AppNotification's fields, then is_read, type_label, type_emoji, priority_badge, relative_time,
 -- route and accessibility_label.
+-- empty: No notifications. You're all caught up!
 -- :user_id               text, optional: the acting user (defaults to the database's only user)
 -- :type                  text, one of follow_up_reminder|deadline_alert|daily_digest|inbound_interaction|offer|event, optional: only this type (the chip)
 -- :search                text, optional: text to find in the title or message (case-insensitive substring; every

@@ -7,6 +7,8 @@
 -- "(auto)", e.g. "👍 Positive (auto)" (sentiment stays what the source said, null included).
 -- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
 -- cursor_post_date and cursor_id (rows after it in (post_date, id) descending order).
+-- empty: No posts yet. Sync posts to start monitoring coach and program social media
+-- empty filtered: No posts match your filters. Try adjusting your search or filter criteria
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --                    every word, in any order; accent-folded word prefixes too when the search is rare)
