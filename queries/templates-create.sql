@@ -3,9 +3,9 @@
 -- The body is saved as written (spec 000: "Special characters in body: Allow (no restrictions)"); one that
 -- does not parse as a template is saved too, and body_warning says why, which run also prints on stderr
 -- ("warning: body: unclosed tag at line 1, column 4"; templates-list shows it as template_error).
--- A blank name or body fails with template_name_required / template_body_required, a type outside
--- email|text|twitter with template_type_valid, variables that are not a JSON array with
--- template_variables_array; the database is unchanged.
+-- An empty name or body ("": the app's isEmpty, so spaces are text) fails with template_name_required /
+-- template_body_required, a type outside email|text|twitter with template_type_valid, variables that are
+-- not a JSON array with template_variables_array; the database is unchanged.
 -- :name       text: the template's name
 -- :type       text, one of email|text|twitter, default email: the channel it is for
 -- :body       text: the Mustache body, e.g. 'Dear {{coach_name}}, ...' (see templates-variables)

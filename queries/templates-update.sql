@@ -1,7 +1,8 @@
 -- name: templates-update(id, name, type, body, variables, user_id)<!
 -- Changes a template's name, type, body and/or variables ("Save Changes"); what is not given stays as it is.
 -- The body is saved as written; one that does not parse as a template is saved too, and body_warning says
--- why (run prints it on stderr). Blank values fail with the template's named constraints. Returns the updated template; an id that is not the user's is an error.
+-- why (run prints it on stderr). Empty values ("") fail with the template's named constraints. Returns the
+-- updated template; an id that is not the user's is an error.
 -- missing: Template not found
 -- :id         text: the template's id
 -- :name       text, optional: the new name

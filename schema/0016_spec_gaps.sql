@@ -27,6 +27,11 @@
 -- social_media_posts.sentiment is only ever what the source said, and sync puts the guess for a post
 -- whose source gave none in sentiment_guess. Rows stored before this version keep their sentiment:
 -- a guess and a source value cannot be told apart there.
+--
+-- Part 3. A name, body or message is required as the apps require it (issue 18.9): Swift's isEmpty,
+-- on the text as typed, so "" is refused and "  " is not (specs 000 and 003 check !name.isEmpty,
+-- !body.isEmpty, !messageText.isEmpty, none of them trimmed). The CHECKs of communication_templates
+-- and tg_templates trimmed first; see part 3 below for how the tables are rebuilt.
 
 BEGIN;
 
@@ -182,6 +187,95 @@ UPDATE template_partials SET user_id = lower(user_id) WHERE user_id IN (SELECT o
 
 DROP TABLE temp.uuid_upper;
 
+-- Part 2: the classifier's guess, beside the source's sentiment.
+ALTER TABLE social_media_posts ADD COLUMN sentiment_guess TEXT CONSTRAINT social_sentiment_guess_valid
+    CHECK (sentiment_guess IS NULL OR sentiment_guess IN ('very_positive', 'positive', 'neutral', 'negative'));
+
+-- Part 3: the apps' isEmpty, on the untrimmed text. SQLite cannot change a CHECK in place, so the
+-- two tables are rebuilt as 0013 rebuilt social_media_posts: a new table with the same columns, every
+-- row copied (communication_templates with its seq, the rowid its search index is keyed on), the old
+-- one dropped, the new one renamed into its place (legacy_alter_table keeps the views that name it as
+-- they are), its indexes and triggers created again as 0001, 0002, 0004 and 0005 wrote them.
+-- interactions.template_id references communication_templates ON DELETE SET NULL, and DROP TABLE
+-- deletes the rows first when foreign keys are on: the links are saved before and put back after.
+CREATE TEMP TABLE template_links AS SELECT rowid AS r, template_id FROM interactions WHERE template_id IS NOT NULL;
+
+CREATE TABLE communication_templates_0016 (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+        || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
+        || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT CONSTRAINT template_name_required CHECK (coalesce(name, '') <> ''),
+    type TEXT NOT NULL DEFAULT 'email' CONSTRAINT template_type_valid CHECK (type IN ('email', 'text', 'twitter')),
+    body TEXT CONSTRAINT template_body_required CHECK (coalesce(body, '') <> ''),
+    variables TEXT CONSTRAINT template_variables_array CHECK (variables IS NULL OR variables GLOB '[[]*]'),
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        CONSTRAINT template_created_at_format
+        CHECK (created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(created_at) IS NOT NULL),
+    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        CONSTRAINT template_updated_at_format
+        CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL)
+);
+INSERT INTO communication_templates_0016 (seq, id, user_id, name, type, body, variables, created_at, updated_at)
+SELECT seq, id, user_id, name, type, body, variables, created_at, updated_at FROM communication_templates;
+DROP TABLE communication_templates;
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE communication_templates_0016 RENAME TO communication_templates;
+PRAGMA legacy_alter_table = OFF;
+CREATE INDEX communication_templates_by_user ON communication_templates(user_id, type, updated_at);
+CREATE TRIGGER communication_templates_fts_delete AFTER DELETE ON communication_templates BEGIN
+    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
+    VALUES ('delete', OLD.seq, OLD.name, OLD.body);
+END;
+CREATE TRIGGER communication_templates_fts_insert AFTER INSERT ON communication_templates BEGIN
+    INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
+END;
+CREATE TRIGGER communication_templates_fts_update AFTER UPDATE OF seq, name, body
+ON communication_templates BEGIN
+    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
+    VALUES ('delete', OLD.seq, OLD.name, OLD.body);
+    INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
+END;
+CREATE TRIGGER communication_templates_updated_at AFTER UPDATE OF id, user_id, name, type, body, variables
+ON communication_templates WHEN NEW.updated_at IS OLD.updated_at BEGIN
+    UPDATE communication_templates SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE seq = NEW.seq;
+END;
+-- The links the drop unset (none when foreign keys are off).
+UPDATE interactions SET template_id = (SELECT l.template_id FROM temp.template_links AS l WHERE l.r = interactions.rowid)
+WHERE rowid IN (SELECT r FROM temp.template_links) AND template_id IS NULL;
+DROP TABLE temp.template_links;
+
+CREATE TABLE tg_templates_0016 (
+    id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+        || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
+        || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+    name TEXT CONSTRAINT tg_template_name_required CHECK (coalesce(name, '') <> ''),
+    icon TEXT NOT NULL DEFAULT 'paperplane.fill' CONSTRAINT tg_template_icon_required CHECK (trim(icon) <> ''),
+    message_text TEXT CONSTRAINT tg_template_message_required CHECK (coalesce(message_text, '') <> ''),
+    target_group_id INTEGER,
+    target_group_name TEXT,
+    include_location INTEGER NOT NULL DEFAULT 0 CONSTRAINT tg_template_location_flag
+        CHECK (include_location IN (0, 1)),
+    sort_order INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+INSERT INTO tg_templates_0016 (id, name, icon, message_text, target_group_id, target_group_name, include_location,
+                               sort_order, created_at, updated_at)
+SELECT id, name, icon, message_text, target_group_id, target_group_name, include_location, sort_order, created_at, updated_at
+FROM tg_templates;
+DROP TABLE tg_templates;
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE tg_templates_0016 RENAME TO tg_templates;
+PRAGMA legacy_alter_table = OFF;
+CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
+CREATE TRIGGER tg_templates_updated_at AFTER UPDATE OF id, name, icon, message_text, target_group_id,
+    target_group_name, include_location, sort_order
+ON tg_templates WHEN NEW.updated_at IS OLD.updated_at BEGIN
+    UPDATE tg_templates SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = NEW.id;
+END;
+
 -- The ownership triggers, as 0011_user_references.sql created them.
 CREATE TRIGGER coaches_own_interactions BEFORE UPDATE OF user_id ON coaches
 WHEN EXISTS (SELECT 1 FROM interactions WHERE coach_id = OLD.id AND user_id IS NOT NEW.user_id) BEGIN
@@ -202,10 +296,6 @@ CREATE TRIGGER interactions_own_template_update BEFORE UPDATE OF user_id, templa
 WHEN EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.template_id AND user_id IS NOT NEW.user_id) BEGIN
     SELECT RAISE(ABORT, 'interactions.template_id names another user''s template');
 END;
-
--- Part 2: the classifier's guess, beside the source's sentiment.
-ALTER TABLE social_media_posts ADD COLUMN sentiment_guess TEXT CONSTRAINT social_sentiment_guess_valid
-    CHECK (sentiment_guess IS NULL OR sentiment_guess IN ('very_positive', 'positive', 'neutral', 'negative'));
 
 PRAGMA user_version = 16;
 COMMIT;

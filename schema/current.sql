@@ -90,16 +90,16 @@ CREATE TABLE coaches (
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
--- from 0004_spec_model.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "communication_templates" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
         || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
         || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    name TEXT CONSTRAINT template_name_required CHECK (trim(coalesce(name, '')) <> ''),
+    name TEXT CONSTRAINT template_name_required CHECK (coalesce(name, '') <> ''),
     type TEXT NOT NULL DEFAULT 'email' CONSTRAINT template_type_valid CHECK (type IN ('email', 'text', 'twitter')),
-    body TEXT CONSTRAINT template_body_required CHECK (trim(coalesce(body, '')) <> ''),
+    body TEXT CONSTRAINT template_body_required CHECK (coalesce(body, '') <> ''),
     variables TEXT CONSTRAINT template_variables_array CHECK (variables IS NULL OR variables GLOB '[[]*]'),
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         CONSTRAINT template_created_at_format
@@ -330,14 +330,14 @@ CREATE TABLE tg_icons (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0004_spec_model.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "tg_templates" (
     id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
         || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
         || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
-    name TEXT CONSTRAINT tg_template_name_required CHECK (trim(coalesce(name, '')) <> ''),
+    name TEXT CONSTRAINT tg_template_name_required CHECK (coalesce(name, '') <> ''),
     icon TEXT NOT NULL DEFAULT 'paperplane.fill' CONSTRAINT tg_template_icon_required CHECK (trim(icon) <> ''),
-    message_text TEXT CONSTRAINT tg_template_message_required CHECK (trim(coalesce(message_text, '')) <> ''),
+    message_text TEXT CONSTRAINT tg_template_message_required CHECK (coalesce(message_text, '') <> ''),
     target_group_id INTEGER,
     target_group_name TEXT,
     include_location INTEGER NOT NULL DEFAULT 0 CONSTRAINT tg_template_location_flag

