@@ -35,7 +35,8 @@ import Testing
                 sql: """
                     INSERT INTO users (id, name) VALUES ('\(user)', 'Upper'), ('u2', 'Plain');
                     INSERT INTO coaches (id, user_id, name, updated_at) VALUES ('\(coach)', '\(user)', 'C', '2020-01-01T00:00:00Z');
-                    INSERT INTO interactions (user_id, coach_id) VALUES ('\(user)', '\(coach)');
+                    INSERT INTO communication_templates (id, user_id, name, body) VALUES ('\(Self.upper)', '\(user)', 'Intro', 'Hi');
+                    INSERT INTO interactions (user_id, coach_id, template_id) VALUES ('\(user)', '\(coach)', '\(Self.upper)');
                     INSERT INTO notifications (user_id, type, title, related_coach_id, action_url) VALUES
                         ('\(user)', 'offer', 'N', '\(coach)', '/coaches?highlight=\(coach)');
                     INSERT INTO tg_templates (id, name, message_text) VALUES ('\(Self.upper)', 'T', 'hi');
@@ -48,8 +49,11 @@ import Testing
             #expect(coachRow?["id"] == coach.lowercased())
             #expect(coachRow?["user_id"] == user.lowercased())
             #expect(coachRow?["updated_at"] == "2020-01-01T00:00:00Z")
+            // The link to the template survives 0016's rebuild of communication_templates, foreign keys on.
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
             #expect(
-                try String.fetchOne(db, sql: "SELECT user_id || ' ' || coach_id FROM interactions") == "\(user.lowercased()) \(coach.lowercased())")
+                try String.fetchOne(db, sql: "SELECT user_id || ' ' || coach_id || ' ' || template_id FROM interactions")
+                    == "\(user.lowercased()) \(coach.lowercased()) \(Self.lower)")
             // A reference column is lower-cased; text that merely contains an id is the source's.
             #expect(
                 try String.fetchOne(db, sql: "SELECT related_coach_id || ' ' || action_url FROM notifications")
