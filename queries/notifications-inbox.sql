@@ -1,18 +1,20 @@
 -- name: notifications-inbox(user_id, type, search, unread, when, cursor_scheduled_for, cursor_id, limit)
 -- The notifications page: every notification of the user, newest scheduled_for first (as an instant), by type chip and search.
--- Due notifications (scheduled_for at or before now, the pinned clock) by default; upcoming ones with
--- when=upcoming, both with when=all. Every notification comes back: page with the keyset cursor (pass the
--- scheduled_for and id of the last row as cursor_scheduled_for and cursor_id) and limit, or take them all.
+-- Every notification by default, as spec 002 fetches them; when=due keeps those scheduled at or before now
+-- (the pinned clock), when=upcoming those after it. notifications-unread-count and notifications-type-counts
+-- take the same when and count the same set. Page with the keyset cursor (pass the scheduled_for and id of
+-- the last row as cursor_scheduled_for and cursor_id) and limit, or take them all.
 -- Order and comparisons use scheduled_for_ms, scheduled_for's instant (schema/0014_instants.sql); the
 -- cursor is read by the same rule (an unreadable one gives an empty page).
 -- Columns: AppNotification's fields, then is_read, type_label, type_emoji, priority_badge, relative_time,
 -- route and accessibility_label.
+-- empty: No notifications. You're all caught up!
 -- :user_id               text, optional: the acting user (defaults to the database's only user)
 -- :type                  text, one of follow_up_reminder|deadline_alert|daily_digest|inbound_interaction|offer|event, optional: only this type (the chip)
 -- :search                text, optional: text to find in the title or message (case-insensitive substring; every
 --                        word, in any order; accents folded)
 -- :unread                boolean, default false: only unread notifications (read_at IS NULL)
--- :when                  text, one of due|upcoming|all, default due: due now, scheduled in the future, or both
+-- :when                  text, one of all|due|upcoming, default all: every notification, those due now, or those scheduled in the future
 -- :cursor_scheduled_for  text, optional: scheduled_for of the last row of the previous page
 -- :cursor_id             text, optional: id of the last row of the previous page
 -- :limit                 integer, between 1 and 10000, optional: at most this many (all when not given)
@@ -49,7 +51,7 @@ WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
                   WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
                     AND notifications_fts MATCH fts_query(:search)))
   AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
-  AND CASE COALESCE(:when, 'due')
+  AND CASE COALESCE(:when, 'all')
           WHEN 'due' THEN scheduled_for_ms <= strftime('%s', switchboard_now()) * 1000
           WHEN 'upcoming' THEN scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
           ELSE 1 END

@@ -8,7 +8,8 @@
 -- :school_id   text, optional: only posts about this school (ids from social-schools)
 -- :flagged     boolean, default false: only posts flagged for review
 -- :recruiting  boolean, default false: only recruiting-related posts
--- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only this sentiment
+-- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only posts whose source gave this
+--              sentiment (the sentiment field; the classifier's sentiment_guess is not matched)
 
 -- A search tests every post of the user: a count, not a page.
 SELECT count(*) AS count

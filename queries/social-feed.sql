@@ -2,10 +2,14 @@
 -- The social feed: the user's posts with every filter combined, newest first (post_date as an instant), one page (50) at a time.
 -- Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
 -- coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
--- platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
+-- platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls, then the
+-- classifier's guess for a post whose source gave no sentiment: sentiment_guess and its label marked
+-- "(auto)", e.g. "👍 Positive (auto)" (sentiment stays what the source said, null included).
 -- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
 -- cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
 -- instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
+-- empty: No posts yet. Sync posts to start monitoring coach and program social media
+-- empty filtered: No posts match your filters. Try adjusting your search or filter criteria
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
 -- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --                    every word, in any order; accent-folded word prefixes too when the search is rare)
@@ -13,7 +17,8 @@
 -- :school_id         text, optional: only posts about this school (ids from social-schools)
 -- :flagged           boolean, default false: only posts flagged for review
 -- :recruiting        boolean, default false: only recruiting-related posts
--- :sentiment         text, one of very_positive|positive|neutral|negative, optional: only this sentiment
+-- :sentiment         text, one of very_positive|positive|neutral|negative, optional: only posts whose source gave
+--                    this sentiment (the sentiment field; the classifier's sentiment_guess is not matched)
 -- :cursor_post_date  text, optional: post_date of the last row of the previous page (any form post_date takes)
 -- :cursor_id         text, optional: id of the last row of the previous page
 -- :limit             integer, between 1 and 10000, default 50: page size
@@ -171,7 +176,11 @@ SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, aut
        is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at,
        preview, school_name, coach_name, display_name, author_avatar_url, relative_time, sentiment_label,
        sentiment_emoji, platform_label, platform_color, has_notes, accessibility_label,
-       likes_count, shares_count, replies_count, media_urls
+       likes_count, shares_count, replies_count, media_urls,
+       -- the guess: two lookups by rowid, for the rows of the page only
+       (SELECT g.sentiment_guess FROM social_media_posts AS g WHERE g.seq = social_feed.seq) AS sentiment_guess,
+       (SELECT sentiment_label(g.sentiment_guess) || ' (auto)' FROM social_media_posts AS g WHERE g.seq = social_feed.seq)
+           AS sentiment_guess_label
 FROM social_feed
 WHERE seq IN (SELECT seq FROM feed WHERE seq IN (SELECT seq FROM hits)
               ORDER BY post_date_ms DESC, id DESC

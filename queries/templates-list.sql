@@ -3,6 +3,8 @@
 -- Columns: CommunicationTemplate's fields (variables: the stored list, or null), then type_display,
 -- body_preview, formatted_date (created_at as "Feb 10, 2026"), body_variables (the names the body uses) and
 -- template_error (null, or why the body is not a valid template; such a template still lists).
+-- empty: No templates found
+-- empty filtered: No templates found
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :type     text, one of email|text|twitter, optional: only this type (the filter button)
 -- :search   text, optional: words to find in the name or body (prefix match, all words)

@@ -1,7 +1,8 @@
 -- name: templates-update(id, name, type, body, variables, user_id)<!
 -- Changes a template's name, type, body and/or variables ("Save Changes"); what is not given stays as it is.
--- A body that is not a valid template is refused with the parser's message; blank values fail with the
--- template's named constraints. Returns the updated template; an id that is not the user's is an error.
+-- The body is saved as written; one that does not parse as a template is saved too, and body_warning says
+-- why (run prints it on stderr). Empty values ("") fail with the template's named constraints. Returns the
+-- updated template; an id that is not the user's is an error.
 -- missing: Template not found
 -- :id         text: the template's id
 -- :name       text, optional: the new name
@@ -10,10 +11,11 @@
 -- :variables  text, optional: the new list of supported variables, a JSON array
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
+-- returns warning: body_warning
 UPDATE communication_templates
 SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(:body, body),
     variables = CASE WHEN :variables IS NOT NULL THEN json(:variables) ELSE variables END,
     updated_at = switchboard_now()
 WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-  AND (:body IS NULL OR template_variables(:body) IS NOT NULL)
-RETURNING id, user_id, name, type, body, variables, created_at, updated_at;
+RETURNING id, user_id, name, type, body, variables, created_at, updated_at,
+          'body: ' || template_error(body) AS body_warning;  -- NULL when the body parses

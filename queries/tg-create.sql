@@ -1,7 +1,8 @@
 -- name: tg-create(name, message_text, target_group_id, target_group_name, icon, include_location, sort_order)<!
 -- Saves a new quick-send template, as the editor's Save button does, and returns it.
 -- Save needs a name, a message and a target group (the button is disabled without them): a missing one is a
--- usage error, a blank one fails with tg_template_name_required / tg_template_message_required.
+-- usage error, an empty one ("": the app's isEmpty, so spaces are text) fails with tg_template_name_required /
+-- tg_template_message_required.
 -- The group's name is copied from tg_groups when not given; the template keeps it even if the group goes.
 -- A new template's sort_order is 0, as the app's Template init gives it (tg-reorder moves it).
 -- :name               text: the button's name

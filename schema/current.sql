@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 15 (0015_user_timezone.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 16 (0016_spec_gaps.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -93,16 +93,16 @@ CREATE TABLE coaches (
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
--- from 0004_spec_model.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "communication_templates" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
         || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
         || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    name TEXT CONSTRAINT template_name_required CHECK (trim(coalesce(name, '')) <> ''),
+    name TEXT CONSTRAINT template_name_required CHECK (coalesce(name, '') <> ''),
     type TEXT NOT NULL DEFAULT 'email' CONSTRAINT template_type_valid CHECK (type IN ('email', 'text', 'twitter')),
-    body TEXT CONSTRAINT template_body_required CHECK (trim(coalesce(body, '')) <> ''),
+    body TEXT CONSTRAINT template_body_required CHECK (coalesce(body, '') <> ''),
     variables TEXT CONSTRAINT template_variables_array CHECK (variables IS NULL OR variables GLOB '[[]*]'),
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         CONSTRAINT template_created_at_format
@@ -255,7 +255,7 @@ CREATE TABLE routes (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0014_instants.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -308,7 +308,8 @@ CREATE TABLE "social_media_posts" (
         CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL),
     search_tags TEXT,
     -- post_date as an instant: Unix milliseconds, kept by the social_media_posts_instant_* triggers.
-    post_date_ms INTEGER,
+    post_date_ms INTEGER, sentiment_guess TEXT CONSTRAINT social_sentiment_guess_valid
+    CHECK (sentiment_guess IS NULL OR sentiment_guess IN ('very_positive', 'positive', 'neutral', 'negative')),
     CONSTRAINT social_platform_required CHECK (platform IS NOT NULL),
     -- One post per URL in each user's feed (spec 001 deduplicates a feed, not the database).
     CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)
@@ -350,14 +351,14 @@ CREATE TABLE tg_icons (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
--- from 0004_spec_model.sql
+-- from 0016_spec_gaps.sql
 CREATE TABLE "tg_templates" (
     id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
         || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
         || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
-    name TEXT CONSTRAINT tg_template_name_required CHECK (trim(coalesce(name, '')) <> ''),
+    name TEXT CONSTRAINT tg_template_name_required CHECK (coalesce(name, '') <> ''),
     icon TEXT NOT NULL DEFAULT 'paperplane.fill' CONSTRAINT tg_template_icon_required CHECK (trim(icon) <> ''),
-    message_text TEXT CONSTRAINT tg_template_message_required CHECK (trim(coalesce(message_text, '')) <> ''),
+    message_text TEXT CONSTRAINT tg_template_message_required CHECK (coalesce(message_text, '') <> ''),
     target_group_id INTEGER,
     target_group_name TEXT,
     include_location INTEGER NOT NULL DEFAULT 0 CONSTRAINT tg_template_location_flag

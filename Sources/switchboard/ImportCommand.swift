@@ -14,7 +14,8 @@ struct ImportCommand: ParsableCommand {
             apps' camelCase keys (memberCount -> member_count); flags may be true/false; arrays and objects are \
             stored as JSON text; ISO timestamps as given. A row whose key exists with the same values is counted \
             unchanged; with other values the import fails unless --upsert, which updates it. Records the table's \
-            constraints refuse are skipped and reported. A missing user_id is the acting user. Imported rows go in \
+            constraints refuse are skipped and reported. A missing user_id is the acting user; an explicit user_id null \
+            is refused unless --user (or $SWITCHBOARD_USER) names whose the records are. Imported rows go in \
             as they are: triggers that would write other tables (an inbound interaction's notification) do not run.
             An import writes only the acting user's rows: a record naming another user, or whose key is another \
             user's row, is skipped and reported, and that row is left as it is; import users updates only the \
@@ -66,7 +67,7 @@ struct ImportCommand: ParsableCommand {
         try opened.lockForIngest()
         let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
         let counts = try input.reading {
-            try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers)
+            try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers, userNamed: ingest.user.id != nil)
         }
         try rejects?.commit()
         input.warnOfUnfoundSources()
@@ -104,7 +105,9 @@ struct ImportCommand: ParsableCommand {
         var options = ingest
         options.inputFormat = .auto
         let rejects = try ingest.rejectFile(database: database.path)
-        let counts = try opened.importWorkspace(present, upsert: upsert, user: try actingUser(opened), allUsers: allUsers) { table in
+        let counts = try opened.importWorkspace(
+            present, upsert: upsert, user: try actingUser(opened), allUsers: allUsers, userNamed: ingest.user.id != nil
+        ) { table in
             try IngestInput(file: "\(folder)/\(table).json", options: options, rejectFile: rejects, locationPrefix: "\(table).json ")
         }
         try rejects?.commit()

@@ -77,8 +77,8 @@ struct UserOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The acting user's id (default: $SWITCHBOARD_USER, else the database's only user).", valueName: "id"))
     var user: String?
 
-    /// The given id, else `$SWITCHBOARD_USER`; nil leaves the choice to the database.
-    var id: String? { user ?? Terminal.environment("SWITCHBOARD_USER") }
+    /// The given id, else `$SWITCHBOARD_USER` (a UUID in any case, ``CanonicalID``); nil leaves the choice to the database.
+    var id: String? { (user ?? Terminal.environment("SWITCHBOARD_USER")).map(CanonicalID.canonical) }
 }
 
 /// The format a command prints rows in when `--format` (or an alias) is not given.

@@ -54,13 +54,33 @@ struct RunCommand: ParsableCommand {
         let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
         guard query.kind != .read else {
+            var found = false
             try database.streamQuery(
                 query, binding: binding, keeping: columns.list,
-                columns: { writer.begin(columns: $0, types: query.columnTypes) }, row: writer.row)
-            return try writer.end()
+                columns: { writer.begin(columns: $0, types: query.columnTypes) },
+                row: {
+                    found = true
+                    try writer.row($0)
+                })
+            try writer.end()
+            if !found, let words = emptyState(query) { Terminal.note(words) }
+            return
         }
         let outcome = try database.run(query, binding: binding, columns: columns.list)
         try writer.write(outcome, types: query.columnTypes)
         if outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
+        if case .rows(let table) = outcome {
+            for (index, column) in table.columns.enumerated() where query.columnTypes[column] == .warning {
+                for row in table.rows { if case .text(let text) = row[index] { Terminal.warn(text) } }
+            }
+        }
+    }
+
+    /// The app's words for a read that found nothing (``CannedQuery/empty``): the filtered ones when a
+    /// parameter other than the user, the page size and the cursor was given (none when the query has none).
+    func emptyState(_ query: CannedQuery) -> String? {
+        let given = ((try? ParameterBinding.values(of: parameters)) ?? [:]).keys
+        let filtered = given.contains { $0 != ParameterBinding.userParameter && $0 != "limit" && !$0.hasPrefix("cursor_") }
+        return filtered ? query.empty.filtered : query.empty.unfiltered
     }
 }

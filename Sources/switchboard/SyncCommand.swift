@@ -14,8 +14,9 @@ struct SyncCommand: ParsableCommand {
             Posts are deduplicated on post_url: one already present is left alone (its flags and notes survive); \
             --update refreshes its content fields (never flagged_for_review or notes). Invalid records are skipped \
             and reported on stderr ("line 17: skipped: post_date 'yesterday' is not a date"). The valid records of \
-            a run commit together or not at all. Posts without a sentiment get sentiment_classify(post_content) when \
-            that function is registered, unless --no-classify. One sync or import of a database at a time.
+            a run commit together or not at all. A post's sentiment is what the record says, null included; for a \
+            post without one, sentiment_classify(post_content) goes in sentiment_guess (shown "(auto)") when that \
+            function is registered, unless --no-classify. One sync or import of a database at a time.
             Prints "Synced N new posts" or "No new posts found. You're up to date!", then the counts; on failure \
             "Sync failed: <reason>" and exit 1. --json prints the sync endpoint's answer.
             Example:
@@ -40,7 +41,7 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .customLong("strict-refs"), help: "Skip posts whose school_id or coach_id is not in the database.")
     var strictRefs = false
 
-    @Flag(name: .customLong("no-classify"), help: "Leave posts without a sentiment unclassified.")
+    @Flag(name: .customLong("no-classify"), help: "Leave sentiment_guess empty for posts without a sentiment.")
     var noClassify = false
 
     @Flag(name: .customLong("index-at-end"), help: .hidden)

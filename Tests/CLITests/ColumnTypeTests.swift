@@ -76,6 +76,6 @@ import Testing
         expectError(try CLI.run(["show", "twice", "--queries", folder]), "\(path)/twice.sql: column a is declared twice", status: 1)
         expectError(
             try CLI.run(["show", "unknown-type", "--queries", folder]),
-            "\(path)/unknown-type.sql: bad column declaration 'returns date: a': unknown type 'date' (types are boolean|json)", status: 1)
+            "\(path)/unknown-type.sql: bad column declaration 'returns date: a': unknown type 'date' (types are boolean|json|warning)", status: 1)
     }
 }

@@ -89,7 +89,9 @@ import Testing
                 The social feed: the user's posts with every filter combined, newest first (post_date as an instant), one page (50) at a time.
                 Columns: SocialPost's fields (the API's select list), then what the card shows: preview, school_name,
                 coach_name, display_name, author_avatar_url, relative_time, sentiment_label, sentiment_emoji,
-                platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls.
+                platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls, then the
+                classifier's guess for a post whose source gave no sentiment: sentiment_guess and its label marked
+                "(auto)", e.g. "👍 Positive (auto)" (sentiment stays what the source said, null included).
                 Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
                 cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
                 instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
@@ -101,7 +103,7 @@ import Testing
                   :school_id         text, optional: only posts about this school (ids from social-schools)
                   :flagged           boolean, default false: only posts flagged for review
                   :recruiting        boolean, default false: only recruiting-related posts
-                  :sentiment         text, optional, one of very_positive|positive|neutral|negative: only this sentiment
+                  :sentiment         text, optional, one of very_positive|positive|neutral|negative: only posts whose source gave this sentiment (the sentiment field; the classifier's sentiment_guess is not matched)
                   :cursor_post_date  text, optional: post_date of the last row of the previous page (any form post_date takes)
                   :cursor_id         text, optional: id of the last row of the previous page
                   :limit             integer, default 50, between 1 and 10000: page size

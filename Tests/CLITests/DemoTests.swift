@@ -212,6 +212,34 @@ import Testing
         }
     }
 
+    /// The inbox, its unread count and its chips count the same list for each `when`: every notification by
+    /// default (spec 002), the due or the upcoming ones on request.
+    @Test func inboxUnreadCountAndChipsAgree() throws {
+        let demo = try Demo()
+        defer { demo.scratch.cleanUp() }
+        /// Each row's `key` as text ("" for null).
+        func column(_ query: String, _ key: String, _ when: String?) throws -> [String] {
+            let result = try demo.run(["run", query, "--format", "jsonl"] + (when.map { ["-p", "when=\($0)"] } ?? []))
+            #expect(result.status == 0, "\(query): \(result.stderr)")
+            return try result.stdout.split(separator: "\n").map { line in
+                let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return row[key].map { $0 is NSNull ? "" : "\($0)" } ?? ""
+            }
+        }
+        // (when, listed, unread): the demo has 8 notifications scheduled after its clock, all unread.
+        for (when, listed, unread) in [(nil, 215, 74), ("all", 215, 74), ("due", 207, 66), ("upcoming", 8, 8)] {
+            let inbox = try column("notifications-inbox", "read_at", when)
+            #expect(inbox.count == listed, "\(when ?? "default")")
+            #expect(inbox.filter(\.isEmpty).count == unread, "\(when ?? "default")")
+            #expect(try column("notifications-unread-count", "unread_label", when) == ["\(unread) unread"])
+            let chips = try column("notifications-type-counts", "chip", when)
+            #expect(chips.first == "All (\(listed))", "\(when ?? "default")")
+            #expect(try column("notifications-type-counts", "unread", when).first == "\(unread)")
+            let perType = try column("notifications-type-counts", "count", when).dropFirst().compactMap { Int($0) }
+            #expect(perType.reduce(0, +) == listed, "\(when ?? "default")")
+        }
+    }
+
     @Test func goldenInboxTableFitsTheWidth() throws {
         let demo = try Demo()
         defer { demo.scratch.cleanUp() }

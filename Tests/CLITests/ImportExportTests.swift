@@ -9,6 +9,22 @@ import Testing
     /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet).
     static let emptyInTheDemo: Set<String> = ["outbox", "report_runs", "template_partials"]
 
+    /// An explicit `user_id: null` is not silently the acting user's (issue 18.9): it is refused, naming the
+    /// field and the record, unless --user says whose the records are. A missing user_id is still the acting user's.
+    @Test func anExplicitNullUserIsRefusedUnlessUserSaysWhose() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let records = #"[{"type":"offer","title":"A"},{"user_id":null,"type":"offer","title":"B"}]"#
+        let refused = try CLI.run(["import", "notifications", "--db", db], input: records)
+        #expect(refused.status == 0)
+        #expect(refused.stderr == "record 2: skipped: user_id is null; pass --user to import the record as that user's\n")
+        #expect(refused.stdout == "Imported 1 row into notifications\n0 unchanged, 0 updated, 1 rejected\n")
+        let named = try CLI.run(["import", "notifications", "--db", db, "--user", "u1"], input: #"[{"user_id":null,"type":"offer","title":"B"}]"#)
+        #expect(named.status == 0 && named.stderr == "", "\(named.stderr)")
+        #expect(try Subprocess.run(["sqlite3", db, "SELECT user_id || ' ' || title FROM notifications ORDER BY title"]).stdout == "u1 A\nu1 B\n")
+    }
+
     @Test func exportAllThenImportAllGivesEveryRowOfEveryTable() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

@@ -34,10 +34,12 @@ struct QuickSendFixture {
     }
 
     /// The CLI on this database with the clock pinned.
-    func run(_ arguments: [String], now: String = QuickSendFixture.now, environment: [String: String] = [:]) throws -> CLIResult {
+    func run(_ arguments: [String], now: String = QuickSendFixture.now, environment: [String: String] = [:], input: String? = nil) throws
+        -> CLIResult
+    {
         var env = ["SWITCHBOARD_DB": db, "SWITCHBOARD_NOW": now]
         env.merge(environment) { $1 }
-        return try CLI.run(arguments, environment: env)
+        return try CLI.run(arguments, environment: env, input: input)
     }
 
     var outboxCount: Int { Int((try? sql("SELECT count(*) FROM outbox;"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1 }
@@ -260,6 +262,45 @@ struct QuickSendFixture {
             try f.run(["open", "tgtemplates://send?id=00000000-0000-4000-8000-000000000000"]),
             "no template with id '00000000-0000-4000-8000-000000000000' (from the link)", status: 1)
         #expect(f.outboxCount == 2)
+    }
+
+    /// Spec 003's widget builds its link from `uuidString`, upper-case (issue 18.4): a template imported
+    /// with an upper-case id is stored lower-case, and the link, `send` and `-p id=` find it in either case.
+    @Test func theWidgetsUpperCaseLinkOpensTheTemplate() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let upper = "384FB557-1A2B-4C3D-8E4F-A1B2C3D4E5F6"
+        let imported = try f.run(
+            ["import", "tg_templates"],
+            input: #"[{"id":"\#(upper)","name":"Widget","message_text":"From the widget","target_group_id":-1001}]"#)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try f.sql("SELECT id FROM tg_templates WHERE name = 'Widget';") == upper.lowercased() + "\n")
+        let link = try f.run(["open", "tgtemplates://send?id=\(upper)", "--dedupe-window", "0"])
+        #expect(link.status == 0, "\(link.stderr)")
+        #expect(link.stdout == "Queued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
+        #expect(try f.text(1) == "From the widget")
+        let lower = try f.run(["send", upper.lowercased(), "--dedupe-window", "0"])
+        #expect(lower.status == 0, "\(lower.stderr)")
+        #expect(try f.sql("SELECT DISTINCT template_id FROM outbox;") == upper.lowercased() + "\n")
+        let deleted = try f.run(["run", "tg-delete", "-p", "id=\(upper)", "--format", "json"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try f.sql("SELECT count(*) FROM tg_templates WHERE name = 'Widget';") == "0\n")
+    }
+
+    /// A communication template imported with an upper-case id opens with the lower-case one, and the other way round.
+    @Test func anIDImportedInUpperCaseOpensInLowerCase() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let upper = "9D2C1B0A-AAAA-4BBB-8CCC-DDDDEEEEFFFF"
+        let imported = try CLI.run(
+            ["import", "communication_templates", "--db", db],
+            input: #"[{"id":"\#(upper)","name":"Intro","type":"email","body":"Hi"}]"#)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for id in [upper, upper.lowercased()] {
+            let shown = try CLI.run(["run", "templates-show", "-p", "id=\(id)", "--db", db, "--format", "jsonl", "--columns", "id,name"])
+            #expect(shown.stdout == #"{"id":"\#(upper.lowercased())","name":"Intro"}"# + "\n", "\(id): \(shown.stderr)")
+        }
     }
 
     @Test func aDatabaseWithoutTheOutboxIsRefused() throws {

@@ -90,7 +90,7 @@ import Testing
         expectError(
             try CLI.run([
                 "run", "templates-add", "--db", db, "--queries", CLI.fixtureQueries,
-                "-p", "name=  ", "-p", "type=email", "-p", "body=Hi",
+                "-p", "name=", "-p", "type=email", "-p", "body=Hi",
             ]),
             "CHECK constraint failed: template_name_required", status: 1)
         #expect(try count() == "n\r\n1\r\n")

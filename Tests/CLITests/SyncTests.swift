@@ -273,18 +273,51 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT post_url FROM social_media_posts") == "https://x.com/coach/1")
     }
 
-    /// Posts without a sentiment get sentiment_classify's; --no-classify leaves them NULL; a given one is kept.
-    @Test func postsWithoutASentimentAreClassified() throws {
+    /// Spec 001's sentiment is what the source said (issue 18.6): an explicit null stays null, a value stays that
+    /// value; the classifier's guess goes in sentiment_guess (none with --no-classify), shown "(auto)" beside it.
+    @Test func theSourcesSentimentIsKeptAndTheGuessStoredApart() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
         let offer = "Blessed to receive an offer from State! 🙏"
+        func stored(_ n: Int) throws -> String {
+            try SyncTests.sqlite(
+                db,
+                "SELECT coalesce(sentiment, 'null') || ' ' || coalesce(sentiment_guess, 'null') FROM social_media_posts WHERE post_url LIKE '%/\(n)'")
+        }
         _ = try CLI.run(["sync", "posts", "--db", db, "--no-classify"], input: SyncTests.post(1, content: offer))
-        #expect(try SyncTests.sqlite(db, "SELECT sentiment IS NULL FROM social_media_posts WHERE post_url LIKE '%/1'") == "1")
-        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2, content: offer))
-        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/2'") == "very_positive")
-        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(3, content: offer, extra: #","sentiment":"negative""#))
-        #expect(try SyncTests.sqlite(db, "SELECT sentiment FROM social_media_posts WHERE post_url LIKE '%/3'") == "negative")
+        #expect(try stored(1) == "null null")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(2, content: offer, extra: #","sentiment":null"#))
+        #expect(try stored(2) == "null very_positive")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(3, content: offer))
+        #expect(try stored(3) == "null very_positive")
+        _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(4, content: offer, extra: #","sentiment":"negative""#))
+        #expect(try stored(4) == "negative null")
+        // The feed: the spec's sentiment and its label as the source said, the guess under keys of its own.
+        let feed = try CLI.run(
+            [
+                "run", "social-feed", "--db", db, "--format", "jsonl", "--columns",
+                "post_url,sentiment,sentiment_label,sentiment_guess,sentiment_guess_label",
+            ])
+        // (All four have the same post_date; the feed then orders by random id.)
+        #expect(
+            feed.stdout.split(separator: "\n").sorted() == [
+                #"{"post_url":"https://x.com/coach/1","sentiment":null,"sentiment_label":null,"sentiment_guess":null,"sentiment_guess_label":null}"#,
+                #"{"post_url":"https://x.com/coach/2","sentiment":null,"sentiment_label":null,"sentiment_guess":"very_positive","sentiment_guess_label":"🔥 Very Positive (auto)"}"#,
+                #"{"post_url":"https://x.com/coach/3","sentiment":null,"sentiment_label":null,"sentiment_guess":"very_positive","sentiment_guess_label":"🔥 Very Positive (auto)"}"#,
+                #"{"post_url":"https://x.com/coach/4","sentiment":"negative","sentiment_label":"👎 Negative","sentiment_guess":null,"sentiment_guess_label":null}"#,
+            ], "\(feed.stderr)")
+        // --update: a sentiment the source now gives replaces the guess.
+        _ = try CLI.run(["sync", "posts", "--db", db, "--update"], input: SyncTests.post(3, content: offer, extra: #","sentiment":"neutral""#))
+        #expect(try stored(3) == "neutral null")
+        // The filter matches the source's sentiment only.
+        let counted = try CLI.run(["run", "social-count", "--db", db, "-p", "sentiment=very_positive", "--format", "csv"])
+        #expect(counted.stdout.hasSuffix("\r\n0\r\n"), "\(counted.stdout)")
+        // Export round-trips the spec's sentiment unchanged: null stays null.
+        let exported = try CLI.run(["export", "social-feed", "--db", db, "--format", "jsonl"])
+        let line = { (n: Int) in exported.stdout.split(separator: "\n").first { $0.contains("coach/\(n)\"") }.map(String.init) ?? "" }
+        #expect(line(2).contains(#""sentiment":null,"#), "\(exported.stderr)")
+        #expect(line(4).contains(#""sentiment":"negative","#))
     }
 
     /// A sync of `input` in the background; `at` says, from its progress, when to kill it (-9).

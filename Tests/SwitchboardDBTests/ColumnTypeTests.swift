@@ -50,7 +50,8 @@ import Testing
             try CannedQuery(text: "-- name: a-b\n-- S.\n-- returns json: a, a\nSELECT 1;", origin: "q.sql")
         }
         #expect(
-            throws: SwitchboardError.failure("q.sql: bad column declaration 'returns integer: a': unknown type 'integer' (types are boolean|json)")
+            throws: SwitchboardError.failure(
+                "q.sql: bad column declaration 'returns integer: a': unknown type 'integer' (types are boolean|json|warning)")
         ) {
             try CannedQuery(text: "-- name: a-b\n-- S.\n-- returns integer: a\nSELECT 1;", origin: "q.sql")
         }

@@ -33,6 +33,21 @@ func expectWriteFails(
         return queue
     }
 
+    /// Specs 000 and 003 require a name, body and message with Swift's `isEmpty`, on the text as typed
+    /// (issue 18.9): only the empty text is refused; text of spaces is a value.
+    @Test func onlyEmptyTextIsMissing() throws {
+        let queue = try seeded()
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', '  ', 'email', ' ');
+                    INSERT INTO tg_templates (name, message_text) VALUES (' ', '  ');
+                    """)
+        }
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM communication_templates WHERE trim(name) = ''") } == 1)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM tg_templates WHERE trim(message_text) = ''") } == 1)
+    }
+
     /// Total rows over every table, to show a failed write left nothing behind.
     private func rowCount(_ db: Database) throws -> Int {
         let tables = try String.fetchAll(
@@ -49,7 +64,7 @@ func expectWriteFails(
 
     static let violations: [(sql: String, message: String)] = [
         (
-            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', '  ', 'email', 'Hi')",
+            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', '', 'email', 'Hi')",
             "CHECK constraint failed: template_name_required"
         ),
         (
@@ -57,7 +72,7 @@ func expectWriteFails(
             "CHECK constraint failed: template_name_required"
         ),
         (
-            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'A', 'email', ' ')",
+            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'A', 'email', '')",
             "CHECK constraint failed: template_body_required"
         ),
         (
@@ -79,7 +94,7 @@ func expectWriteFails(
         ),
         ("INSERT INTO tg_groups (id, title) VALUES (2, '')", "CHECK constraint failed: tg_group_title_required"),
         ("INSERT INTO tg_templates (name, message_text) VALUES ('', 'x')", "CHECK constraint failed: tg_template_name_required"),
-        ("INSERT INTO tg_templates (name, message_text) VALUES ('A', ' ')", "CHECK constraint failed: tg_template_message_required"),
+        ("INSERT INTO tg_templates (name, message_text) VALUES ('A', '')", "CHECK constraint failed: tg_template_message_required"),
         (
             "INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'tiktok', 'u', 'A', '@a')",
             "CHECK constraint failed: social_platform_valid"

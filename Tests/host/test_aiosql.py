@@ -230,11 +230,15 @@ def test_notifications_inbox_and_counts(demo):
     assert len(deadlines) == 34 and {row["type_label"] for row in deadlines} == {"Deadlines"}
     assert len(run(demo, "notifications-inbox", search="transcript", when="all")) == 9
     assert len(run(demo, "notifications-inbox", unread=True, when="all")) == 74
-    # Every notification comes back (no cut at 100): 207 due now and 8 upcoming.
-    assert len(run(demo, "notifications-inbox")) == 207
+    # Every notification comes back by default (no cut at 100, future ones too): 207 due now and 8 upcoming.
+    assert len(run(demo, "notifications-inbox")) == 215
+    assert len(run(demo, "notifications-inbox", when="due")) == 207
     upcoming = run(demo, "notifications-inbox", when="upcoming")
     assert len(upcoming) == 8 and upcoming[0]["relative_time"] == "in 4h"
-    assert run(demo, "notifications-inbox", limit=1)[0]["relative_time"] == "42m ago"
+    assert run(demo, "notifications-inbox", limit=1, when="due")[0]["relative_time"] == "42m ago"
+    # The counts take the same when and count the same list.
+    assert run(demo, "notifications-unread-count", when="due")[0]["unread_label"] == "66 unread"
+    assert run(demo, "notifications-type-counts", when="due")[0]["chip"] == "All (207)"
     assert [row["chip"] for row in run(demo, "notifications-type-counts")] == [
         "All (215)", "Follow-ups (33)", "Deadlines (34)", "Inbound (48)", "Digest (34)", "Offers (33)", "Events (33)"]
     assert [row["type"] for row in run(demo, "notifications-type-counts")] == [
@@ -290,15 +294,20 @@ def test_mark_all_read_and_clear_read_change_every_matching_row(scratch):
 def test_bad_template_fails_with_the_named_constraint_and_changes_nothing(scratch):
     before = value(scratch, "SELECT count(*) FROM communication_templates")
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_name_required$"):
-        LOADED.templates_create(scratch, name="  ", type="email", body="Hi", variables=None, user_id=None)
+        LOADED.templates_create(scratch, name="", type="email", body="Hi", variables=None, user_id=None)
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_type_valid$"):
         LOADED.templates_create(scratch, name="Fax", type="fax", body="Hi", variables=None, user_id=None)
     with pytest.raises(apsw.ConstraintError, match=r"^CHECK constraint failed: template_body_required$"):
-        LOADED.templates_update(scratch, id="00000004-0000-4000-8000-000000000001", name=None, type=None, body=" ",
+        LOADED.templates_update(scratch, id="00000004-0000-4000-8000-000000000001", name=None, type=None, body="",
                                 variables=None, user_id=None)
-    with pytest.raises(apsw.SQLError, match=r"^template_variables: unclosed section .coach. opened at line 1, column 4$"):
-        LOADED.templates_create(scratch, name="Broken", type="email", body="Hi {{#coach}}", variables=None, user_id=None)
     assert value(scratch, "SELECT count(*) FROM communication_templates") == before
+
+
+def test_a_body_that_does_not_parse_is_saved_as_written(scratch):
+    # Spec 000: "Special characters in body: Allow (no restrictions)"; the problem is in template_error.
+    LOADED.templates_create(scratch, name="Broken", type="email", body="Hi {{#coach}}", variables=None, user_id=None)
+    assert value(scratch, "SELECT body || ' | ' || template_error(body) FROM communication_templates WHERE name = 'Broken'") == (
+        "Hi {{#coach}} | unclosed section 'coach' opened at line 1, column 4")
 
 
 def test_log_interaction_stores_the_rendered_template(scratch):

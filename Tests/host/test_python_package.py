@@ -186,5 +186,5 @@ def test_writes_give_counts_or_their_returning_rows_and_fail_whole(demo):
     before = q.templates_type_counts()
     error = sqlite3.IntegrityError if isinstance(demo, sqlite3.Connection) else apsw.ConstraintError
     with pytest.raises(error, match="template_name_required"):
-        q.templates_create(name=" ", type="email", body="Hi")
+        q.templates_create(name="", type="email", body="Hi")
     assert q.templates_type_counts() == before

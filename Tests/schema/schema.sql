@@ -16,4 +16,5 @@
 .read schema/0013_posts_per_user.sql
 .read schema/0014_instants.sql
 .read schema/0015_user_timezone.sql
+.read schema/0016_spec_gaps.sql
 .output stdout

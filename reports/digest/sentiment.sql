@@ -1,5 +1,6 @@
 -- name: sentiment
 -- Posts per sentiment (spec 001's PostSentiment order, then "No sentiment"), with percent of all posts and bar geometry.
+-- The sentiment the source gave: the classifier's sentiment_guess is not counted (its posts are "No sentiment").
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 WITH counts AS (
     SELECT sentiment, count(*) AS count FROM social_media_posts WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) GROUP BY sentiment)

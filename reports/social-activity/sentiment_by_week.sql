@@ -1,6 +1,7 @@
 -- name: sentiment_by_week
 -- Sentiment per week (weeks start on Monday) over the last :days days, oldest first: counts per
 -- PostSentiment value and a 100% stacked bar of 216 pixels (posts without a sentiment are left out).
+-- The sentiment the source gave: the classifier's sentiment_guess is not counted.
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 

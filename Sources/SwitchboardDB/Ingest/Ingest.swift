@@ -66,7 +66,8 @@ extension QueryDatabase {
     }
 
     /// `switchboard import TABLE`: streams records from `input` into `table` (``TableImporter``), in one
-    /// transaction under the ingest lock; a missing `user_id` is `user`. Only `user`'s rows are written
+    /// transaction under the ingest lock; a missing `user_id` is `user`, and so is an explicit `null` when
+    /// `userNamed` (the caller named `user`; otherwise such a record is refused). Only `user`'s rows are written
     /// unless `allUsers` (``TableImporter``; `user` nil: a workspace with no user yet, where `import users`
     /// creates the first). Throws ``ImportCollision`` for
     /// a row whose key exists with other values, unless `upsert`. Rows go in by batches, one statement
@@ -78,10 +79,10 @@ extension QueryDatabase {
     /// ```
     public func importRecords(
         into table: String, from input: RecordInput, upsert: Bool, user: String?,
-        allUsers: Bool = false
+        allUsers: Bool = false, userNamed: Bool = false
     ) throws -> ImportCounts {
         try ingest(tables: [table]) { db in
-            let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers)
+            let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers, userNamed: userNamed)
             importer.counts.rejected = try QueryDatabase.feed(input, into: importer)
             return importer.counts
         }
@@ -89,21 +90,21 @@ extension QueryDatabase {
 
     /// `switchboard import --all DIR`: every table's records, parents first, in one transaction
     /// (foreign keys checked at the commit). `inputs` opens each table's input when its turn comes.
-    /// Scoped as ``importRecords(into:from:upsert:user:allUsers:)``: into a workspace with no user,
+    /// Scoped as ``importRecords(into:from:upsert:user:allUsers:userNamed:)``: into a workspace with no user,
     /// the first user of `users` is the one the other tables are imported for.
     ///
     /// ```swift
     /// let counts = try database.importWorkspace(["schools", "coaches"], upsert: false, user: "u1") { try open("\($0).json") }
     /// ```
     public func importWorkspace(
-        _ tables: [String], upsert: Bool, user: String?, allUsers: Bool = false,
+        _ tables: [String], upsert: Bool, user: String?, allUsers: Bool = false, userNamed: Bool = false,
         inputs: (String) throws -> RecordInput
     ) throws -> [ImportCounts] {
         try ingest(tables: tables) { db in
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
             var user = user
             return try tables.map { table in
-                let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers)
+                let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers, userNamed: userNamed)
                 importer.counts.rejected = try QueryDatabase.feed(try inputs(table), into: importer)
                 if !allUsers, table == "users" { user = importer.owner }
                 return importer.counts

@@ -7,9 +7,10 @@ import SwitchboardCore
 ///
 /// Records are checked one by one as they stream in (``add(_:)``) and kept in a temporary
 /// staging table; ``finish()`` moves the new ones into the table with one `INSERT … SELECT`
-/// (one FTS flush for the batch instead of one per row), classifying those without a sentiment
-/// when `sentiment_classify` is registered. With `update`, posts already present get their content
-/// fields refreshed; `flagged_for_review` and `notes` are never touched. Nothing of another user's
+/// (one FTS flush for the batch instead of one per row). `sentiment` is what the source said, null
+/// included (spec 001: null until analysis has run); for a post without one, the guess of
+/// `sentiment_classify` (when registered) goes in `sentiment_guess`. With `update`, posts already
+/// present get their content fields refreshed; `flagged_for_review` and `notes` are never touched. Nothing of another user's
 /// posts is read or changed: a record whose `id` is another user's post is refused and named.
 ///
 /// ```swift
@@ -79,6 +80,10 @@ public final class PostSync: RecordSink {
         self.options = options
         guard let schema = try TableSchema.load(db, "social_media_posts") else {
             throw DatabaseCondition.schemaBehind(missing: "social_media_posts table", version: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+        }
+        guard schema.columnNames.contains("sentiment_guess") else {
+            throw DatabaseCondition.schemaBehind(
+                missing: "social_media_posts.sentiment_guess", version: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
         }
         self.schema = schema
         classifierAvailable = try Bool.fetchOne(db, sql: "SELECT 1 FROM pragma_function_list WHERE name = 'sentiment_classify'") ?? false
@@ -162,19 +167,19 @@ public final class PostSync: RecordSink {
         let user: StatementArguments = ["user": options.user]
         counts.duplicates =
             inputDuplicates + (try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.sync_staging AS s WHERE \(seen)", arguments: user) ?? 0)
+        // The classifier's guess, for a post whose sentiment (the source's) is null; never in `sentiment`.
         let classify = options.classify && classifierAvailable
-        let sentiment = classify ? "coalesce(s.sentiment, sentiment_classify(s.post_content))" : "s.sentiment"
+        let guess = classify ? "CASE WHEN s.sentiment IS NULL THEN sentiment_classify(s.post_content) END" : "NULL"
         if options.update {
-            let refreshed = PostSync.contentFields.map { field -> String in
-                field == "sentiment" && classify
-                    ? "sentiment = coalesce(s.sentiment, sentiment_classify(coalesce(s.post_content, p.post_content)))"
-                    : "\(field) = coalesce(s.\(field), p.\(field))"
-            }
-            let differs = PostSync.contentFields.map { field -> String in
-                field == "sentiment" && classify
-                    ? "p.sentiment IS NOT coalesce(s.sentiment, sentiment_classify(coalesce(s.post_content, p.post_content)))"
-                    : "p.\(field) IS NOT coalesce(s.\(field), p.\(field))"
-            }
+            let refreshed =
+                PostSync.contentFields.map { field in "\(field) = coalesce(s.\(field), p.\(field))" }
+                + [
+                    classify
+                        ? "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL "
+                            + "THEN sentiment_classify(coalesce(s.post_content, p.post_content)) END"
+                        : "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL THEN p.sentiment_guess END"
+                ]
+            let differs = PostSync.contentFields.map { field in "p.\(field) IS NOT coalesce(s.\(field), p.\(field))" }
             try db.execute(
                 sql: """
                     UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
@@ -187,11 +192,11 @@ public final class PostSync: RecordSink {
         let insert = """
             INSERT INTO social_media_posts (id, user_id, coach_id, school_id, platform, post_url, post_content, post_date,
                 author_handle, author_name, author_avatar_url, media_urls, likes_count, shares_count, replies_count,
-                is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at)
+                is_recruiting_related, flagged_for_review, sentiment, sentiment_guess, notes, created_at, updated_at)
             SELECT s.id, :user, s.coach_id, s.school_id, s.platform, s.post_url, coalesce(s.post_content, ''), s.post_date,
                 s.author_handle, s.author_name, s.author_avatar_url, coalesce(s.media_urls, '[]'), coalesce(s.likes_count, 0),
                 coalesce(s.shares_count, 0), coalesce(s.replies_count, 0), coalesce(s.is_recruiting_related, 0),
-                coalesce(s.flagged_for_review, 0), \(sentiment), s.notes,
+                coalesce(s.flagged_for_review, 0), s.sentiment, \(guess), s.notes,
                 coalesce(s.created_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), coalesce(s.updated_at, s.created_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
             FROM temp.sync_staging AS s WHERE NOT \(seen) ORDER BY s.n
             """

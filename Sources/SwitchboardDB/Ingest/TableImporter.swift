@@ -13,10 +13,14 @@ public struct Rejection: Error, Sendable {
 /// text, dates checked, integer columns given whole 64-bit numbers (`"12"` from CSV becomes 12;
 /// `12abc`, `9.5` or `99999999999999999999` are refused, never stored as text or a rounded real).
 /// Throws ``Rejection`` when the value does not fit, and for text holding a NUL character, which
-/// SQLite would cut short there.
+/// SQLite would cut short there. A UUID-shaped id or reference is stored lower-case (``CanonicalID``).
 func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) throws -> DatabaseValue {
-    if case .string(let text) = value, text.utf8.contains(0) {
-        throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+    var value = value
+    if case .string(let text) = value {
+        if text.utf8.contains(0) {
+            throw Rejection("\(column) contains a NUL character (U+0000), which text columns cannot hold")
+        }
+        if CanonicalID.holdsIDs(column) { value = .string(CanonicalID.canonical(text)) }
     }
     if schema.booleanColumns.contains(column) {
         switch value {
@@ -136,6 +140,9 @@ final class TableImporter: RecordSink {
     let schema: TableSchema
     let upsert: Bool
     let user: String?
+    /// Whether ``user`` was named by the caller (`--user`), not found (the database's only user): only
+    /// then is a record's explicit `user_id: null` taken as theirs; otherwise it is refused.
+    let userNamed: Bool
     /// Whether the import writes only ``owner``'s rows (false: `--all-users`, every user's).
     let scoped: Bool
     /// The user whose rows a scoped import writes: `user`; in a database with no user yet, the first
@@ -174,16 +181,17 @@ final class TableImporter: RecordSink {
 
     /// An importer into `table`, which must be one of the workspace's tables (``TableSchema/workspaceTables(_:)``):
     /// writing a search index's own tables directly would damage the index.
-    init(_ db: Database, table: String, upsert: Bool, user: String?, allUsers: Bool) throws {
+    init(_ db: Database, table: String, upsert: Bool, user: String?, allUsers: Bool, userNamed: Bool = false) throws {
         guard try TableSchema.workspaceTables(db).contains(table), let schema = try TableSchema.load(db, table) else {
             throw DatabaseCondition.notAWorkspaceTable(table)
         }
         self.db = db
         self.schema = schema
         self.upsert = upsert
-        self.user = user
+        self.user = user.map(CanonicalID.canonical)
+        self.userNamed = userNamed
         scoped = !allUsers
-        owner = user
+        owner = self.user
         let ownerName = schema.userColumn ?? (table == "users" ? "id" : nil)
         ownerColumn = ownerName.flatMap { name in schema.columns.firstIndex { $0.name == name } }
         batchSize = scoped && table == "users" && user == nil ? 1 : 4_096
@@ -208,8 +216,9 @@ final class TableImporter: RecordSink {
     func accepts(_ key: String) -> Bool { column(forKey: key) != nil }
 
     /// The row a record makes: the columns it names (by column name or camelCase key; the first of a
-    /// repeated one), converted, a missing `user_id` the acting user's, NULL left out where the column
-    /// has a default; its values in the shape's column order.
+    /// repeated one), converted, a missing `user_id` the acting user's (an explicit `null` only when
+    /// ``userNamed``, else the record is refused), NULL left out where the column has a default; its
+    /// values in the shape's column order.
     func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [DatabaseValue]) {
         for index in given { slots[index] = nil }
         given.removeAll(keepingCapacity: true)
@@ -222,7 +231,12 @@ final class TableImporter: RecordSink {
         if let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
             slots[fill]?.isNull ?? true
         {
-            if slots[fill] == nil { given.append(fill) }
+            if slots[fill] == nil {
+                given.append(fill)
+            } else if userColumn != nil, !userNamed {
+                // The source said null: whose the record is must be said, never assumed.
+                throw Rejection("\(schema.columns[fill].name) is null; pass --user to import the record as that user's")
+            }
             slots[fill] = user.databaseValue
         }
         if scoped, let ownerColumn, let owner, let named = slots[ownerColumn], !named.isNull, named.storageText != owner {

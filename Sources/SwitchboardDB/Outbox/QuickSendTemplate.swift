@@ -12,7 +12,7 @@ public struct QuickSendTemplate: Equatable, Sendable {
     public let groupName: String?
     public let includeLocation: Bool
 
-    /// The template whose id is `reference`, else the only one named `reference`.
+    /// The template whose id is `reference` (a UUID in any case, ``CanonicalID``), else the only one named `reference`.
     ///
     /// Errors (``SwitchboardError/failure(_:)``): `no template 'X' (by id or name)`,
     /// `template name 'X' is ambiguous (N templates; use the id)`.
@@ -22,7 +22,7 @@ public struct QuickSendTemplate: Equatable, Sendable {
                    coalesce(t.target_group_name, g.title) AS group_name, t.include_location
             FROM tg_templates AS t LEFT JOIN tg_groups AS g ON g.id = t.target_group_id
             """
-        if let row = try Row.fetchOne(db, sql: sql + " WHERE t.id = ?", arguments: [reference]) {
+        if let row = try Row.fetchOne(db, sql: sql + " WHERE t.id = ?", arguments: [CanonicalID.canonical(reference)]) {
             return QuickSendTemplate(row)
         }
         let rows = try Row.fetchAll(db, sql: sql + " WHERE t.name = ? ORDER BY t.id LIMIT 3", arguments: [reference])
@@ -36,14 +36,14 @@ public struct QuickSendTemplate: Equatable, Sendable {
         return QuickSendTemplate(first)
     }
 
-    /// The template with exactly this id, or nil.
+    /// The template with this id (a UUID in any case, ``CanonicalID``), or nil.
     public static func find(_ db: Database, id: String) throws -> QuickSendTemplate? {
         let sql = """
             SELECT t.id, t.name, t.message_text, t.target_group_id,
                    coalesce(t.target_group_name, g.title) AS group_name, t.include_location
             FROM tg_templates AS t LEFT JOIN tg_groups AS g ON g.id = t.target_group_id WHERE t.id = ?
             """
-        return try Row.fetchOne(db, sql: sql, arguments: [id]).map(QuickSendTemplate.init)
+        return try Row.fetchOne(db, sql: sql, arguments: [CanonicalID.canonical(id)]).map(QuickSendTemplate.init)
     }
 
     private init(_ row: Row) {

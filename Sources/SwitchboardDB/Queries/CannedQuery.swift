@@ -64,6 +64,10 @@ public struct CannedQuery: Sendable {
     /// header): run then fails with ``DatabaseCondition/notFound(_:)``, exit 1, nothing changed. Nil: such
     /// a write reports 0 changes, as a write that matches by filter (mark all read) does.
     public let missing: String?
+    /// What a read says on stderr when it finds no row: the app's empty state (`-- empty: No templates
+    /// found`), and, when a filter was given, `-- empty filtered: No posts match your filters`.
+    /// `run` prints it as a note, exit 0; nil says nothing.
+    public let empty: (unfiltered: String?, filtered: String?)
     /// The SQL after the header, without leading blank lines (comments after the header's blank line included).
     public let sql: String
     /// Where it came from: `built-in` or a file path.
@@ -115,6 +119,7 @@ public struct CannedQuery: Sendable {
         self.parameters = parameters
         self.columnTypes = docstring.columnTypes
         self.missing = docstring.missing
+        self.empty = docstring.empty
         self.sql = body.drop { String($0).trimmingSpaces().isEmpty }.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }

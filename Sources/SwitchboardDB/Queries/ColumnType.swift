@@ -4,12 +4,16 @@
 /// ```swift
 /// ColumnType(rawValue: "boolean") // .boolean: 0/1 integers print as false/true in JSON
 /// ColumnType(rawValue: "json")    // .json: JSON text is nested in JSON output, not quoted
+/// ColumnType(rawValue: "warning") // .warning: `run` also prints it on stderr, e.g. "warning: body: ..."
 /// ```
 public enum ColumnType: String, Sendable, CaseIterable {
     /// An integer flag: 0 is false, anything else true.
     case boolean
     /// Text holding a JSON value.
     case json
+    /// Text that, when not NULL, `run` also prints on stderr as `warning: TEXT` (a write that saved
+    /// something the user should look at, e.g. a template body that does not parse); printed as text.
+    case warning
 
     /// Parses a docstring line (without its `--`) that ``isDeclaration(_:)`` accepted: the type and
     /// its columns. Errors: an unknown type, no column, an empty column name.

@@ -29,6 +29,8 @@ public struct ParameterBinding: Sendable {
         var values: [String: ParameterType.Value?] = [:]
         for parameter in query.parameters {
             if let raw = given[parameter.name] {
+                // A UUID id is matched in any case: `-p id=384FB557-…` finds the stored 384fb557-….
+                let raw = CanonicalID.holdsIDs(parameter.name) ? CanonicalID.canonical(raw) : raw
                 values[parameter.name] = .some(try parameter.value(for: raw))
                 continue
             }

@@ -2,7 +2,9 @@
 /// not a comment (a blank line ends it too, so comments after one belong to the SQL).
 ///
 /// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), what a write that finds no
-/// row says (`missing: Post not found`, see ``CannedQuery/missing``), a parameter declaration
+/// row says (`missing: Post not found`, see ``CannedQuery/missing``), what a read that finds no row
+/// says (`empty: No templates found`, and `empty filtered: …` when a filter was given, see
+/// ``CannedQuery/empty``), a parameter declaration
 /// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
 /// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
 /// the first such line is the summary, the others are details.
@@ -27,6 +29,8 @@ public struct QueryDocstring: Sendable {
     public let columnTypes: [String: ColumnType]
     /// The `missing:` line's words, if any.
     public let missing: String?
+    /// The `empty:` and `empty filtered:` lines' words, if any.
+    public let empty: (unfiltered: String?, filtered: String?)
 
     /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);
     /// `origin` names the file in errors.
@@ -36,6 +40,7 @@ public struct QueryDocstring: Sendable {
         var parameters: [QueryParameter] = []
         var columnTypes: [String: ColumnType] = [:]
         var missing: String?
+        var empty: (unfiltered: String?, filtered: String?)
         var continuable = false
         for raw in lines {
             let line = raw.trimmingSpaces()
@@ -50,6 +55,13 @@ public struct QueryDocstring: Sendable {
                     throw SwitchboardError.failure("\(origin): one 'missing: WORDS' line at most, with its words")
                 }
                 missing = words
+            } else if line.hasPrefix("empty:") || line.hasPrefix("empty filtered:") {
+                let filtered = line.hasPrefix("empty filtered:")
+                let words = String(line.drop { $0 != ":" }.dropFirst()).trimmingSpaces()
+                guard (filtered ? empty.filtered : empty.unfiltered) == nil, !words.isEmpty else {
+                    throw SwitchboardError.failure("\(origin): one '\(filtered ? "empty filtered" : "empty"): WORDS' line at most, with its words")
+                }
+                if filtered { empty.filtered = words } else { empty.unfiltered = words }
             } else if ColumnType.isDeclaration(line) {
                 for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
                     guard columnTypes[column] == nil else {
@@ -78,6 +90,7 @@ public struct QueryDocstring: Sendable {
         self.parameters = parameters
         self.columnTypes = columnTypes
         self.missing = missing
+        self.empty = empty
     }
 
     /// Whether a docstring line (without its `--`) is indented as a continuation: two or more spaces,
