@@ -153,7 +153,8 @@ import Testing
                 return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { $0["title"] as String }
             }
         }
-        #expect(try titles([:]) == ["Fraction", "Whole", "Ahead"])
+        #expect(try titles([:]) == ["Later", "Fraction", "Whole", "Ahead"])
+        #expect(try titles(["when": "due"]) == ["Fraction", "Whole", "Ahead"])
         #expect(try titles(["when": "upcoming"]) == ["Later"])
         #expect(try titles(["when": "all", "cursor_scheduled_for": "2026-02-10T16:00:00+0500", "cursor_id": "n3"]) == ["Ahead"])
     }
