@@ -1,6 +1,6 @@
 -- name: profile-create(name, email, sport, graduation_year, id)<!
 -- Creates the athlete's profile, the workspace's user: the first write after `switchboard init`. Returns it.
--- A blank name fails with user_name_required, a graduation year outside 1900-2200 with user_graduation_year_valid.
+-- A blank name fails with user_name_required; a graduation year outside 1900-2100 is refused before it runs.
 -- :name             text: the athlete's name ({{athlete_name}} in templates)
 -- :email            text, optional: their email
 -- :sport            text, optional: their sport ({{sport}} in templates)

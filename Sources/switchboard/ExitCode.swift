@@ -54,7 +54,7 @@ enum ExitCode {
         case .notAFolder(let path, let kind):
             return "--\(kind.rawValue) \(path) is not a folder"
         case .noUser:
-            return "no user in the database; import the profile first (switchboard import users FILE)"
+            return #"no profile yet: run switchboard init --name "Your Name""#
         case .schemaBehind(let missing, let version):
             return "the database has no \(missing) (schema version \(version)); run switchboard init to bring it up to date"
         case .unknownTemplate(let reference):

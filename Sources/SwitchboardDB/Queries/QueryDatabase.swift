@@ -160,7 +160,7 @@ public final class QueryDatabase {
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
-            try QueryDatabase.checkUser(db, binding)
+            try QueryDatabase.checkUser(db, binding, writes: query.kind != .read)
             switch query.kind {
             case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
             case .write:
@@ -247,18 +247,20 @@ public final class QueryDatabase {
         }
     }
 
-    /// Refuses the acting user of `binding`: an id the database does not hold, or none among several users.
-    static func checkUser(_ db: Database, _ binding: ParameterBinding) throws {
-        if binding.leavesUserToDatabase { try requireSingleUser(db) }
+    /// Refuses the acting user of `binding`: an id the database does not hold, none among several users,
+    /// or, for a write (`writes`), none at all in a database without users.
+    static func checkUser(_ db: Database, _ binding: ParameterBinding, writes: Bool) throws {
+        if binding.leavesUserToDatabase { try requireSingleUser(db, writes: writes) }
         if let user = binding.user { try requireKnownUser(db, user) }
     }
 
-    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``).
-    static func requireSingleUser(_ db: Database) throws {
+    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``),
+    /// and a write that acts for the only user when there is none (``DatabaseCondition/noUser``).
+    static func requireSingleUser(_ db: Database, writes: Bool) throws {
         guard try db.tableExists("users") else { return }
-        if try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 > 1 {
-            throw DatabaseCondition.severalUsers
-        }
+        let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0
+        if users > 1 { throw DatabaseCondition.severalUsers }
+        if users == 0 && writes { throw DatabaseCondition.noUser }
     }
 
     /// Refuses a `:user_id` the database does not hold (``DatabaseCondition/unknownUser(id:)``).
