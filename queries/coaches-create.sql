@@ -10,6 +10,7 @@
 -- :instagram_handle  text, optional: e.g. coachsmith
 -- :id                text, optional: the coach's id (default: a new UUID)
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
+-- display: id, name, title, school_id, email
 INSERT INTO coaches (id, user_id, school_id, name, title, email, phone, twitter_handle, instagram_handle,
                      created_at, updated_at)
 VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'

@@ -16,6 +16,7 @@
 -- :limit                 integer, between 1 and 10000, optional: at most this many (all when not given)
 -- returns boolean: email_sent, is_read
 -- returns json: route
+-- display: type_emoji, title, relative_time, priority_badge, message
 SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,
        action_url, related_entity_type, related_entity_id, related_school_id, related_coach_id, related_offer_id,
        related_event_id, created_at, updated_at,

@@ -6,6 +6,7 @@
 -- :sport            text, optional: their sport ({{sport}} in templates)
 -- :graduation_year  integer, between 1900 and 2100, optional: e.g. 2027
 -- :id               text, optional: the user's id (default: a new UUID)
+-- display: id, name, email, sport, graduation_year
 INSERT INTO users (id, name, email, sport, graduation_year, created_at, updated_at)
 VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
             || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)

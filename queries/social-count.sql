@@ -9,6 +9,7 @@
 -- :flagged     boolean, default false: only posts flagged for review
 -- :recruiting  boolean, default false: only recruiting-related posts
 -- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only this sentiment
+-- display: count
 
 -- A search tests every post of the user: a count, not a page.
 SELECT count(*) AS count

@@ -18,6 +18,7 @@
 -- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
+-- display: display_name, relative_time, preview, sentiment_label
 
 -- How it runs. The extra condition post_date <= COALESCE(cursor_post_date, ...) lets the index seek
 -- straight to the page. The rows come by rowid from one list (seq IN (...)), never from a

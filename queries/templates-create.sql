@@ -10,6 +10,7 @@
 -- :variables  text, optional: the supported variables, a JSON array such as '["coach_name","school_name"]'
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
+-- display: id, name, type, body
 INSERT INTO communication_templates (user_id, name, type, body, variables, created_at, updated_at)
 SELECT COALESCE(:user_id, (SELECT id FROM sole_user)), :name, COALESCE(:type, 'email'), :body,
        CASE WHEN :variables IS NOT NULL THEN json(:variables) END, switchboard_now(), switchboard_now()

@@ -10,6 +10,7 @@
 -- :variables  text, optional: the new list of supported variables, a JSON array
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
+-- display: id, name, type, body
 UPDATE communication_templates
 SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(:body, body),
     variables = CASE WHEN :variables IS NOT NULL THEN json(:variables) ELSE variables END,

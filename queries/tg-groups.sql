@@ -3,6 +3,7 @@
 -- chat list's order (sort_order, then title), with search. displayTitle is the picker's "Title (N members)".
 -- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
 --          accents folded)
+-- display: id, displayTitle
 SELECT id, title, member_count AS memberCount, title || ' (' || member_count || ' members)' AS displayTitle
 FROM tg_groups
 WHERE search_contains(:search, title)

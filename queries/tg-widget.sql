@@ -3,5 +3,6 @@
 -- `switchboard run tg-widget --format json` prints exactly
 -- [{"id","name","icon","messageText","targetGroupId","targetGroupName","includeLocation"}, ...].
 -- returns boolean: includeLocation
+-- display: id, name, icon, messageText, targetGroupName
 SELECT id, name, icon, messageText, targetGroupId, targetGroupName, includeLocation
 FROM widget_templates;

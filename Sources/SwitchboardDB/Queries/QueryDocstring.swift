@@ -2,7 +2,8 @@
 /// not a comment (a blank line ends it too, so comments after one belong to the SQL).
 ///
 /// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), what a write that finds no
-/// row says (`missing: Post not found`, see ``CannedQuery/missing``), a parameter declaration
+/// row says (`missing: Post not found`, see ``CannedQuery/missing``), the columns a table shows by default
+/// (`display: display_name, relative_time, preview`, see ``CannedQuery/displayColumns``), a parameter declaration
 /// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
 /// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
 /// the first such line is the summary, the others are details.
@@ -27,6 +28,8 @@ public struct QueryDocstring: Sendable {
     public let columnTypes: [String: ColumnType]
     /// The `missing:` line's words, if any.
     public let missing: String?
+    /// The `display:` line's columns, in order; empty without one.
+    public let displayColumns: [String]
 
     /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);
     /// `origin` names the file in errors.
@@ -36,6 +39,7 @@ public struct QueryDocstring: Sendable {
         var parameters: [QueryParameter] = []
         var columnTypes: [String: ColumnType] = [:]
         var missing: String?
+        var displayColumns: [String]?
         var continuable = false
         for raw in lines {
             let line = raw.trimmingSpaces()
@@ -50,6 +54,9 @@ public struct QueryDocstring: Sendable {
                     throw SwitchboardError.failure("\(origin): one 'missing: WORDS' line at most, with its words")
                 }
                 missing = words
+            } else if line.hasPrefix("display:") {
+                guard displayColumns == nil else { throw SwitchboardError.failure("\(origin): one 'display: COLUMNS' line at most") }
+                displayColumns = try QueryDocstring.displayColumns(line, origin: origin)
             } else if ColumnType.isDeclaration(line) {
                 for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
                     guard columnTypes[column] == nil else {
@@ -78,6 +85,20 @@ public struct QueryDocstring: Sendable {
         self.parameters = parameters
         self.columnTypes = columnTypes
         self.missing = missing
+        self.displayColumns = displayColumns ?? []
+    }
+
+    /// The columns of a `display: a, b, c` line: at least one, each once; errors name `origin`.
+    private static func displayColumns(_ line: String, origin: String) throws -> [String] {
+        let columns = line.dropFirst("display:".count).split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0).trimmingSpaces() }
+        guard !columns.contains(where: \.isEmpty) else {
+            throw SwitchboardError.failure("\(origin): 'display:' needs comma-separated column names")
+        }
+        if let twice = columns.first(where: { name in columns.filter { $0 == name }.count > 1 }) {
+            throw SwitchboardError.failure("\(origin): display column \(twice) is listed twice")
+        }
+        return columns
     }
 
     /// Whether a docstring line (without its `--`) is indented as a continuation: two or more spaces,
