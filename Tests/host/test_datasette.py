@@ -24,7 +24,7 @@ def datasette(tmp_path_factory):
     """Base URL of a Datasette serving demo.db; stopped (and killed if need be) afterwards."""
     folder = tmp_path_factory.mktemp("datasette")
     database = folder / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True)
     port = free_port()
     log = open(folder / "datasette.log", "wb")
     server = subprocess.Popen([os.path.join(BIN, "datasette"), "serve", str(database), "--host", "127.0.0.1",
@@ -112,7 +112,7 @@ def test_writes_are_not_offered_and_reads_have_their_whole_description(datasette
 
 def test_sqlite_utils_search_and_functions(tmp_path):
     database = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True)
     utils = os.path.join(BIN, "sqlite-utils")
     found = subprocess.run([utils, "search", str(database), "social_media_posts", "offer", "-c", "id"],
                            capture_output=True, text=True)

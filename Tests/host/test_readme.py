@@ -147,7 +147,7 @@ def matches(shown, printed):
 @pytest.fixture(scope="session")
 def demo_database(tmp_path_factory):
     path = tmp_path_factory.mktemp("demo") / "switchboard-demo.db"
-    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True, timeout=60)
+    subprocess.run([CLI, "demo", "--db", str(path), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True, timeout=60)
     return path
 
 
