@@ -204,23 +204,29 @@ public final class QueryDatabase {
     /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
     /// write authorizer: the journal mode stays as the file has it, and no other file is created.
     /// With `missing`, a statement that changes or returns no row is ``DatabaseCondition/notFound(_:)``.
+    /// A foreign-key failure names the reference that has no row (``missingReference(_:sql:arguments:script:)``).
     static func write(
         _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
         columns: [String]? = nil, missing: String? = nil
     ) throws -> QueryOutcome {
         var outcome = QueryOutcome.changes(0)
-        try db.inTransaction(.immediate) {
-            outcome = try StatementAuthorizer.guarding(db, .write) {
-                try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
+        do {
+            try db.inTransaction(.immediate) {
+                outcome = try StatementAuthorizer.guarding(db, .write) {
+                    try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
+                }
+                if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
+                return .commit
             }
-            if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
-            return .commit
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            guard let reference = try missingReference(db, sql: sql, arguments: arguments, script: script) else { throw error }
+            throw SwitchboardError.failure(reference)
         }
         return outcome
     }
 
     /// Runs the statement (or the script), returning its rows or the number of rows it changed.
-    private static func execute(
+    static func execute(
         _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
         columns: [String]?
     ) throws -> QueryOutcome {
