@@ -12,7 +12,7 @@ struct RunCommand: ParsableCommand {
             bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
             database's only user. Read queries cannot write. A write prints "N rows changed" \
             ({"changes":N} in json and jsonl), or its RETURNING rows; when it changes nothing, stderr says \
-            "0 rows changed: nothing matched". An unknown --user is an error. A table shows the query's display \
+            "nothing matched". An unknown --user is an error. A table shows the query's display \
             columns (its header's display: line, what the page's card shows; switchboard show NAME lists them); \
             --columns picks the printed columns, --all-columns prints them all. --now (or $SWITCHBOARD_NOW) pins the clock.
             --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
@@ -63,6 +63,6 @@ struct RunCommand: ParsableCommand {
         }
         let outcome = try database.run(query, binding: binding, columns: keeping)
         try writer.write(outcome, types: query.columnTypes)
-        if outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
+        if outcome.changedNothing { Terminal.note("nothing matched") }
     }
 }

@@ -113,5 +113,6 @@ import Testing
         expectInReadme("switchboard report social-activity --days 14")
         let report = try run(["report", "social-activity", "--days", "14"]).stdout
         #expect(report.contains("| Coach Rivera | State University | 1 |"), "\(report)")
+        #expect(report.contains("**1 post**: 1 on Twitter/X") && report.contains("0 of 1 post (0%)"), "\(report)")
     }
 }

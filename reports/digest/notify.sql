@@ -23,5 +23,7 @@ SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
            AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
-       || ' new posts',
+       || CASE (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
+                AND julianday(post_date) > julianday((SELECT ts FROM since)) AND julianday(post_date) <= julianday(switchboard_now()))
+          WHEN 1 THEN ' new post' ELSE ' new posts' END,
        'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

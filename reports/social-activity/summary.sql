@@ -34,7 +34,8 @@ WITH
           AND date(post_date) > (SELECT day_before FROM span) AND date(post_date) <= (SELECT today FROM span)
           AND (date(post_date) < (SELECT recent FROM span) OR julianday(post_date) <= (SELECT now_jd FROM span)))
 SELECT :days AS days, date(switchboard_now(), '-' || (:days - 1) || ' days') AS from_date, (SELECT today FROM span) AS to_date,
-       total AS post_count, twitter AS twitter_count, instagram AS instagram_count,
+       total AS post_count, CASE total WHEN 1 THEN 'post' ELSE 'posts' END AS posts_word,
+       twitter AS twitter_count, instagram AS instagram_count,
        recruiting AS recruiting_count, total - recruiting AS other_count,
        CASE WHEN total > 0 THEN CAST(round(100.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_percent,
        CASE WHEN total > 0 THEN CAST(round(300.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_bar,
