@@ -37,7 +37,7 @@ import pytest
 from conftest import CLI, EXTENSION, ROOT, free_port
 
 README = (ROOT / "README.md").read_text()
-EXPECTED_BLOCKS = {"sh": 10, "python": 3, "sql": 1}
+EXPECTED_BLOCKS = {"sh": 11, "python": 3, "sql": 1}
 
 # Commands that are never run, matched by how they start, each with its reason.
 SKIPPED = {
