@@ -1,7 +1,7 @@
 -- A sqlite3 shell session through the workspace's pages, one view each.
 --
 -- Run it in a folder that holds libswitchboard.so and the demo database:
---   swift run switchboard-cli demo                      # writes switchboard-demo.db
+--   swift run switchboard-cli demo --now 2026-02-10T12:00:00Z   # writes switchboard-demo.db, made at the anchor
 --   cp .build/debug/libswitchboard.so .                 # or the portable build, or switchboard.loadable_path()
 --   sqlite3 switchboard-demo.db < examples/shell-session.sql
 -- CI runs it exactly so and compares the output with examples/shell-session.expected.
@@ -10,7 +10,7 @@
 -- Every connection sets these (the CLI and `switchboard shell` do; see examples/.sqliterc).
 PRAGMA foreign_keys = ON;
 PRAGMA recursive_triggers = ON;
--- Pin the clock to the demo's anchor, so relative times read as the tour shows them.
+-- Pin the clock to the time the demo was made at (--now), so relative times read as the expected output has them.
 .output /dev/null
 SELECT switchboard_now('2026-02-10T12:00:00Z');
 .output stdout

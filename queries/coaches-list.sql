@@ -2,6 +2,7 @@
 -- The user's coaches, by name, with their school ("Unknown School" when none) and last outbound contact.
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- :school_id  text, optional: only this school's coaches
+-- display: id, name, title, school_name, email, last_contacted_at
 SELECT c.id, c.user_id, c.school_id, c.name, c.title, c.email, c.phone, c.twitter_handle, c.instagram_handle,
        c.created_at, c.updated_at, coalesce(s.name, 'Unknown School') AS school_name,
        (SELECT max(occurred_at) FROM interactions AS i

@@ -10,6 +10,7 @@
 -- :twitter_handle    text, optional: the new Twitter handle
 -- :instagram_handle  text, optional: the new Instagram handle
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
+-- display: id, name, title, school_id, email
 UPDATE coaches
 SET name = COALESCE(:name, name), school_id = COALESCE(:school_id, school_id), title = COALESCE(:title, title),
     email = COALESCE(:email, email), phone = COALESCE(:phone, phone),

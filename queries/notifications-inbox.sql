@@ -20,6 +20,7 @@
 -- :limit                 integer, between 1 and 10000, optional: at most this many (all when not given)
 -- returns boolean: email_sent, is_read
 -- returns json: route
+-- display: type_emoji, title, relative_time, priority_badge, message
 WITH cursor AS MATERIALIZED (
     SELECT
         CASE

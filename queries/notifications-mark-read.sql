@@ -5,6 +5,7 @@
 -- :id       text: the notification's id
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- returns boolean: email_sent
+-- display: id, type, title, read_at
 UPDATE notifications SET read_at = switchboard_now(), updated_at = switchboard_now()
 WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
 RETURNING id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,

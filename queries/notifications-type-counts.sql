@@ -5,6 +5,7 @@
 -- the length of the default list, or only the due or the upcoming ones.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :when     text, one of all|due|upcoming, default all: count every notification, those due now, or those scheduled in the future
+-- display: emoji, label, count, unread
 WITH listed AS (  -- the notifications the inbox lists for this user and when
     SELECT n.type, n.read_at
     FROM notifications AS n

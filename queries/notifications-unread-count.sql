@@ -6,6 +6,7 @@
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :when     text, one of all|due|upcoming, default all: count every notification, those due now, or those scheduled in the future
 -- returns boolean: has_unread, has_read
+-- display: unread, unread_label, unread_badge, read
 SELECT unread, unread || ' unread' AS unread_label, count_badge(unread) AS unread_badge, read,
        unread > 0 AS has_unread, read > 0 AS has_read
 FROM (

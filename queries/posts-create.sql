@@ -15,6 +15,7 @@
 -- :author_email    text, optional: the author's email
 -- :id              integer, optional: the post's id (default: the next one)
 -- returns boolean: ai_generated
+-- display: id, title, summary, author_name, template_name, created_at
 INSERT INTO posts (id, user_id, parent_id, title, summary, body, image_url, template_name, created_at, timezone,
                    location_tag, ai_generated, author_name, author_email, updated_at)
 VALUES (:id, :author_user_id, :parent_id, COALESCE(:title, ''), COALESCE(:summary, ''), COALESCE(:body, ''),

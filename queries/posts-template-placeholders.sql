@@ -3,6 +3,7 @@
 -- Always one row: known tells whether the template exists; the fallbacks fill everything for an unknown one.
 -- :template_name  text: the template's name
 -- returns boolean: known
+-- display: template_name, known, placeholder_title, placeholder_summary, placeholder_body
 SELECT :template_name AS template_name, pt.name IS NOT NULL AS known,
        COALESCE(pt.placeholder_title, 'Title') AS placeholder_title,
        COALESCE(pt.placeholder_summary, 'Summary') AS placeholder_summary,

@@ -10,6 +10,7 @@
 -- :location_tag   text, optional: the new location tag
 -- :template_name  text, optional: the new template
 -- returns boolean: ai_generated
+-- display: id, title, summary, author_name, template_name, created_at
 UPDATE posts
 SET title = COALESCE(:title, title), summary = COALESCE(:summary, summary), body = COALESCE(:body, body),
     image_url = COALESCE(:image_url, image_url), location_tag = COALESCE(:location_tag, location_tag),

@@ -7,6 +7,7 @@
 -- :parent_id      integer, optional: only replies to this post
 -- :limit          integer, between 1 and 10000, default 50: at most this many
 -- returns boolean: ai_generated
+-- display: id, title, summary, author_name, template_name, created_at
 SELECT id, user_id, parent_id, title, summary, body, image_url, created_at, timezone, location_tag, ai_generated,
        author_name, author_email, child_count, placeholder_title, placeholder_summary, placeholder_body, template_name,
        title_label, summary_label, body_label, updated_at

@@ -1,6 +1,6 @@
 -- name: profile-create(name, email, sport, graduation_year, id, timezone)<!
 -- Creates the athlete's profile, the workspace's user: the first write after `switchboard init`. Returns it.
--- A blank name fails with user_name_required, a graduation year outside 1900-2200 with user_graduation_year_valid.
+-- A blank name fails with user_name_required; a graduation year outside 1900-2100 is refused before it runs.
 -- :name             text: the athlete's name ({{athlete_name}} in templates)
 -- :email            text, optional: their email
 -- :sport            text, optional: their sport ({{sport}} in templates)
@@ -8,6 +8,7 @@
 -- :id               text, optional: the user's id (default: a new UUID)
 -- :timezone         text, optional: their IANA time zone, e.g. America/New_York (default UTC): calendar days
 --                   (dates past a week, report days, "due today") are counted in it
+-- display: id, name, email, sport, graduation_year
 INSERT INTO users (id, name, email, sport, graduation_year, created_at, updated_at, timezone)
 VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
             || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)

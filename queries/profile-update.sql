@@ -6,6 +6,7 @@
 -- :graduation_year  integer, between 1900 and 2100, optional: the new graduation year
 -- :user_id          text, optional: the acting user (defaults to the database's only user)
 -- :timezone         text, optional: the new IANA time zone, e.g. America/New_York (a name of /usr/share/zoneinfo)
+-- display: id, name, email, sport, graduation_year
 UPDATE users
 SET name = COALESCE(:name, name), email = COALESCE(:email, email), sport = COALESCE(:sport, sport),
     graduation_year = COALESCE(:graduation_year, graduation_year),

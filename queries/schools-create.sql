@@ -9,6 +9,7 @@
 -- :instagram_handle  text, optional: e.g. stateusoccer
 -- :website           text, optional: its website
 -- :id                text, optional: the school's id (default: a new UUID)
+-- display: id, name, city, state, division, conference
 INSERT INTO schools (id, name, city, state, division, conference, twitter_handle, instagram_handle, website,
                      created_at, updated_at)
 VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'

@@ -10,6 +10,7 @@
 -- :twitter_handle    text, optional: the new Twitter handle
 -- :instagram_handle  text, optional: the new Instagram handle
 -- :website           text, optional: the new website
+-- display: id, name, city, state, division, conference
 UPDATE schools
 SET name = COALESCE(:name, name), city = COALESCE(:city, city), state = COALESCE(:state, state),
     division = COALESCE(:division, division), conference = COALESCE(:conference, conference),

@@ -10,6 +10,7 @@
 -- :recruiting  boolean, default false: only recruiting-related posts
 -- :sentiment   text, one of very_positive|positive|neutral|negative, optional: only posts whose source gave this
 --              sentiment (the sentiment field; the classifier's sentiment_guess is not matched)
+-- display: count
 
 -- A search tests every post of the user: a count, not a page.
 SELECT count(*) AS count

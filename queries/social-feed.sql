@@ -24,6 +24,7 @@
 -- :limit             integer, between 1 and 10000, default 50: page size
 -- returns boolean: is_recruiting_related, flagged_for_review, has_notes
 -- returns json: media_urls
+-- display: display_name, relative_time, preview, sentiment_label
 
 -- How it runs. The extra condition post_date_ms <= COALESCE(cursor's key, ...) lets the index
 -- (social_media_posts_feed: user_id, post_date_ms, id) seek straight to the page, in its order. The rows come by rowid from one list (seq IN (...)), never from a

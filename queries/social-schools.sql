@@ -2,6 +2,7 @@
 -- The school filter's choices: "All Schools" (id NULL, no filter) and then every school, by name, with how
 -- many of the user's posts are about it (zeros included).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
+-- display: id, name, post_count
 SELECT id, name, post_count
 FROM (SELECT NULL AS id, 'All Schools' AS name,
              (SELECT count(*) FROM social_media_posts

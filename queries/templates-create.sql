@@ -13,6 +13,7 @@
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
 -- returns warning: body_warning
+-- display: id, name, type, body
 INSERT INTO communication_templates (user_id, name, type, body, variables, created_at, updated_at)
 SELECT COALESCE(:user_id, (SELECT id FROM sole_user)), :name, COALESCE(:type, 'email'), :body,
        CASE WHEN :variables IS NOT NULL THEN json(:variables) END, switchboard_now(), switchboard_now()

@@ -9,6 +9,7 @@
 -- :type     text, one of email|text|twitter, optional: only this type (the filter button)
 -- :search   text, optional: words to find in the name or body (prefix match, all words)
 -- returns json: variables, body_variables
+-- display: id, name, type_display, body_preview, formatted_date
 SELECT id, user_id, name, type, body, variables, created_at, updated_at,
        type_display, body_preview, formatted_date, body_variables, template_error
 FROM template_library

@@ -9,6 +9,7 @@
 -- :occurred_at    text, optional: when it happened, ISO-8601 (default now, the pinned clock)
 -- :allow_missing  boolean, default false: log it even when a variable has no value
 -- :user_id        text, optional: the acting user (defaults to the database's only user)
+-- display: id, coach_id, channel, subject, occurred_at
 INSERT INTO interactions (user_id, coach_id, school_id, channel, direction, subject, body, template_id, occurred_at,
                           created_at)
 SELECT user_id, coach_id, school_id, type, 'outbound', template_name,

@@ -8,6 +8,7 @@
 -- :partial   boolean, default false: render even when a variable has no value
 -- :user_id   text, optional: the acting user (defaults to the database's only user)
 -- returns json: missing
+-- display: template_name, coach_name, school_name, message, missing
 SELECT template_id, template_name, type, coach_id, coach_name, school_name,
        CASE WHEN COALESCE(:partial, 0) OR missing = '[]' THEN message
             ELSE template_render_strict(body, vars, 'coach ''' || coach_name || '''') END AS message,

@@ -12,6 +12,7 @@
 -- :user_id    text, optional: the acting user (defaults to the database's only user)
 -- returns json: variables
 -- returns warning: body_warning
+-- display: id, name, type, body
 UPDATE communication_templates
 SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(:body, body),
     variables = CASE WHEN :variables IS NOT NULL THEN json(:variables) ELSE variables END,

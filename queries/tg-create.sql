@@ -13,6 +13,7 @@
 -- :include_location   boolean, default false: append the current location
 -- :sort_order         integer, at least 0, default 0: its place in the list
 -- returns boolean: include_location
+-- display: id, name, message_text, target_group_name, include_location
 INSERT INTO tg_templates (name, icon, message_text, target_group_id, target_group_name, include_location, sort_order,
                           created_at, updated_at)
 VALUES (:name, COALESCE(:icon, 'paperplane.fill'), :message_text, :target_group_id,

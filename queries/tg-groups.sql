@@ -4,6 +4,7 @@
 -- empty: No Groups. You're not a member of any groups
 -- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
 --          accents folded)
+-- display: id, displayTitle
 SELECT id, title, member_count AS memberCount, title || ' (' || member_count || ' members)' AS displayTitle
 FROM tg_groups
 WHERE search_contains(:search, title)

@@ -11,6 +11,7 @@
 -- :target_group_name  text, optional: the new group name
 -- :include_location   boolean, optional: append the current location or not
 -- returns boolean: include_location
+-- display: id, name, message_text, target_group_name, include_location
 UPDATE tg_templates
 SET name = COALESCE(:name, name), message_text = COALESCE(:message_text, message_text), icon = COALESCE(:icon, icon),
     target_group_id = COALESCE(:target_group_id, target_group_id),

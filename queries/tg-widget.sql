@@ -4,5 +4,6 @@
 -- [{"id","name","icon","messageText","targetGroupId","targetGroupName","includeLocation"}, ...].
 -- empty: No templates
 -- returns boolean: includeLocation
+-- display: id, name, icon, messageText, targetGroupName
 SELECT id, name, icon, messageText, targetGroupId, targetGroupName, includeLocation
 FROM widget_templates;

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -9,18 +10,19 @@ struct DemoCommand: ParsableCommand {
         abstract: "Create a demo database with sample data and print a short tour.",
         discussion: """
             Writes ./switchboard-demo.db (or --db PATH). An existing file is replaced only if it is a previous \
-            demo database; anything else is left alone. The demo's clock is pinned to 2026-02-10T12:00:00Z.
+            demo database; anything else is left alone. The demo lives in the present: its data is moved, once, \
+            so that it was made now (the newest post 39 minutes old, notifications due today). --now (or \
+            $SWITCHBOARD_NOW) makes it at that time instead, for output that does not change: the tests use \
+            --now 2026-02-10T12:00:00Z, the time the demo data is written against.
             Example:
               swift run switchboard-cli demo
+              switchboard demo --db demo.db --now 2026-02-10T12:00:00Z
             """)
 
     @Option(name: .long, help: ArgumentHelp("Where to write the demo database.", valueName: "path"))
     var db = "./switchboard-demo.db"
 
     @OptionGroup var clock: ClockOption
-
-    /// The instant the demo data is anchored at, pinned so relative times read as intended.
-    static let demoNow = "2026-02-10T12:00:00Z"
 
     /// A stop of the tour: a title, a canned query, the parameters to pass where the query declares
     /// them, and the columns to show.
@@ -54,9 +56,10 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        try DemoDatabase.create(at: db)
+        let now = clock.value ?? ISO8601DateFormatter().string(from: Date())
+        try DemoDatabase.create(at: db, now: now)
         var output = "Created the demo database \(db).\n"
-        let database = try QueryDatabase(path: db, now: clock.value ?? DemoCommand.demoNow, timeZone: clock.timeZone)
+        let database = try QueryDatabase(path: db, now: now, timeZone: clock.timeZone)
         let catalog = try QueryCatalog()
         for stop in DemoCommand.tour {
             guard let query = try? catalog.query(named: stop.query) else { continue }

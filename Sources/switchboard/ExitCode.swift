@@ -55,11 +55,14 @@ enum ExitCode {
         case .notAFolder(let path, let kind):
             return "--\(kind.rawValue) \(path) is not a folder"
         case .noUser:
-            return "no user in the database; import the profile first (switchboard import users FILE)"
+            return #"no profile yet: run switchboard init --name "Your Name""#
         case .schemaBehind(let missing, let version):
             return "the database has no \(missing) (schema version \(version)); run switchboard init to bring it up to date"
-        case .unknownTemplate(let reference):
-            return "no template '\(reference)' (by id or name; see switchboard run tg-templates)"
+        case .unknownTemplate(let reference, let names):
+            let lowered = names.map { $0.lowercased() }
+            guard let closest = NameSuggestion.closest(to: reference.lowercased(), among: lowered).flatMap({ lowered.firstIndex(of: $0) })
+            else { return "no template '\(reference)' (by id or name; see switchboard run tg-templates)" }
+            return "no template '\(reference)' (did you mean '\(names[closest])'?)"
         case .notAWorkspaceTable(let table):
             return "\(table) is not one of the workspace's tables (a search index's own table); "
                 + "import and export take the tables switchboard export --all writes"

@@ -94,7 +94,7 @@ final class IngestInput: RecordInput {
         guard fd >= 0 else {
             throw SwitchboardError.failure("cannot make a temporary file for the command's output: \(String(cString: strerror(errno)))")
         }
-        unlink(String(cString: template))
+        unlink(template)
         let outcome = try ChildProcess.run(shell: command, input: Data(), timeout: timeout, stdout: .file(fd))
         FileHandle.standardError.write(Data(TerminalText.withoutEscapes(String(decoding: outcome.stderr, as: UTF8.self)).utf8))
         if outcome.timedOut {

@@ -2,33 +2,89 @@ import ArgumentParser
 import Foundation
 import SwitchboardDB
 
-/// `switchboard init`: create the database or bring its schema up to date.
+/// `switchboard init`: create the database or bring its schema up to date, and with `--name` make the
+/// workspace's profile (its user) in the same run.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create the database, or migrate it to the newest schema.",
+        abstract: "Create the database (with your profile: --name), or migrate it to the newest schema.",
         discussion: """
-            Applies the built-in schema/ migrations that the database lacks; running it again changes nothing.
+            Applies the built-in schema/ migrations that the database lacks; running it again changes nothing. \
+            --name also creates your profile, the workspace's user, through the profile-create query (so its \
+            checks apply: a graduation year between 1900 and 2100); a database that already has a profile keeps it. \
+            Without --name, init prints the next steps.
             Example:
+              switchboard init --name "Jordan Lee" --sport Soccer --graduation-year 2027
               switchboard init --db app.db
             """)
 
+    @Option(name: .long, help: ArgumentHelp("Your name: creates your profile, the workspace's user.", valueName: "name"))
+    var name: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --name: your sport ({{sport}} in templates).", valueName: "sport"))
+    var sport: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --name: your graduation year, between 1900 and 2100.", valueName: "year"))
+    var graduationYear: String?
+
     @OptionGroup var database: DatabaseOption
 
-    /// Creates or migrates the database; a file it created is removed again when that fails (a full disk).
+    func validate() throws {
+        if name == nil && (sport != nil || graduationYear != nil) {
+            throw SwitchboardError.usage("--sport and --graduation-year describe your profile; give --name too")
+        }
+    }
+
+    /// The `profile-create` parameters for `--name`, `--sport` and `--graduation-year`.
+    var profilePairs: [String] {
+        guard let name else { return [] }
+        return ["name=\(name)"] + (sport.map { ["sport=\($0)"] } ?? []) + (graduationYear.map { ["graduation_year=\($0)"] } ?? [])
+    }
+
+    /// Creates or migrates the database, then the profile; a file it created is removed again when
+    /// either fails (a full disk, a blank name).
     func run() throws {
+        let profile = try name.map { _ in try QueryCatalog().query(named: "profile-create") } ?? nil
+        let binding = try profile.map { try ParameterBinding(query: $0, pairs: profilePairs, user: nil) }
         let created = !FileManager.default.fileExists(atPath: database.path)
-        let versions: (from: Int, to: Int)
+        var output = ""
         do {
-            versions = try QueryDatabase(path: database.path, create: true).migrateToLatest()
+            let opened = try QueryDatabase(path: database.path, create: true)
+            let versions = try opened.migrateToLatest()
+            output =
+                versions.from == versions.to
+                ? "\(database.path) is up to date (schema version \(versions.to))\n"
+                : "\(database.path): schema version \(versions.from) -> \(versions.to)\n"
+            if let profile, let binding {
+                output += try createProfile(profile, binding, in: opened)
+                output += "Next:\n" + InitCommand.nextSteps.dropFirst().map { "  \($0)\n" }.joined()
+            } else if try opened.userCount() == 0 {
+                output += "Next:\n" + InitCommand.nextSteps.map { "  \($0)\n" }.joined()
+            }
         } catch {
             if created { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(database.path + suffix) } }
             throw error
         }
-        if versions.from == versions.to {
-            print("\(database.path) is up to date (schema version \(versions.to))")
-        } else {
-            print("\(database.path): schema version \(versions.from) -> \(versions.to)")
-        }
+        Terminal.write(output)
     }
+
+    /// Runs `profile-create` unless the database already has a profile, and says which happened.
+    func createProfile(_ query: CannedQuery, _ binding: ParameterBinding, in opened: QueryDatabase) throws -> String {
+        if try opened.userCount() > 0 {
+            throw SwitchboardError.failure("\(database.path) already has a profile; nothing changed (see switchboard run profile-show)")
+        }
+        guard case .rows(let table) = try opened.run(query, binding: binding), case .text(let id)? = table.rows.first?.first else {
+            throw SwitchboardError.failure("profile-create returned no row")
+        }
+        return "Created the profile of \(name ?? "") (user \(id))\n"
+    }
+
+    /// The first-run steps after creating the workspace: make the profile, add a school and a coach,
+    /// sync posts (spec 001's SocialPost records).
+    static let nextSteps = [
+        #"switchboard init --name "Your Name"                               # your profile"#,
+        #"switchboard run schools-create -p name="State University"        # a school, then a coach at it:"#
+            + "\n  " + #"switchboard run coaches-create -p name="Coach Rivera" -p school_id=ID"#,
+        #"switchboard sync posts posts.ndjson                               # your coaches' posts"#,
+    ]
 }

@@ -168,6 +168,31 @@ struct ColumnsOption: ParsableArguments {
     }
 }
 
+/// `--columns a,b,c` and `--all-columns`, for the commands whose rows have display columns (a canned
+/// query's `-- display:` line, the outbox's): a table shows those unless `--all-columns`.
+struct DisplayColumnsOption: ParsableArguments {
+    @OptionGroup var columns: ColumnsOption
+
+    @Flag(name: .long, help: "In a table, print every column, not only the display columns (json, jsonl, csv, tsv and markdown have them all).")
+    var allColumns = false
+
+    /// The columns to print in `format`: `--columns`, else in a table `display` (unless `--all-columns`
+    /// or it is empty), else nil for every column.
+    ///
+    /// ```swift
+    /// columns.keeping(in: .table, display: ["display_name", "preview"]) // ["display_name", "preview"]
+    /// columns.keeping(in: .json, display: ["display_name", "preview"])  // nil: every column
+    /// ```
+    func keeping(in format: OutputFormat, display: [String]) -> [String]? {
+        if let list = columns.list { return list }
+        return format == .table && !allColumns && !display.isEmpty ? display : nil
+    }
+
+    func validate() throws {
+        if columns.columns != nil && allColumns { throw SwitchboardError.usage("--columns and --all-columns ask for different columns; give one") }
+    }
+}
+
 /// `--format text|json` for the commands that describe queries.
 enum DescriptionFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json

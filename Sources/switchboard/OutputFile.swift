@@ -34,7 +34,7 @@ final class OutputFile {
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
         self.path = path
-        temporary = String(cString: bytes)
+        temporary = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 

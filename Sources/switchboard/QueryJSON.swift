@@ -14,7 +14,7 @@ import SwitchboardOutput
 /// ```
 enum QueryJSON {
     /// `show NAME --format json`: name, kind, returns_rows, origin, summary, details, parameters (each
-    /// declaration in full), column_types, sql, then op, signature and description.
+    /// declaration in full), column_types, sql, then op, signature, description, missing and display_columns.
     static func show(_ query: CannedQuery) -> JSONValue {
         .object(
             [
@@ -28,7 +28,7 @@ enum QueryJSON {
 
     /// One element of `queries --format json`: name, kind, returns_rows, summary, origin, parameters
     /// (names only), then op, signature, description, details, declarations (each parameter in full,
-    /// as `show` prints them), column_types and sql.
+    /// as `show` prints them), column_types and sql; display_columns sits with op, signature and description.
     static func catalogEntry(_ query: CannedQuery) -> JSONValue {
         .object(
             [
@@ -82,12 +82,14 @@ enum QueryJSON {
         }
     }
 
-    /// op, signature (the name line's parameter list, or null), description (the summary and details) and
-    /// missing (what a write that finds no row says, or null).
+    /// op, signature (the name line's parameter list, or null), description (the summary and details),
+    /// missing (what a write that finds no row says, or null) and display_columns (the columns a table
+    /// shows by default; empty: every column).
     private static func header(_ query: CannedQuery) -> [(String, JSONValue)] {
         [
             ("op", .string(operation(query))), ("signature", query.signature.map { .array($0.map { .string($0) }) } ?? .null),
             ("description", .string(query.fullDescription)), ("missing", query.missing.map { .string($0) } ?? .null),
+            ("display_columns", .array(query.displayColumns.map { .string($0) })),
         ]
     }
 

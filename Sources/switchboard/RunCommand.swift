@@ -12,8 +12,9 @@ struct RunCommand: ParsableCommand {
             bound, never spliced into the SQL. :user_id comes from --user, else $SWITCHBOARD_USER, else the \
             database's only user. Read queries cannot write. A write prints "N rows changed" \
             ({"changes":N} in json and jsonl), or its RETURNING rows; when it changes nothing, stderr says \
-            "0 rows changed: nothing matched". An unknown --user is an error. --columns picks the printed \
-            columns. --now (or $SWITCHBOARD_NOW) pins the clock.
+            "nothing matched". An unknown --user is an error. A table shows the query's display \
+            columns (its header's display: line, what the page's card shows; switchboard show NAME lists them); \
+            --columns picks the printed columns, --all-columns prints them all. --now (or $SWITCHBOARD_NOW) pins the clock.
             --envelope (with --format json) wraps the output as the REST API does: {"success":true,"data":[rows]} \
             for a read; for a write, "data" is the RETURNING row when there is exactly one (else the array), \
             or {"success":true,"changes":N} without rows.
@@ -35,7 +36,7 @@ struct RunCommand: ParsableCommand {
     var envelope = false
 
     @OptionGroup var formatOption: FormatOption<TableByDefault>
-    @OptionGroup var columns: ColumnsOption
+    @OptionGroup var columns: DisplayColumnsOption
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
     @OptionGroup var catalogOption: CatalogOption
@@ -53,10 +54,11 @@ struct RunCommand: ParsableCommand {
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
         let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
+        let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns)
         guard query.kind != .read else {
             var found = false
             try database.streamQuery(
-                query, binding: binding, keeping: columns.list,
+                query, binding: binding, keeping: keeping,
                 columns: { writer.begin(columns: $0, types: query.columnTypes) },
                 row: {
                     found = true
@@ -66,13 +68,18 @@ struct RunCommand: ParsableCommand {
             if !found, let words = emptyState(query) { Terminal.note(words) }
             return
         }
-        let outcome = try database.run(query, binding: binding, columns: columns.list)
-        try writer.write(outcome, types: query.columnTypes)
-        if outcome.changedNothing { Terminal.note("0 rows changed: nothing matched") }
-        if case .rows(let table) = outcome {
-            for (index, column) in table.columns.enumerated() where query.columnTypes[column] == .warning {
-                for row in table.rows { if case .text(let text) = row[index] { Terminal.warn(text) } }
-            }
+        // A write's warning columns (`-- returns warning:`) are read even where the columns shown leave them out.
+        let warnings = query.columnTypes.filter { $0.value == .warning }.map(\.key).sorted()
+        let outcome = try database.run(query, binding: binding, columns: keeping.map { kept in kept + warnings.filter { !kept.contains($0) } })
+        guard case .rows(let table) = outcome else {
+            try writer.write(outcome, types: query.columnTypes)
+            if outcome.changedNothing { Terminal.note("nothing matched") }
+            return
+        }
+        try writer.write(.rows(table.selecting(keeping)), types: query.columnTypes)
+        if outcome.changedNothing { Terminal.note("nothing matched") }
+        for (index, column) in table.columns.enumerated() where query.columnTypes[column] == .warning {
+            for row in table.rows { if case .text(let text) = row[index] { Terminal.warn(text) } }
         }
     }
 

@@ -16,7 +16,7 @@ struct SQLCommand: ParsableCommand {
             statement uses must be given, and only those.
             Example:
               switchboard sql "SELECT title, relative_date(scheduled_for) AS due FROM notifications LIMIT 5"
-              switchboard sql "SELECT * FROM coaches WHERE last_name = :name" -p name=Rivera
+              switchboard sql "SELECT name, title FROM coaches WHERE name LIKE :name" -p name=%Chen%
             """)
 
     @Argument(help: "One SQL statement.")

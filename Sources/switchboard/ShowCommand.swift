@@ -57,6 +57,9 @@ struct ShowCommand: ParsableCommand {
                 if !columns.isEmpty { output += "  \(type.rawValue.padding(to: 7))  \(columns.joined(separator: ", "))\n" }
             }
         }
+        if !query.displayColumns.isEmpty {
+            output += "\nA table shows: \(query.displayColumns.joined(separator: ", ")) (--all-columns: every column)\n"
+        }
         if sql { output += "\nSQL:\n\(query.sql)\n" }
         Terminal.write(output)
     }

@@ -16,7 +16,7 @@ import Testing
 
     func demo(_ scratch: Scratch) throws -> String {
         let db = scratch.file("demo.db")
-        #expect(try CLI.run(["demo", "--db", db]).status == 0)
+        #expect(try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor]).status == 0)
         return db
     }
 

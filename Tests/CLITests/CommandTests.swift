@@ -112,6 +112,8 @@ import Testing
                   boolean  flagged_for_review, has_notes, is_recruiting_related
                   json     media_urls
 
+                A table shows: display_name, relative_time, preview, sentiment_label (--all-columns: every column)
+
                 """)
         let withSQL = try CLI.run(["show", "social-feed", "--sql"])
         let file = try String(contentsOfFile: "\(CLI.packageRoot)/queries/social-feed.sql", encoding: .utf8)

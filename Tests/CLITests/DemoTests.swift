@@ -4,16 +4,19 @@ import Testing
 /// The demo database: the tour, golden output in every format, every read query with its defaults,
 /// and every write query's before/after row counts.
 @Suite struct DemoTests {
+    /// The time the demo data is written against; `demo --now` with it makes the data as written.
+    static let anchor = "2026-02-10T12:00:00Z"
+
     /// A fresh demo database in a scratch folder, with the demo's clock.
     struct Demo {
         let scratch: Scratch
         let db: String
-        static let now = ["SWITCHBOARD_NOW": "2026-02-10T12:00:00Z"]
+        static let now = ["SWITCHBOARD_NOW": DemoTests.anchor]
 
         init() throws {
             scratch = try Scratch()
             db = scratch.file("demo.db")
-            let created = try CLI.run(["demo", "--db", db])
+            let created = try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor])
             #expect(created.status == 0, "\(created.stderr)")
         }
 
@@ -33,7 +36,7 @@ import Testing
     @Test func demoPrintsATour() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let result = try CLI.run(["demo"], in: scratch.path)
+        let result = try CLI.run(["demo", "--now", DemoTests.anchor], in: scratch.path)
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
@@ -44,7 +47,25 @@ import Testing
         #expect(result.stdout.contains("\nNext, try:\n  switchboard queries "))
         #expect(scratch.entries == ["switchboard-demo.db"])
         // A second run replaces the previous demo.
-        #expect(try CLI.run(["demo"], in: scratch.path).status == 0)
+        #expect(try CLI.run(["demo", "--now", DemoTests.anchor], in: scratch.path).status == 0)
+    }
+
+    /// Without --now the demo is made in the present: its newest post is minutes old and the last 14 days
+    /// have posts, read with the system clock (no SWITCHBOARD_NOW).
+    @Test func demoLivesInThePresent() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = scratch.file("demo.db")
+        let created = try CLI.run(["demo", "--db", db])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains(" hr. ago") && created.stdout.contains("m ago"), "\(created.stdout)")
+        let newest = try CLI.run(["run", "social-feed", "-p", "limit=1", "--columns", "relative_time", "--format", "csv", "--db", db])
+        #expect(newest.stdout.hasPrefix("relative_time\r\n") && newest.stdout.hasSuffix(" min. ago\r\n"), "\(newest.stdout)")
+        let report = try CLI.run(["report", "social-activity", "--days", "14", "--db", db])
+        #expect(report.status == 0 && !report.stdout.contains("**0 posts**"), "\(report.stdout)")
+        expectError(
+            try CLI.run(["demo", "--db", scratch.file("other.db"), "--now", "soon"]),
+            "'soon' is not a time (ISO 8601, e.g. 2026-02-10T12:00:00Z)", status: 2)
     }
 
     @Test func demoNeverOverwritesAnotherDatabase() throws {
@@ -53,13 +74,13 @@ import Testing
         let db = try scratch.database()
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         expectError(
-            try CLI.run(["demo", "--db", db]),
+            try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor]),
             "\(db) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
         let text = scratch.file("notes.txt")
         try "my notes".write(toFile: text, atomically: true, encoding: .utf8)
         expectError(
-            try CLI.run(["demo", "--db", text]),
+            try CLI.run(["demo", "--db", text, "--now", DemoTests.anchor]),
             "\(text) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)", status: 1)
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "my notes")
     }

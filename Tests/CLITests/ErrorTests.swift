@@ -7,6 +7,21 @@ import Testing
         try CLI.run(arguments + ["--db", db, "--queries", CLI.fixtureQueries])
     }
 
+    /// A foreign-key failure names the reference without a row, the column and the value; nothing changes.
+    @Test func aMissingReferenceIsNamed() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let message = "school 'nosuchschool' does not exist (coaches.school_id)"
+        expectError(try CLI.run(["run", "coaches-create", "-p", "name=x", "-p", "school_id=nosuchschool", "--db", db]), message, status: 1)
+        let insert = """
+            INSERT INTO coaches (id, user_id, school_id, name, created_at, updated_at)
+            VALUES ('c1', (SELECT id FROM users), :school, 'n', 'x', 'x')
+            """
+        expectError(try CLI.run(["sql", "--write", insert, "-p", "school=nosuchschool", "--db", db]), message, status: 1)
+        #expect(try CLI.run(["sql", "SELECT count(*) FROM coaches", "--format", "csv", "--db", db]).stdout == "count(*)\r\n0\r\n")
+    }
+
     @Test func parameterErrors() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

@@ -9,7 +9,7 @@ import Testing
     @Test func shellSessionPrintsItsGoldenOutput() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let created = try CLI.run(["demo", "--db", scratch.file("switchboard-demo.db")])
+        let created = try CLI.run(["demo", "--db", scratch.file("switchboard-demo.db"), "--now", DemoTests.anchor])
         #expect(created.status == 0, "\(created.stderr)")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.file("libswitchboard.so"),

@@ -20,7 +20,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = scratch.file("demo.db")
-        #expect(try CLI.run(["demo", "--db", db]).status == 0)
+        #expect(try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor]).status == 0)
         let before = try Self.count("notifications", db: db)
         for days in ["-1", "3651", "9223372036854775807"] {
             expectError(
@@ -128,13 +128,13 @@ import Testing
             try CLI.run(["init", "--db", missing]),
             "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
         expectError(
-            try CLI.run(["demo", "--db", missing]),
+            try CLI.run(["demo", "--db", missing, "--now", DemoTests.anchor]),
             "\(missing): unable to open database file (no folder \(scratch.file("missing")))", status: 1)
         expectError(
             try CLI.run(["init", "--db", scratch.path]),
             "\(scratch.path): unable to open database file (it is a folder)", status: 1)
         expectError(
-            try CLI.run(["demo", "--db", scratch.path]),
+            try CLI.run(["demo", "--db", scratch.path, "--now", DemoTests.anchor]),
             "\(scratch.path) exists and is not a switchboard demo database; refusing to overwrite it (pass another --db)",
             status: 1)
         expectError(try CLI.run(["sql", "--db", text, "SELECT 1"]), "\(text): file is not a database", status: 1)

@@ -29,7 +29,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let demo = scratch.file("demo.db")
-        #expect(try CLI.run(["demo", "--db", demo]).status == 0)
+        #expect(try CLI.run(["demo", "--db", demo, "--now", DemoTests.anchor]).status == 0)
         let folder = scratch.file("backup")
         let exported = try CLI.run(["export", "--all", folder, "--db", demo])
         #expect(exported.status == 0, "\(exported.stderr)")

@@ -15,7 +15,7 @@ import Testing
         init() throws {
             scratch = try Scratch()
             db = scratch.file("demo.db")
-            let created = try CLI.run(["demo", "--db", db])
+            let created = try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor])
             #expect(created.status == 0, "\(created.stderr)")
         }
 

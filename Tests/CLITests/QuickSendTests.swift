@@ -192,11 +192,23 @@ struct QuickSendFixture {
         let f = try Fixture()
         defer { f.cleanUp() }
         expectError(try f.run(["send", "Nope"]), "no template 'Nope' (by id or name; see switchboard run tg-templates)", status: 1)
+        expectError(try f.run(["send", "runing lat"]), "no template 'runing lat' (did you mean 'Running late'?)", status: 1)
+        expectError(try f.run(["send", "NOWHERE"]), "No group selected", status: 1)  // found without regard to case
         expectError(try f.run(["send", "Running late", "--render"]), "missing value for {{minutes}} for template 'Running late'", status: 1)
         expectError(try f.run(["send", "Running late", "--var", "minutes"]), "--var expects name=value, got 'minutes'", status: 2)
         try f.sql("INSERT INTO tg_templates (name, message_text, target_group_id) VALUES ('On my way', 'x', -1001);")
         expectError(try f.run(["send", "On my way"]), "template name 'On my way' is ambiguous (2 templates; use the id)", status: 1)
+        expectError(try f.run(["send", "on my way"]), "template name 'on my way' is ambiguous (2 templates; use the id)", status: 1)
         #expect(f.outboxCount == 0)
+    }
+
+    /// A name is matched without regard to case when no template has it exactly.
+    @Test func namesMatchInAnyCase() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        let sent = try f.run(["send", "running LATE", "--var", "minutes=5"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try f.text(1) == "Running 5 minutes late")
     }
 
     @Test func dedupeWithinTheWindowAndByKey() throws {

@@ -8,9 +8,11 @@ extension ReportTests {
     /// A hostile post (author, school, content, notes) and notification title, through both reports.
     static let hostile = """
         INSERT INTO schools (id, name) VALUES ('evil-school', 'Evil | School <i>');
-        INSERT INTO social_media_posts (user_id, school_id, platform, post_url, post_content, post_date, author_handle,
+        INSERT INTO coaches (id, user_id, school_id, name)
+        VALUES ('evil-coach', (SELECT id FROM users), 'evil-school', 'Eve <b>|</b> [me](javascript:x)');
+        INSERT INTO social_media_posts (user_id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle,
                                         author_name, flagged_for_review, notes)
-        VALUES ((SELECT id FROM users), 'evil-school', 'twitter', 'https://example.com/hostile',
+        VALUES ((SELECT id FROM users), 'evil-coach', 'evil-school', 'twitter', 'https://example.com/hostile',
                 '<script>alert(1)</script> [click](javascript:alert(1)) ![x](http://evil.example/x.png) a|b & c \\[ok\\]',
                 '2026-02-10T11:00:00Z', '@eve', 'Eve <b>|</b> [me](javascript:x)', 1,
                 '<img src=x onerror=alert(1)>' || char(10) || '# not a heading | ![](http://evil.example/t.png)');

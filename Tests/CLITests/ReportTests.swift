@@ -12,7 +12,7 @@ import Testing
     func demo() throws -> (Scratch, String) {
         let scratch = try Scratch()
         let db = scratch.file("demo.db")
-        let created = try CLI.run(["demo", "--db", db])
+        let created = try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor])
         #expect(created.status == 0, "\(created.stderr)")
         return (scratch, db)
     }

@@ -140,7 +140,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = scratch.file("demo.db")
-        #expect(try CLI.run(["demo", "--db", db]).status == 0)
+        #expect(try CLI.run(["demo", "--db", db, "--now", DemoTests.anchor]).status == 0)
         expectError(try CLI.run(["sql", "--write", "--db", db, "DROP TABLE users"]), "database table is locked", status: 1)
         #expect(try CLI.run(["sql", "--db", db, "SELECT count(*) AS n FROM users", "--format", "csv"]).stdout == "n\r\n1\r\n")
     }

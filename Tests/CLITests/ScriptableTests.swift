@@ -64,11 +64,11 @@ import Testing
         let db = try scratch.database()
         // Writes that match by filter; a write naming an unknown id is an error instead (UnknownIdTests).
         let table = try CLI.run(["run", "notifications-clear-read", "--db", db])
-        #expect(table.stdout == "0 rows changed\n" && table.stderr == "0 rows changed: nothing matched\n" && table.status == 0)
+        #expect(table.stdout == "0 rows changed\n" && table.stderr == "nothing matched\n" && table.status == 0)
         let json = try CLI.run(["run", "notifications-clear-read", "--db", db, "--format", "json"])
-        #expect(json.stdout == "{\"changes\":0}\n" && json.stderr == "0 rows changed: nothing matched\n")
+        #expect(json.stdout == "{\"changes\":0}\n" && json.stderr == "nothing matched\n")
         let returning = try CLI.run(["run", "tg-reorder", "--db", db, "-p", "id=none", "-p", "position=0", "--format", "json"])
-        #expect(returning.stdout == "{\"changes\":0}\n" && returning.stderr == "0 rows changed: nothing matched\n")
+        #expect(returning.stdout == "{\"changes\":0}\n" && returning.stderr == "nothing matched\n")
         let changed = try CLI.run(["run", "profile-update", "--db", db, "-p", "sport=Soccer", "--columns", "sport", "--format", "csv"])
         #expect(changed.stdout == "sport\r\nSoccer\r\n" && changed.stderr == "")
     }
@@ -99,7 +99,7 @@ import Testing
         #expect(result.status == 0 && result.stderr == "")
         #expect(
             result.stdout.split(separator: "\n").contains(
-                #"  {"name":"notes-add","kind":"write","returns_rows":true,"summary":"Adds a note.","origin":"\#(String(cString: root))/notes-add.sql","parameters":["body","weight"],"op":"<!","signature":["body","weight"],"description":"Adds a note.\nReturns it.","missing":null,"details":["Returns it."],"declarations":[{"name":"body","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the note, all of it","minimum":null,"maximum":null},{"name":"weight","type":"real","requirement":"default","default":"0.5","allowed":[],"range":"between 0 and 1.5","description":"how much it counts","minimum":0.0,"maximum":1.5}],"column_types":{"pinned":"boolean"},"sql":"-- How it runs: one INSERT.\nINSERT INTO notes (body, weight) VALUES (:body, :weight) RETURNING body, weight, 0 AS pinned;"},"#
+                #"  {"name":"notes-add","kind":"write","returns_rows":true,"summary":"Adds a note.","origin":"\#(String(cString: root))/notes-add.sql","parameters":["body","weight"],"op":"<!","signature":["body","weight"],"description":"Adds a note.\nReturns it.","missing":null,"display_columns":[],"details":["Returns it."],"declarations":[{"name":"body","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the note, all of it","minimum":null,"maximum":null},{"name":"weight","type":"real","requirement":"default","default":"0.5","allowed":[],"range":"between 0 and 1.5","description":"how much it counts","minimum":0.0,"maximum":1.5}],"column_types":{"pinned":"boolean"},"sql":"-- How it runs: one INSERT.\nINSERT INTO notes (body, weight) VALUES (:body, :weight) RETURNING body, weight, 0 AS pinned;"},"#
             ))
     }
 
@@ -110,12 +110,12 @@ import Testing
         #expect(lines.first == "[" && lines.last == "]")
         #expect(
             lines.contains(
-                #"  {"name":"tg-delete","kind":"write","returns_rows":false,"summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","origin":"built-in tg-delete.sql","parameters":["id"],"op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","missing":"Template not found","details":[],"declarations":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;"},"#
+                #"  {"name":"tg-delete","kind":"write","returns_rows":false,"summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","origin":"built-in tg-delete.sql","parameters":["id"],"op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","missing":"Template not found","display_columns":[],"details":[],"declarations":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;"},"#
             ))
         let show = try CLI.run(["show", "tg-delete", "--format", "json"])
         #expect(
             show.stdout
-                == #"{"name":"tg-delete","kind":"write","returns_rows":false,"origin":"built-in tg-delete.sql","summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","details":[],"parameters":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;","op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","missing":"Template not found"}"#
+                == #"{"name":"tg-delete","kind":"write","returns_rows":false,"origin":"built-in tg-delete.sql","summary":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","details":[],"parameters":[{"name":"id","type":"text","requirement":"required","default":null,"allowed":[],"range":null,"description":"the template's id","minimum":null,"maximum":null}],"column_types":{},"sql":"DELETE FROM tg_templates WHERE id = :id;","op":"!","signature":["id"],"description":"Deletes one quick-send template (the others keep their order). Reports 1 changed row; an unknown id is an error.","missing":"Template not found","display_columns":[]}"#
                 + "\n")
         let typed = try CLI.run(["show", "users-list", "--queries", CLI.fixtureQueries, "--format", "json"])
         #expect(

@@ -41,6 +41,22 @@ import Testing
         #expect(query.columnTypes == ["media_urls": .json])
     }
 
+    @Test func aDisplayLineNamesTheTableColumns() throws {
+        let docstring = try QueryDocstring(lines: [" Lists a.", " display: name,  relative_time ,preview"], origin: "q.sql")
+        #expect(docstring.displayColumns == ["name", "relative_time", "preview"])
+        #expect(docstring.details == [])
+        #expect(try QueryDocstring(lines: [" Lists a."], origin: "q.sql").displayColumns == [])
+        let problems: [([String], String)] = [
+            ([" display: a", " display: b"], "q.sql: one 'display: COLUMNS' line at most"),
+            ([" display: a,,b"], "q.sql: 'display:' needs comma-separated column names"),
+            ([" display:"], "q.sql: 'display:' needs comma-separated column names"),
+            ([" display: a, b, a"], "q.sql: display column a is listed twice"),
+        ]
+        for (lines, message) in problems {
+            #expect(throws: SwitchboardError.failure(message)) { try QueryDocstring(lines: lines, origin: "q.sql") }
+        }
+    }
+
     @Test func commentsAfterABlankLineAreSQL() throws {
         let query = try CannedQuery(text: Self.file + "\n\n", origin: "posts-find.sql")
         #expect(query.sql == "-- How it runs: one scan.\nSELECT :search, :limit AS media_urls;")

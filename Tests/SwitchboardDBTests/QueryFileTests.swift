@@ -81,6 +81,23 @@ import Testing
         return query.columnTypes.keys.filter { !columns.contains($0) }.sorted()
     }
 
+    /// Every query that gives rows names its table's display columns (`-- display:`), each a result column,
+    /// so a table shows the page's card and not the first columns of the select list.
+    @Test func displayColumnsAreResultColumns() throws {
+        SwitchboardFunctions.registerInProcess()
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try migrate(queue)
+        try queue.inDatabase { db in
+            for file in try Self.allFiles() {
+                let query = try CannedQuery(text: file.text, origin: file.origin)
+                let columns = query.kind == .script ? [] : try db.makeStatement(sql: query.sql).columnNames
+                #expect(columns.isEmpty == query.displayColumns.isEmpty, "\(file.origin): gives rows but has no display: line, or none and has one")
+                let stray = query.displayColumns.filter { !columns.contains($0) }
+                #expect(stray.isEmpty, "\(file.origin): display columns it does not return: \(stray)")
+            }
+        }
+    }
+
     /// A renamed column cannot silently lose its declared type: every declared column is a result column.
     @Test func declaredColumnTypesAreResultColumns() throws {
         SwitchboardFunctions.registerInProcess()

@@ -20,8 +20,8 @@ public final class BackgroundProcess: @unchecked Sendable {
         let name = UUID().uuidString
         stdoutPath = "\(outputFolder)/\(name).out"
         stderrPath = "\(outputFolder)/\(name).err"
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = (environment ?? ProcessInfo.processInfo.environment).merging(Sanitizer.childEnvironment) { $1 }

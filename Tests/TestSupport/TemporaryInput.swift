@@ -12,7 +12,7 @@ public enum TemporaryInput {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("switchboard-input-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw failure("mkstemp") }
-        unlink(String(cString: template))
+        unlink(template)
         guard writeAll(fd, bytes), lseek(fd, 0, SEEK_SET) == 0 else {
             let error = failure("writing the temporary input")
             close(fd)

@@ -53,5 +53,5 @@ def cli_catalog(*arguments):
 def demo_file(tmp_path):
     """A fresh demo database file written by `switchboard demo` (the CLI built by swift build)."""
     path = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(path), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True)
     return path

@@ -395,7 +395,7 @@ def test_returning_rows_reach_the_caller_with_the_sqlite3_driver_and_the_caller_
     from conftest import CLI
 
     database = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
     con = switchboard.connect(database)
     queries = aiosql.from_path(switchboard.query_folder(), SQLite3Adapter)
     row = queries.templates_create(con, name="Thanks", type="email", body="Thank you, {{coach_name}}.", variables=None,

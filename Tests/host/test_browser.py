@@ -45,7 +45,7 @@ def wait_for(condition, bound, what):
 def server(tmp_path):
     """(the base URL of `datasette serve` on a fresh demo database, its root login link, the database's path)."""
     database = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
     metadata = tmp_path / "metadata.json"
     metadata.write_text(json.dumps({"plugins": {"datasette-switchboard": {"now": DEMO_NOW,
                                                                          "allow_writes": {"id": "root"}}}}))

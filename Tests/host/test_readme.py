@@ -37,7 +37,7 @@ import pytest
 from conftest import CLI, EXTENSION, ROOT, free_port
 
 README = (ROOT / "README.md").read_text()
-EXPECTED_BLOCKS = {"sh": 10, "python": 4, "sql": 1}
+EXPECTED_BLOCKS = {"sh": 11, "python": 4, "sql": 1}
 
 # Commands that are never run, matched by how they start, each with its reason.
 SKIPPED = {
@@ -147,7 +147,7 @@ def matches(shown, printed):
 @pytest.fixture(scope="session")
 def demo_database(tmp_path_factory):
     path = tmp_path_factory.mktemp("demo") / "switchboard-demo.db"
-    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True, timeout=60)
+    subprocess.run([CLI, "demo", "--db", str(path), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True, timeout=60)
     return path
 
 

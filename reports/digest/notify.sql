@@ -11,6 +11,10 @@ WITH
                                    AND (user_id IS NULL OR user_id = (SELECT id FROM me))
                                    AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
+    -- the posts new since the last digest, up to now
+    fresh(n) AS (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
+                 AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+                 AND post_date_ms <= strftime('%s', switchboard_now()) * 1000),
     stamp(at) AS (SELECT CASE WHEN julianday(switchboard_now()) > julianday('now')
                               THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE switchboard_now() END)
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
@@ -21,8 +25,5 @@ SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
            AND type IN ('deadline_alert', 'follow_up_reminder') AND scheduled_for_ms >= strftime('%s', switchboard_now()) * 1000
            AND scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000) || ' due this week, '
        || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
-       || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
-           AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
-           AND post_date_ms <= strftime('%s', switchboard_now()) * 1000)
-       || ' new posts',
+       || (SELECT n FROM fresh) || CASE (SELECT n FROM fresh) WHEN 1 THEN ' new post' ELSE ' new posts' END,
        'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

@@ -58,7 +58,7 @@ SELECT
     g.gaps > 0 AS has_template_gaps,
     n.unread + n.due + p.flagged + p.new_posts + p.with_sentiment + g.gaps = 0 AS is_empty,
     n.unread || ' unread (' || n.urgent || ' high priority), ' || n.due || ' due this week, '
-        || p.flagged || ' flagged, ' || p.new_posts || ' new posts' AS headline,
+        || p.flagged || ' flagged, ' || p.new_posts || CASE p.new_posts WHEN 1 THEN ' new post' ELSE ' new posts' END AS headline,
     CASE WHEN n.due > 50 THEN n.due - 50 END AS due_more,
     CASE WHEN ns.schools > 50 THEN ns.schools - 50 END AS new_schools_more,
     CASE WHEN g.gaps > 50 THEN g.gaps - 50 END AS template_gaps_more,

@@ -45,7 +45,8 @@ WITH
           AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
           AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span))
 SELECT :days AS days, date((SELECT today FROM span), '-' || (:days - 1) || ' days') AS from_date, (SELECT today FROM span) AS to_date,
-       total AS post_count, twitter AS twitter_count, instagram AS instagram_count,
+       total AS post_count, CASE total WHEN 1 THEN 'post' ELSE 'posts' END AS posts_word,
+       twitter AS twitter_count, instagram AS instagram_count,
        recruiting AS recruiting_count, total - recruiting AS other_count,
        CASE WHEN total > 0 THEN CAST(round(100.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_percent,
        CASE WHEN total > 0 THEN CAST(round(300.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_bar,

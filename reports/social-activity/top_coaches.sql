@@ -1,14 +1,16 @@
 -- name: top_coaches
--- The 10 coaches (or authors, for posts without a coach) with the most posts over the last :days days, with bar geometry.
+-- The 10 coaches with the most posts over the last :days days, with bar geometry. Only posts tied to one of the
+-- user's coaches (coach_id) count: a program account such as a team's own is no coach.
 -- :days     integer, between 1 and 3650, default 30: the window, the last N days up to now
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 
 -- The window's test: see summary.sql. The posts are counted per coach_id, school_id and author
 -- (by_author) from the index social_media_posts_authors (user_id, school_id, coach_id, author_handle,
 -- author_name, post_date), read in its order, so the counts need no sort. Names are looked up once
--- per such group, not once per post: display_name and school_name as social_feed makes them (the
--- user's coach's name, else the author's name, else the handle; "Unknown School"). The groups are
--- then summed by display_name, with the first school_name in order, and the top 10 kept.
+-- per such group, not once per post: display_name is the coach's name and school_name as social_feed
+-- makes it ("Unknown School"); posts without a coach, or with a coach id that is not one of the user's
+-- coaches, are left out by the join. The groups are then summed by display_name, with the first
+-- school_name in order, and the top 10 kept.
 -- *_md: the same text made safe for report.md.mustache, which copies it into Markdown: `\` first
 -- (so no escape below can be undone), then `&`, `<` and `>` as HTML entities (no raw HTML, no
 -- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
@@ -31,11 +33,10 @@ WITH
           AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
         GROUP BY coach_id, school_id, author_name, author_handle),
     counts AS (
-        SELECT coalesce(c.name, nullif(b.author_name, ''), b.author_handle) AS display_name,
-               min(coalesce(s.name, 'Unknown School')) AS school_name, sum(b.count) AS count
+        SELECT c.name AS display_name, min(coalesce(s.name, 'Unknown School')) AS school_name, sum(b.count) AS count
         FROM by_author AS b
+        JOIN coaches AS c ON c.id = b.coach_id AND c.user_id = (SELECT id FROM me)
         LEFT JOIN schools AS s ON s.id = b.school_id
-        LEFT JOIN coaches AS c ON c.id = b.coach_id AND c.user_id = (SELECT id FROM me)
         GROUP BY 1 ORDER BY count DESC, display_name LIMIT 10)
 SELECT display_name, school_name, count,
        CAST(round(140.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,

@@ -45,6 +45,15 @@ extension QueryDatabase {
         try withConnection { try Bool.fetchOne($0, sql: "SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?", arguments: [name]) ?? false }
     }
 
+    /// How many users (profiles) the database holds: `SELECT count(*) FROM users`.
+    ///
+    /// ```swift
+    /// try database.userCount() // 0 right after `switchboard init`
+    /// ```
+    public func userCount() throws -> Int {
+        try withConnection { try Int.fetchOne($0, sql: "SELECT count(*) FROM users") ?? 0 }
+    }
+
     /// The acting user: `given` when it exists, else the database's only user. A `given` id the
     /// database does not hold is ``DatabaseCondition/unknownUser(id:)``, as in ``run(_:binding:columns:)``.
     public func actingUser(_ given: String?) throws -> String {
@@ -77,7 +86,7 @@ extension QueryDatabase {
         _ query: CannedQuery, binding: ParameterBinding, keeping: [String]? = nil,
         columns: ([String]) throws -> Void, row: ([Cell]) throws -> Void
     ) throws {
-        try withConnection { try QueryDatabase.checkUser($0, binding) }
+        try withConnection { try QueryDatabase.checkUser($0, binding, writes: false) }
         var arguments: [String: DatabaseValueConvertible?] = [:]
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         try streamRows(query.sql, arguments: arguments, keeping: keeping, columns: columns, row: row)

@@ -12,28 +12,24 @@ public struct QuickSendTemplate: Equatable, Sendable {
     public let groupName: String?
     public let includeLocation: Bool
 
-    /// The template whose id is `reference` (a UUID in any case, ``CanonicalID``), else the only one named `reference`.
+    /// The template whose id is `reference`, else the only one named `reference`, else the only one whose
+    /// name is `reference` without regard to case (`heading to practice` finds `Heading to practice`).
     ///
-    /// Errors (``SwitchboardError/failure(_:)``): `no template 'X' (by id or name)`,
-    /// `template name 'X' is ambiguous (N templates; use the id)`.
+    /// Errors: ``DatabaseCondition/unknownTemplate(reference:names:)`` with every template's name (for a
+    /// suggestion), ``SwitchboardError/failure(_:)`` `template name 'X' is ambiguous (N templates; use the id)`.
     public static func find(_ db: Database, _ reference: String) throws -> QuickSendTemplate {
-        let sql = """
-            SELECT t.id, t.name, t.message_text, t.target_group_id,
-                   coalesce(t.target_group_name, g.title) AS group_name, t.include_location
-            FROM tg_templates AS t LEFT JOIN tg_groups AS g ON g.id = t.target_group_id
-            """
-        if let row = try Row.fetchOne(db, sql: sql + " WHERE t.id = ?", arguments: [CanonicalID.canonical(reference)]) {
-            return QuickSendTemplate(row)
+        if let template = try find(db, id: reference) { return template }
+        let named = try Row.fetchAll(db, sql: "SELECT id, name FROM tg_templates ORDER BY id")
+            .map { (id: $0["id"] as String, name: $0["name"] as String? ?? "") }
+        var matches = named.filter { $0.name == reference }
+        if matches.isEmpty { matches = named.filter { $0.name.lowercased() == reference.lowercased() } }
+        guard matches.count <= 1 else {
+            throw SwitchboardError.failure("template name '\(reference)' is ambiguous (\(matches.count) templates; use the id)")
         }
-        let rows = try Row.fetchAll(db, sql: sql + " WHERE t.name = ? ORDER BY t.id LIMIT 3", arguments: [reference])
-        guard let first = rows.first else {
-            throw DatabaseCondition.unknownTemplate(reference: reference)
+        guard let match = matches.first, let template = try find(db, id: match.id) else {
+            throw DatabaseCondition.unknownTemplate(reference: reference, names: named.map(\.name))
         }
-        guard rows.count == 1 else {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM tg_templates WHERE name = ?", arguments: [reference]) ?? 0
-            throw SwitchboardError.failure("template name '\(reference)' is ambiguous (\(count) templates; use the id)")
-        }
-        return QuickSendTemplate(first)
+        return template
     }
 
     /// The template with this id (a UUID in any case, ``CanonicalID``), or nil.

@@ -15,6 +15,7 @@
 /// --            (case-insensitive)
 /// -- returns boolean: flagged_for_review
 /// -- returns json: media_urls
+/// -- display: display_name, relative_time, post_content
 ///
 /// -- Planner notes: the filters come first, so the index on platform is used.
 /// SELECT * FROM social_feed WHERE (:platform IS NULL OR platform = :platform) AND search_contains(:search, post_content);
@@ -27,6 +28,7 @@
 /// query.signature  // ["platform", "search"]
 /// query.parameters // [:platform, :search]; :search's description "text to find in the content (case-insensitive)"
 /// query.columnTypes // ["flagged_for_review": .boolean, "media_urls": .json]
+/// query.displayColumns // ["display_name", "relative_time", "post_content"]
 /// query.sql        // "-- Planner notes: ...\nSELECT ..."
 /// ```
 public struct CannedQuery: Sendable {
@@ -68,6 +70,9 @@ public struct CannedQuery: Sendable {
     /// found`), and, when a filter was given, `-- empty filtered: No posts match your filters`.
     /// `run` prints it as a note, exit 0; nil says nothing.
     public let empty: (unfiltered: String?, filtered: String?)
+    /// The columns a table shows by default, in order (`-- display: a, b, c` in the header): what the
+    /// page's card shows. Empty: every column. JSON, JSONL, CSV, TSV and markdown keep every column.
+    public let displayColumns: [String]
     /// The SQL after the header, without leading blank lines (comments after the header's blank line included).
     public let sql: String
     /// Where it came from: `built-in` or a file path.
@@ -120,6 +125,7 @@ public struct CannedQuery: Sendable {
         self.columnTypes = docstring.columnTypes
         self.missing = docstring.missing
         self.empty = docstring.empty
+        self.displayColumns = docstring.displayColumns
         self.sql = body.drop { String($0).trimmingSpaces().isEmpty }.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }

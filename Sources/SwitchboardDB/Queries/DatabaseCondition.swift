@@ -19,8 +19,8 @@ public enum DatabaseCondition: Error, Equatable, Sendable {
     case noUser
     /// The database's schema, at `version`, predates `missing` (a table, the outbox); migrating brings it.
     case schemaBehind(missing: String, version: Int)
-    /// No quick-send template has `reference` as its id or name.
-    case unknownTemplate(reference: String)
+    /// No quick-send template has `reference` as its id or name; `names` are the templates' names.
+    case unknownTemplate(reference: String, names: [String])
     /// `table` is not one of the workspace's tables: a search index's own table, or one kept by SQLite.
     case notAWorkspaceTable(String)
     /// A query ran past its time limit of `seconds` and was interrupted.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SwitchboardCore
 
 /// `switchboard demo`: a database with the schema and the deterministic demo data (`schema/demo/`).
 ///
@@ -7,16 +8,27 @@ import GRDB
 /// half-made. It is marked with ``applicationID`` (`PRAGMA application_id`), and an existing file is
 /// replaced only when it carries that mark: a demo never overwrites a real database.
 ///
+/// The scripts' timestamps are written against ``anchor``; `now` moves every one of them by the same
+/// amount, once, as the file is made, so the posts are hours and days old whenever the demo is made.
+///
 /// ```swift
-/// try DemoDatabase.create(at: "switchboard-demo.db")
+/// try DemoDatabase.create(at: "switchboard-demo.db", now: "2026-11-27T09:00:00Z")
+/// // the newest post, 39 min. before the anchor: SELECT max(post_date) FROM social_media_posts; -- 2026-11-27T08:21:00Z
 /// ```
 public enum DemoDatabase {
     /// `PRAGMA application_id` of demo databases: `SBDE` in ASCII.
     public static let applicationID: Int32 = 0x5342_4445
 
-    /// Creates (or replaces a previous demo at) `path` from the embedded schema and demo scripts.
+    /// The instant the demo scripts' timestamps are written against.
+    public static let anchor = "2026-02-10T12:00:00Z"
+
+    /// Creates (or replaces a previous demo at) `path` from the embedded schema and demo scripts, their
+    /// timestamps moved so that ``anchor`` falls on `now` (nil: left as written).
     /// Its errors name `path`, e.g. `missing/demo.db: unable to open database file`.
-    public static func create(at path: String, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo) throws {
+    public static func create(
+        at path: String, now: String? = nil, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo
+    ) throws {
+        let shift = try now.map(secondsFromAnchor) ?? 0
         let manager = FileManager.default
         if manager.fileExists(atPath: path) {
             guard isDemo(path) else {
@@ -30,7 +42,7 @@ public enum DemoDatabase {
             _ = try database.migrateToLatest()
             try database.withConnection { db in
                 for script in demoScripts {
-                    do { try db.execute(sql: script.sql) } catch let error as DatabaseError {
+                    do { try db.execute(sql: shifted(script.sql, by: shift)) } catch let error as DatabaseError {
                         if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
                         throw SwitchboardError.failure("\(path): demo script \(script.name) failed: \(error.message ?? "\(error)")")
                     }
@@ -45,6 +57,31 @@ public enum DemoDatabase {
         guard rename(temporary, path) == 0 else {
             removeDatabaseFiles(temporary)
             throw SwitchboardError.failure("cannot move the demo database into place at \(path)")
+        }
+    }
+
+    /// Whole seconds from ``anchor`` to `now` (any time `switchboard_now` reads); an unreadable `now` is an error.
+    static func secondsFromAnchor(_ now: String) throws -> Int64 {
+        guard let instant = Instant(.text(now)), let anchor = Instant(.text(anchor)) else {
+            throw SwitchboardError.usage("'\(now)' is not a time (ISO 8601, e.g. 2026-02-10T12:00:00Z)")
+        }
+        return (instant.microseconds - anchor.microseconds) / 1_000_000
+    }
+
+    /// `sql` with every quoted UTC timestamp (`'2026-02-10T12:00:00Z'`) moved by `seconds`; every demo
+    /// time is such a literal or computed from one.
+    ///
+    /// ```swift
+    /// DemoDatabase.shifted("SELECT '2026-02-10T12:00:00Z'", by: 3600) // "SELECT '2026-02-10T13:00:00Z'"
+    /// ```
+    static func shifted(_ sql: String, by seconds: Int64) -> String {
+        guard seconds != 0 else { return sql }
+        let pattern = /'(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)'/
+        return sql.replacing(pattern) { match in
+            guard let instant = Instant(.text(String(match.1))),
+                let moved = Instant(microseconds: instant.microseconds + seconds * 1_000_000)
+            else { return String(match.0) }
+            return "'\(moved.isoText)'"
         }
     }
 

@@ -194,7 +194,7 @@ public final class QueryDatabase {
         for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
-            try QueryDatabase.checkUser(db, binding)
+            try QueryDatabase.checkUser(db, binding, writes: query.kind != .read)
             switch query.kind {
             case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
             case .write:
@@ -238,23 +238,29 @@ public final class QueryDatabase {
     /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
     /// write authorizer: the journal mode stays as the file has it, and no other file is created.
     /// With `missing`, a statement that changes or returns no row is ``DatabaseCondition/notFound(_:)``.
+    /// A foreign-key failure names the reference that has no row (``missingReference(_:sql:arguments:script:)``).
     static func write(
         _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
         columns: [String]? = nil, missing: String? = nil
     ) throws -> QueryOutcome {
         var outcome = QueryOutcome.changes(0)
-        try db.inTransaction(.immediate) {
-            outcome = try StatementAuthorizer.guarding(db, .write) {
-                try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
+        do {
+            try db.inTransaction(.immediate) {
+                outcome = try StatementAuthorizer.guarding(db, .write) {
+                    try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
+                }
+                if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
+                return .commit
             }
-            if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
-            return .commit
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            guard let reference = try missingReference(db, sql: sql, arguments: arguments, script: script) else { throw error }
+            throw SwitchboardError.failure(reference)
         }
         return outcome
     }
 
     /// Runs the statement (or the script), returning its rows or the number of rows it changed.
-    private static func execute(
+    static func execute(
         _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
         columns: [String]?
     ) throws -> QueryOutcome {
@@ -281,18 +287,20 @@ public final class QueryDatabase {
         }
     }
 
-    /// Refuses the acting user of `binding`: an id the database does not hold, or none among several users.
-    static func checkUser(_ db: Database, _ binding: ParameterBinding) throws {
-        if binding.leavesUserToDatabase { try requireSingleUser(db) }
+    /// Refuses the acting user of `binding`: an id the database does not hold, none among several users,
+    /// or, for a write (`writes`), none at all in a database without users.
+    static func checkUser(_ db: Database, _ binding: ParameterBinding, writes: Bool) throws {
+        if binding.leavesUserToDatabase { try requireSingleUser(db, writes: writes) }
         if let user = binding.user { try requireKnownUser(db, user) }
     }
 
-    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``).
-    static func requireSingleUser(_ db: Database) throws {
+    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``),
+    /// and a write that acts for the only user when there is none (``DatabaseCondition/noUser``).
+    static func requireSingleUser(_ db: Database, writes: Bool) throws {
         guard try db.tableExists("users") else { return }
-        if try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 > 1 {
-            throw DatabaseCondition.severalUsers
-        }
+        let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0
+        if users > 1 { throw DatabaseCondition.severalUsers }
+        if users == 0 && writes { throw DatabaseCondition.noUser }
     }
 
     /// Refuses a `:user_id` the database does not hold (``DatabaseCondition/unknownUser(id:)``).

@@ -4,7 +4,8 @@
 /// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), what a write that finds no
 /// row says (`missing: Post not found`, see ``CannedQuery/missing``), what a read that finds no row
 /// says (`empty: No templates found`, and `empty filtered: …` when a filter was given, see
-/// ``CannedQuery/empty``), a parameter declaration
+/// ``CannedQuery/empty``), the columns a table shows by default (`display: display_name,
+/// relative_time, preview`, see ``CannedQuery/displayColumns``), a parameter declaration
 /// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
 /// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
 /// the first such line is the summary, the others are details.
@@ -31,6 +32,8 @@ public struct QueryDocstring: Sendable {
     public let missing: String?
     /// The `empty:` and `empty filtered:` lines' words, if any.
     public let empty: (unfiltered: String?, filtered: String?)
+    /// The `display:` line's columns, in order; empty without one.
+    public let displayColumns: [String]
 
     /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);
     /// `origin` names the file in errors.
@@ -41,6 +44,7 @@ public struct QueryDocstring: Sendable {
         var columnTypes: [String: ColumnType] = [:]
         var missing: String?
         var empty: (unfiltered: String?, filtered: String?)
+        var displayColumns: [String]?
         var continuable = false
         for raw in lines {
             let line = raw.trimmingSpaces()
@@ -62,6 +66,9 @@ public struct QueryDocstring: Sendable {
                     throw SwitchboardError.failure("\(origin): one '\(filtered ? "empty filtered" : "empty"): WORDS' line at most, with its words")
                 }
                 if filtered { empty.filtered = words } else { empty.unfiltered = words }
+            } else if line.hasPrefix("display:") {
+                guard displayColumns == nil else { throw SwitchboardError.failure("\(origin): one 'display: COLUMNS' line at most") }
+                displayColumns = try QueryDocstring.displayColumns(line, origin: origin)
             } else if ColumnType.isDeclaration(line) {
                 for (column, type) in try QueryDocstring.columnTypes(line, origin: origin) {
                     guard columnTypes[column] == nil else {
@@ -91,6 +98,20 @@ public struct QueryDocstring: Sendable {
         self.columnTypes = columnTypes
         self.missing = missing
         self.empty = empty
+        self.displayColumns = displayColumns ?? []
+    }
+
+    /// The columns of a `display: a, b, c` line: at least one, each once; errors name `origin`.
+    private static func displayColumns(_ line: String, origin: String) throws -> [String] {
+        let columns = line.dropFirst("display:".count).split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0).trimmingSpaces() }
+        guard !columns.contains(where: \.isEmpty) else {
+            throw SwitchboardError.failure("\(origin): 'display:' needs comma-separated column names")
+        }
+        if let twice = columns.first(where: { name in columns.filter { $0 == name }.count > 1 }) {
+            throw SwitchboardError.failure("\(origin): display column \(twice) is listed twice")
+        }
+        return columns
     }
 
     /// Whether a docstring line (without its `--`) is indented as a continuation: two or more spaces,

@@ -10,7 +10,7 @@ WITH p AS (
            count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged
     FROM social_media_posts WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND date(post_date) > date(switchboard_now(), '-' || :days || ' days') AND julianday(post_date) <= julianday(switchboard_now()))
 SELECT :days AS days, date(switchboard_now(), '-' || (:days - 1) || ' days') AS from_date, date(switchboard_now()) AS to_date,
-       total AS post_count, twitter AS twitter_count, instagram AS instagram_count,
+       total AS post_count, CASE total WHEN 1 THEN 'post' ELSE 'posts' END AS posts_word, twitter AS twitter_count, instagram AS instagram_count,
        recruiting AS recruiting_count, total - recruiting AS other_count,
        CASE WHEN total > 0 THEN CAST(round(100.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_percent,
        CASE WHEN total > 0 THEN CAST(round(300.0 * recruiting / total) AS INTEGER) ELSE 0 END AS recruiting_bar,
