@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
     /// The tour.
     static let tour = [
         Stop(
-            title: "Unread notifications", query: "notifications-inbox", parameters: ["unread": "true", "limit": "5"],
+            title: "Unread notifications, due now", query: "notifications-inbox", parameters: ["unread": "true", "when": "due", "limit": "5"],
             columns: ["type_emoji", "priority_badge", "title", "relative_time"]),
         Stop(
             title: "Latest flagged posts", query: "social-feed", parameters: ["flagged": "true", "limit": "5"],

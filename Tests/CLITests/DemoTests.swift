@@ -41,7 +41,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             result.stdout.hasPrefix(
-                "Created the demo database ./switchboard-demo.db.\n\nUnread notifications (switchboard run notifications-inbox -p limit=5 -p unread=true):\ntype_emoji  priority_badge  title"
+                "Created the demo database ./switchboard-demo.db.\n\nUnread notifications, due now (switchboard run notifications-inbox -p limit=5 -p unread=true -p when=due):\ntype_emoji  priority_badge  title"
             ))
         #expect(result.stdout.contains("\nLatest flagged posts (switchboard run social-feed -p flagged=true -p limit=5):\nplatform  "))
         #expect(result.stdout.contains("\nNext, try:\n  switchboard queries "))
