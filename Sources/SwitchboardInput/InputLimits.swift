@@ -1,5 +1,5 @@
 /// The limits of the `sync` and `import` readers, so that no input, however hostile, costs more
-/// than bounded memory and stack (README, "Input limits").
+/// than bounded memory and stack (docs/cli.md, "Input limits").
 ///
 /// ```swift
 /// InputLimits.recordBytes  // 16 MiB: a larger record is skipped ("the record is over 16 MiB, …")

@@ -11,7 +11,7 @@ struct FunctionsCommand: ParsableCommand {
         discussion: """
             Example:
               switchboard functions
-              switchboard functions --format markdown   # README.md's function reference
+              switchboard functions --format markdown   # docs/functions.md's function reference
               switchboard functions --format json       # [{"name":…,"arity":…,"signature":…,"flags":[…],"doc":…,"example":…}, …]
             """)
 

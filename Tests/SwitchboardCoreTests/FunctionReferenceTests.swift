@@ -3,17 +3,29 @@ import Testing
 
 @testable import SwitchboardCore
 
-/// README.md's function reference is the registry's, word for word.
+/// docs/functions.md's function reference is the registry's, word for word.
 @Suite struct FunctionReferenceTests {
-    @Test func readmeCarriesTheGeneratedReference() throws {
+    /// `UPDATE_GOLDENS=1 swift test --filter FunctionReferenceTests` rewrites the reference in
+    /// docs/functions.md from the registry instead of failing.
+    @Test func docsCarryTheGeneratedReference() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- functions:begin -->\n"))
-        let end = try #require(readme.range(of: "<!-- functions:end -->"))
-        let section = String(readme[begin.upperBound..<end.lowerBound])
+        let page = root.appendingPathComponent("docs/functions.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let begin = try #require(text.range(of: "<!-- functions:begin -->\n"))
+        let end = try #require(text.range(of: "<!-- functions:end -->"))
+        let section = String(text[begin.upperBound..<end.lowerBound])
+        let generated = FunctionReference.markdown()
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1", section != generated {
+            let updated = String(text[..<begin.upperBound]) + generated + String(text[end.lowerBound...])
+            try updated.write(to: page, atomically: true, encoding: .utf8)
+            return
+        }
         #expect(
-            section == FunctionReference.markdown(),
-            "README.md's function reference is stale: regenerate it with `swift run switchboard-cli functions --format markdown`")
+            section == generated,
+            """
+            docs/functions.md's function reference is stale: regenerate it with \
+            `UPDATE_GOLDENS=1 swift test --filter FunctionReferenceTests`
+            """)
     }
 
     @Test func everyFunctionHasDocsAndAnExample() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwitchboardCore
 
-/// One rule for invalid UTF-8 (README, "No input reachable from SQL crashes the host"): each invalid
+/// One rule for invalid UTF-8 (docs/reliability.md, "No input reachable from SQL crashes the host"): each invalid
 /// sequence reads as U+FFFD; copied text carries it, matched text finds no match.
 @Suite struct InvalidUTF8Tests {
     /// "a", an invalid byte, "b".

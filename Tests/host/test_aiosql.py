@@ -386,7 +386,7 @@ def test_writes_report_row_counts(stdlib_demo):
 def test_returning_rows_reach_the_caller_with_the_sqlite3_driver_and_the_caller_commits(tmp_path):
     """aiosql's own sqlite3 adapter gives a `<!` write the cursor's lastrowid; switchboard's (the package's
     aiosql_adapters.SQLite3Adapter) gives its RETURNING row. sqlite3 opened a transaction for the write, which
-    aiosql leaves open: the caller commits, as the README shows."""
+    aiosql leaves open: the caller commits, as docs/hosts.md shows."""
     import subprocess
 
     import switchboard

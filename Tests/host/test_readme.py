@@ -1,8 +1,9 @@
-"""Every example in README.md runs as written and prints what the README shows.
+"""Every example in README.md and the docs/ pages runs as written and prints what the page shows.
 
-Each top-level fenced ```sh, ```python and ```sql block of README.md is one test case, named by the
-block's first line. (The function reference's indented ```sql examples are run by the Swift SQL
-shell tests.) A block runs in a fresh temporary folder laid out like a checkout: examples/, queries/
+Each top-level fenced ```sh, ```python and ```sql block of README.md and of each page in
+EXPECTED_BLOCKS is one test case, named by its page and the block's first line. (The function
+reference's indented ```sql examples, in docs/functions.md, are run by the Swift SQL shell tests;
+the pages in NOT_RUN have their own tests.) A block runs in a fresh temporary folder laid out like a checkout: examples/, queries/
 and reports/ link to the repository's, .build/release/libswitchboard.so links to the built extension,
 `switchboard` on PATH is the built CLI, and the demo databases are there (see `folder`).
 Nothing is built: the CLI is $SWITCHBOARD_CLI and the extension $SWITCHBOARD_EXTENSION (conftest.py).
@@ -10,10 +11,10 @@ Nothing is built: the CLI is $SWITCHBOARD_CLI and the extension $SWITCHBOARD_EXT
 - ```sh: the block runs as one `bash -euo pipefail` script, so a command that exits non-zero fails
   it. `# text` lines after a command are its output: stdout, or stderr where the line ends in
   `(stderr)`. They are compared line for line with what it printed; `...` or `…` stands for any text.
-  Unless the README shows its stderr, a command must not print an error there. `sqlite>` lines go to
+  Unless the page shows its stderr, a command must not print an error there. `sqlite>` lines go to
   the `sqlite3` command before them, and the lines after each one are its output. Lines starting as
   in SKIPPED are not run. Commands in LONG_RUNNING are started, probed once with an HTTP GET of the
-  path the README names (expecting 200), then stopped.
+  path the page names (expecting 200), then stopped.
 - ```python: the block runs with this Python, and must print nothing on stderr. `print(...)  # text`
   lines show its stdout.
 - ```sql: the block runs in `sqlite3` on the demo database with the extension loaded. A shown row
@@ -36,8 +37,22 @@ import pytest
 
 from conftest import CLI, EXTENSION, ROOT, free_port
 
-README = (ROOT / "README.md").read_text()
-EXPECTED_BLOCKS = {"sh": 11, "python": 4, "sql": 1}
+# The pages whose examples run here, and how many blocks of each language each one holds.
+EXPECTED_BLOCKS = {
+    "README.md": {"sh": 4, "python": 1, "sql": 0},
+    "docs/cli.md": {"sh": 3, "python": 0, "sql": 0},
+    "docs/functions.md": {"sh": 0, "python": 0, "sql": 1},
+    "docs/hosts.md": {"sh": 1, "python": 3, "sql": 0},
+    "docs/queries.md": {"sh": 1, "python": 0, "sql": 0},
+    "docs/quick-send.md": {"sh": 1, "python": 0, "sql": 0},
+    "docs/reports.md": {"sh": 1, "python": 0, "sql": 0},
+}
+# Pages with examples that other tests run, each with its reason.
+NOT_RUN = {
+    "docs/install.md": "builds dist/ and the portable .so; scripts/install-test installs and uses each artifact",
+    "docs/deploy.md": "Litestream replication; Tests/host/test_litestream.py replicates and restores",
+}
+PAGES = {page: (ROOT / page).read_text() for page in EXPECTED_BLOCKS}
 
 # Commands that are never run, matched by how they start, each with its reason.
 SKIPPED = {
@@ -74,7 +89,7 @@ with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as res
 @dataclass
 class Command:
     text: str
-    stdout: list = field(default_factory=list)  # the README's shown output
+    stdout: list = field(default_factory=list)  # the page's shown output
     stderr: list = field(default_factory=list)
     session: list = field(default_factory=list)  # (statement, shown output) after `sqlite> `
 
@@ -83,6 +98,7 @@ class Command:
 class Block:
     language: str
     body: str
+    page: str = "README.md"
 
     @property
     def name(self):
@@ -94,8 +110,9 @@ def first_line(text):
     return re.sub(r"\s+#\s.*", "", text.splitlines()[0]).strip()
 
 
-def readme_blocks(text=README):
-    return [Block(m.group(1), m.group(2)) for m in re.finditer(r"^```(sh|python|sql)\n(.*?)^```$", text, re.M | re.S)]
+def page_blocks(text, page):
+    return [Block(m.group(1), m.group(2), page)
+            for m in re.finditer(r"^```(sh|python|sql)\n(.*?)^```$", text, re.M | re.S)]
 
 
 def incomplete(text):
@@ -264,18 +281,28 @@ def run_sql(block, work, env):
 
 
 RUNNERS = {"sh": run_sh, "python": run_python, "sql": run_sql}
-BLOCKS = readme_blocks()
+BLOCKS = [block for page, text in PAGES.items() for block in page_blocks(text, page)]
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[b.name for b in BLOCKS])
+@pytest.mark.parametrize("block", BLOCKS, ids=[f"{b.page}: {b.name}" for b in BLOCKS])
 def test_readme_example(block, folder):
     RUNNERS[block.language](block, *folder)
 
 
 def test_every_block_is_found():
-    assert {language: [b.language for b in BLOCKS].count(language) for language in RUNNERS} == EXPECTED_BLOCKS
+    found = {page: {language: [b.language for b in BLOCKS if b.page == page].count(language) for language in RUNNERS}
+             for page in PAGES}
+    assert found == EXPECTED_BLOCKS
     sh = [b for b in BLOCKS if b.language == "sh"]
     assert sum(len(parse_sh(b.body)) for b in sh) > 2 * len(sh)  # commands, not whole blocks
+
+
+def test_every_page_with_examples_is_run():
+    """A docs/ page that gains a runnable block is run here, or says in NOT_RUN what runs it."""
+    pages = [f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*.md"))]
+    with_blocks = {page for page in pages if page_blocks((ROOT / page).read_text(), page)}
+    assert with_blocks - set(PAGES) - set(NOT_RUN) == set()
+    assert set(NOT_RUN) <= with_blocks
 
 
 def block_named(name):

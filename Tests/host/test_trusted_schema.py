@@ -3,7 +3,7 @@ a Python process here has: the stdlib sqlite3's (the system's, 3.40.1 on Debian 
 supports) and APSW's newer one.
 
 Switchboard's functions are INNOCUOUS, so its calls never fail in a view; `switchboard_now`, DIRECTONLY, is in no
-view or trigger. What fails is pinned here and listed in the README ("trusted_schema=OFF"): before SQLite 3.41.0
+view or trigger. What fails is pinned here and listed in docs/schema.md ("trusted_schema=OFF"): before SQLite 3.41.0
 the built-in JSON functions were not innocuous (fixed by drh's check-in "Fix JSON functions so that they work
 correctly under PRAGMA trusted_schema", 2023-01-09), so the two views that call them fail there.
 """
@@ -55,7 +55,7 @@ def test_every_view_under_trusted_schema_off(demo_file, open_library):
 
 def test_the_oldest_supported_sqlite_is_the_one_pinned():
     """The stdlib's SQLite here is the oldest supported one (3.40.1), where the list above is not empty; if the
-    system's SQLite moves on, the README's statement of the oldest version must move with it."""
+    system's SQLite moves on, docs/schema.md's statement of the oldest version must move with it."""
     assert sqlite3.sqlite_version_info[:2] >= (3, 40)
     assert tuple(int(part) for part in apsw.sqlite_lib_version().split(".")) >= (3, 41, 0)
 

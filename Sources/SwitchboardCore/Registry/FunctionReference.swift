@@ -1,6 +1,6 @@
 /// The function reference as Markdown, generated from ``Registry``.
 ///
-/// README.md carries this text between `<!-- functions:begin -->` and
+/// docs/functions.md carries this text between `<!-- functions:begin -->` and
 /// `<!-- functions:end -->`; a test fails when the two differ, and
 /// `switchboard functions --format markdown` prints it.
 public enum FunctionReference {

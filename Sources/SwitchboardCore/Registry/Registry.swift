@@ -1,9 +1,9 @@
 /// The one list of Switchboard's SQL functions.
 ///
 /// The loadable extension registers from it, the CLI registers the same functions
-/// in-process, and `switchboard functions` and the README's reference print it.
+/// in-process, and `switchboard functions` and docs/functions.md's reference print it.
 public enum Registry {
-    /// Every registration, in the order of the README's function reference.
+    /// Every registration, in the order of docs/functions.md's function reference.
     public static let functions: [FunctionSpec] =
         templateFunctions + dateFunctions + labelFunctions + sentimentFunctions + routeFunctions + textFunctions
         + searchFunctions + infoFunctions
