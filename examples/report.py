@@ -22,7 +22,7 @@ def main(db_path, extension, out_path, queries="queries"):
     for stats in sql.social_stats(connection, user_id=None):
         rows += [("social", name, value) for name, value in zip(
             ("totalPosts", "twitterPosts", "instagramPosts", "flaggedPosts"), stats[:4])]
-    for chip in sql.notifications_type_counts(connection, user_id=None):
+    for chip in sql.notifications_type_counts(connection, user_id=None, when=None):
         rows.append(("notifications", chip[1], chip[3]))
     with open(out_path, "w", newline="") as handle:
         writer = csv.writer(handle)

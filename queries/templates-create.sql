@@ -18,4 +18,5 @@ INSERT INTO communication_templates (user_id, name, type, body, variables, creat
 SELECT COALESCE(:user_id, (SELECT id FROM sole_user)), :name, COALESCE(:type, 'email'), :body,
        CASE WHEN :variables IS NOT NULL THEN json(:variables) END, switchboard_now(), switchboard_now()
 RETURNING id, user_id, name, type, body, variables, created_at, updated_at,
-          'body: ' || template_error(body) AS body_warning;  -- NULL when the body parses
+          -- a body that does not parse is saved as written, with this warning (NULL when it parses)
+          'body: ' || template_error(body) AS body_warning;

@@ -19,4 +19,5 @@ SET name = COALESCE(:name, name), type = COALESCE(:type, type), body = COALESCE(
     updated_at = switchboard_now()
 WHERE id = :id AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
 RETURNING id, user_id, name, type, body, variables, created_at, updated_at,
-          'body: ' || template_error(body) AS body_warning;  -- NULL when the body parses
+          -- a body that does not parse is saved as written, with this warning (NULL when it parses)
+          'body: ' || template_error(body) AS body_warning;

@@ -339,7 +339,7 @@ def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
     arguments = {name: None for name in declarations("social-feed")}
     plan = [row[3] for row in demo.execute("EXPLAIN QUERY PLAN " + LOADED.social_feed.sql, {**arguments, "search": "smith"})]
     assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
-    assert "SEARCH p USING INDEX social_media_posts_feed (user_id=? AND post_date<?)" in plan
+    assert "SEARCH p USING INDEX social_media_posts_instants (user_id=? AND post_date_ms<?)" in plan
     assert plan.count("SCAN social_posts_trigram VIRTUAL TABLE INDEX 0:M1") == 2
     # once: the list and its count (under 5000) come from one bounded MATCH (count(*) OVER ())
     assert plan.count("SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M4") == 1

@@ -114,13 +114,13 @@ def test_canned_queries_apply_the_declared_defaults(demo):
     picked = get(ds, "/demo/social-feed", platform="instagram", flagged="true", limit="3", user_id="")
     assert [row["id"] for row in picked] == [
         row["id"] for row in cli_json(database, "social-feed", "platform=instagram", "flagged=true", "limit=3")]
-    assert len(get(ds, "/demo/notifications-inbox")) == 207
+    assert len(get(ds, "/demo/notifications-inbox")) == 215
 
 
 def test_canned_queries_refuse_what_the_cli_refuses(demo):
     ds, database = demo
     for path, query, message in [
-        ("/demo/notifications-inbox", {"when": "bogus"}, "parameter :when must be one of due|upcoming|all, got 'bogus'"),
+        ("/demo/notifications-inbox", {"when": "bogus"}, "parameter :when must be one of all|due|upcoming, got 'bogus'"),
         ("/demo/social-feed", {"limit": "-1"}, "parameter :limit must be between 1 and 10000, got '-1'"),
         ("/demo/social-feed", {"flagged": "maybe"}, "parameter :flagged must be a boolean (true|false|1|0|yes|no), got 'maybe'"),
         ("/demo/social-feed", {"limit": "ten"}, "parameter :limit must be an integer, got 'ten'"),
@@ -182,7 +182,7 @@ def test_writes_are_offered_only_when_allowed_and_only_to_whom(writable):
     refused = write(ds, "templates-create", status=400, name="Thanks", type="fax", body="Hi")
     assert refused == {"ok": False, "error": "parameter :type must be one of email|text|twitter, got 'fax'",
                        "status": 400, "title": "Invalid parameter"}
-    failed = write(ds, "templates-create", name=" ", type="email", body="Hi")  # SQLite's own refusal, as Datasette gives it
+    failed = write(ds, "templates-create", name="", type="email", body="Hi")  # SQLite's own refusal, as Datasette gives it
     assert failed["ok"] is False and "template_name_required" in failed["message"]
 
 
