@@ -52,10 +52,12 @@ WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
                   WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
                     AND notifications_fts MATCH fts_query(:search)))
   AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
-  AND CASE COALESCE(:when, 'all')
-          WHEN 'due' THEN scheduled_for_ms <= strftime('%s', switchboard_now()) * 1000
-          WHEN 'upcoming' THEN scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
-          ELSE 1 END
+  -- when, as two bounds on the index's second column, so that due starts its walk at now instead of
+  -- passing every upcoming notification first (scheduled_for_ms is never NULL: its CHECK).
+  AND scheduled_for_ms <= CASE COALESCE(:when, 'all') WHEN 'due' THEN strftime('%s', switchboard_now()) * 1000
+                                                      ELSE 9223372036854775807 END
+  AND scheduled_for_ms > CASE COALESCE(:when, 'all') WHEN 'upcoming' THEN strftime('%s', switchboard_now()) * 1000
+                                                     ELSE -9223372036854775808 END
   AND (:cursor_scheduled_for IS NULL
        OR (scheduled_for_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
 ORDER BY scheduled_for_ms DESC, id DESC
