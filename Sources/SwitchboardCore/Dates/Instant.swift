@@ -82,13 +82,7 @@ public struct Instant: Sendable, Equatable {
     /// ```
     public func localDateText(in zone: TimeZoneRules) -> String {
         let date = localDate(in: zone)
-        return UTF8Writer.string(capacity: 12) { out in
-            out.append(number: date.year, width: 4)
-            out.append(byte: UInt8(ascii: "-"))
-            out.append(number: date.month, width: 2)
-            out.append(byte: UInt8(ascii: "-"))
-            out.append(number: date.day, width: 2)
-        }
+        return UTF8Writer.string(capacity: 12) { out in out.append(date: date) }
     }
 
     /// The instant as ISO-8601 UTC text to the second (fractions are dropped).
@@ -101,11 +95,7 @@ public struct Instant: Sendable, Equatable {
         let date = CivilCalendar.date(fromDays: day)
         let seconds = Int(time / Self.microsecondsPerSecond)
         return UTF8Writer.string(capacity: 20) { out in
-            out.append(number: date.year, width: 4)
-            out.append(byte: UInt8(ascii: "-"))
-            out.append(number: date.month, width: 2)
-            out.append(byte: UInt8(ascii: "-"))
-            out.append(number: date.day, width: 2)
+            out.append(date: date)
             out.append(byte: UInt8(ascii: "T"))
             out.append(number: seconds / 3600, width: 2)
             out.append(byte: UInt8(ascii: ":"))
@@ -114,5 +104,20 @@ public struct Instant: Sendable, Equatable {
             out.append(number: seconds % 60, width: 2)
             out.append(byte: UInt8(ascii: "Z"))
         }
+    }
+}
+
+extension UTF8Writer {
+    /// Appends `date` as `YYYY-MM-DD` (the year in 4 digits), as `local_date` and `switchboard_now()` print it.
+    ///
+    /// ```sql
+    /// SELECT local_date('2026-01-15T02:00:00Z', 'America/New_York'); -- '2026-01-14'
+    /// ```
+    mutating func append(date: CivilCalendar.Date) {
+        append(number: date.year, width: 4)
+        append(byte: UInt8(ascii: "-"))
+        append(number: date.month, width: 2)
+        append(byte: UInt8(ascii: "-"))
+        append(number: date.day, width: 2)
     }
 }
