@@ -33,10 +33,10 @@ struct RefusalTally {
     /// `Refused N records:`, then one indented line per reason, most frequent first; empty when none.
     var summary: [String] {
         guard total > 0 else { return [] }
-        let ordered = reasons.enumerated().sorted { (groups[$0.element]!.count, -$0.offset) > (groups[$1.element]!.count, -$1.offset) }
+        let ordered = reasons.enumerated().compactMap { offset, reason in groups[reason].map { (offset, reason, $0) } }
+            .sorted { ($0.2.count, -$0.0) > ($1.2.count, -$1.0) }
         return ["Refused \(total.counted("record")):"]
-            + ordered.map { _, reason in
-                let group = groups[reason]!
+            + ordered.map { _, reason, group in
                 let more = group.count - group.places.count
                 let places = group.places.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : "")
                 return "  \(group.count) × \(Terminal.errorLine(reason)): \(places)"

@@ -261,7 +261,7 @@ final class TableImporter: RecordSink {
                 shapes[given] = shape
                 return shape
             }()
-        return (shape, given.map { slots[$0]! })
+        return (shape, given.map { slots[$0] ?? .null })  // given holds filled slots only
     }
 
     /// GRDB's statement cache: it drops a statement whose step failed, which SQLite cannot reset to a
