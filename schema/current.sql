@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 16 (0016_spec_gaps.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 17 (0017_notification_times.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -141,7 +141,7 @@ CREATE TABLE notification_types (
     sort_order INTEGER NOT NULL
 );
 
--- from 0014_instants.sql
+-- from 0017_notification_times.sql
 CREATE TABLE "notifications" (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -158,8 +158,24 @@ CREATE TABLE "notifications" (
         CHECK (read_at IS NULL OR (read_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*'
             AND julianday(read_at) IS NOT NULL)),
     scheduled_for TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-        CONSTRAINT notification_scheduled_for_format
-        CHECK (scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(scheduled_for) IS NOT NULL),
+        -- Any form the instant key reads (schema/0014_instants.sql); the text is kept as written.
+        CONSTRAINT notification_scheduled_for_format CHECK (
+            CASE
+                -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
+                -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
+                WHEN scheduled_for NOT GLOB '*[^0-9.+-]*' AND scheduled_for GLOB '*[0-9]*' AND scheduled_for NOT GLOB '?*[+-]*' AND scheduled_for NOT GLOB '*.*.*'
+                THEN CAST(round(CASE WHEN abs(CAST(scheduled_for AS REAL)) < 1e11 THEN CAST(scheduled_for AS REAL) * 1000 ELSE CAST(scheduled_for AS REAL) END)
+                          AS INTEGER)
+                -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
+                -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
+                WHEN scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+                THEN CAST(round((julianday(CASE
+                         WHEN scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
+                         THEN upper(substr(scheduled_for, 1, length(scheduled_for) - 2)) || ':' || substr(scheduled_for, -2)
+                         WHEN scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(scheduled_for) || ':00'
+                         ELSE upper(scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
+            END
+            IS NOT NULL),
     sent_at TEXT,
     email_sent INTEGER CONSTRAINT notification_email_sent_flag CHECK (email_sent IS NULL OR email_sent IN (0, 1)),
     email_sent_at TEXT,
@@ -172,7 +188,9 @@ CREATE TABLE "notifications" (
     related_event_id TEXT,
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    metadata TEXT NOT NULL DEFAULT '{}' CONSTRAINT notification_metadata_object CHECK (metadata GLOB '{*}'), scheduled_for_ms INTEGER,
+    metadata TEXT NOT NULL DEFAULT '{}' CONSTRAINT notification_metadata_object CHECK (metadata GLOB '{*}'),
+    -- scheduled_for as an instant: Unix milliseconds, kept by the notifications_instant_* triggers.
+    scheduled_for_ms INTEGER,
     CONSTRAINT notification_type_required CHECK (type IS NOT NULL)
 );
 

@@ -36,7 +36,9 @@ import Testing
     /// the inbox's cursors) is the same text but for what it reads.
     @Test func ruleIsOneText() throws {
         var copies: [String] = []
-        for file in ["schema/0014_instants.sql", "queries/social-feed.sql", "queries/notifications-inbox.sql"] {
+        for file in [
+            "schema/0014_instants.sql", "schema/0017_notification_times.sql", "queries/social-feed.sql", "queries/notifications-inbox.sql",
+        ] {
             let lines = try String(contentsOfFile: PackagePaths.root + "/" + file, encoding: .utf8).components(separatedBy: "\n")
             for (index, line) in lines.enumerated()
             where line.hasSuffix("-- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude") {
@@ -49,7 +51,7 @@ import Testing
                 copies.append(text.replacingOccurrences(of: String(argument.dropFirst("    WHEN ".count)), with: "X"))
             }
         }
-        #expect(copies.count == 9)
+        #expect(copies.count == 12)
         #expect(Set(copies).count == 1, "\(Set(copies))")
     }
 
@@ -237,6 +239,65 @@ import Testing
             try database.rows("SELECT post_date, post_date_ms FROM social_media_posts ORDER BY seq")
                 == ["2026-11-24T17:00:00+0000|1795539600000", "2026-02-10T03:00:00-05|1770710400000"])
     }
+    /// A notification's scheduled_for takes every form a post's post_date takes
+    /// (schema/0017_notification_times.sql): Instagram's +0000, ±HH, a space, Unix seconds and
+    /// milliseconds are imported as written, keyed as instants, and listed in time order; an
+    /// unreadable one is refused with the field, the value and the line.
+    @Test func importReadsEveryFormOfScheduledFor() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        let forms = ["2026-11-24T17:00:00+0000", "2026-11-24T13:00:00-05", "2026-11-24 16:30:00", "1795537800", "1795536000500", "next week"]
+        let lines = forms.enumerated().map { n, form in
+            #"{"type":"event","title":"N\#(n)","scheduled_for":"\#(form)"}"#
+        }
+        let stream = try fixture.input(lines.joined(separator: "\n"))
+        #expect(
+            try database.importRecords(into: "notifications", from: stream, upsert: false, user: Fixture.user)
+                == IngestTests.counts(inserted: 5, rejected: 1))
+        #expect(stream.rejections == ["line 6: scheduled_for 'next week' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
+        #expect(
+            try database.rows("SELECT title, scheduled_for, scheduled_for_ms FROM notifications ORDER BY scheduled_for_ms DESC, seq")
+                == [
+                    "N1|2026-11-24T13:00:00-05|1795543200000", "N0|2026-11-24T17:00:00+0000|1795539600000",
+                    "N2|2026-11-24 16:30:00|1795537800000", "N3|1795537800|1795537800000", "N4|1795536000500|1795536000500",
+                ])
+    }
+
+    /// A version-16 database keeps every notification through 0017's rebuild: its rows, seq, key and
+    /// search index; afterwards the CHECK takes +0000, and still refuses what the key cannot read.
+    @Test func rebuildKeepsTheNotifications() throws {
+        let queue = try DatabaseQueue(configuration: switchboardConfiguration())
+        try queue.writeWithoutTransaction { db in
+            try apply(Array(Migration.all.prefix(16)), to: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name) VALUES ('u1', 'Ann');
+                    INSERT INTO notifications (seq, id, user_id, type, title, message, scheduled_for, read_at)
+                    VALUES (7, 'n7', 'u1', 'event', 'Camp', 'Bring cleats', '2026-02-10T11:00:00-01:00', '2026-02-10T12:00:00Z'),
+                           (9, 'n9', 'u1', 'offer', 'Offer', 'From Lakeshore', '2026-02-11T09:00:00Z', NULL);
+                    """)
+        }
+        try migrate(queue)
+        let rows = try queue.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT seq || '|' || id || '|' || scheduled_for || '|' || scheduled_for_ms || '|' || coalesce(read_at, '-')
+                    FROM notifications ORDER BY seq
+                    """)
+        }
+        #expect(rows == ["7|n7|2026-02-10T11:00:00-01:00|1770724800000|2026-02-10T12:00:00Z", "9|n9|2026-02-11T09:00:00Z|1770800400000|-"])
+        try queue.write { db in
+            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH 'cleats'") == [7])
+            try db.execute(sql: "INSERT INTO notifications (user_id, type, title, scheduled_for) VALUES ('u1', 'event', 'Late', '2026-02-12T09:00:00+0000')")
+            #expect(try Int64.fetchOne(db, sql: "SELECT scheduled_for_ms FROM notifications WHERE title = 'Late'") == 1_770_886_800_000)
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO notifications (user_id, type, title, scheduled_for) VALUES ('u1', 'event', 'Bad', 'soon')")
+            }
+        }
+    }
+
     /// A version-13 database gets its keys in the migration: every post and notification already
     /// there, as they were written.
     @Test func migrationBackfillsTheKeys() throws {
