@@ -260,6 +260,7 @@ public final class RecordReader {
         guard let success = envelopeFields.first(where: { $0.key == "success" })?.value else { return }
         if success == .bool(false) {
             let reason = envelopeFields.first { $0.key == "error" || $0.key == "message" }?.value.displayText
+            if let reason, SourceRateLimited.names(reason) { throw SourceRateLimited(reason: "the input says: \(reason)") }
             throw InputSyntaxError(message: "the input says \"success\":false" + (reason.map { ": \($0)" } ?? ""))
         }
     }

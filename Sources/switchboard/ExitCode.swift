@@ -1,4 +1,5 @@
 import SwitchboardDB
+import SwitchboardInput
 
 /// The CLI's exit codes and its wording of the database layer's refusals:
 /// 0 success, 1 a query or data error, 2 a usage error.
@@ -37,6 +38,8 @@ enum ExitCode {
                 "\(collision.location): \(collision.table): \(collision.key) already exists with other values "
                     + "(\(collision.detail)); pass --upsert to update it", failure
             )
+        case let limited as SourceRateLimited:
+            return ("rate limit exceeded (\(limited.reason)); please wait a few minutes before trying again", failure)
         default: return (String(describing: error), failure)
         }
     }

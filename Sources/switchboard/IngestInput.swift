@@ -103,6 +103,7 @@ final class IngestInput: RecordInput {
         guard let status = outcome.exitStatus else {
             throw SwitchboardError.failure("the command was killed by signal \(outcome.signal ?? 0)")
         }
+        if status == SourceRateLimited.exitStatus { throw SourceRateLimited(reason: "the command exited with status \(status)") }
         if status != 0 { throw SwitchboardError.failure("the command exited with status \(status)") }
         lseek(fd, 0, SEEK_SET)
         return fd

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwitchboardCore
 import SwitchboardDB
+import SwitchboardInput
 import SwitchboardOutput
 
 /// `switchboard sync posts [FILE|-] [--command CMD]`: the social page's "Sync Posts".
@@ -18,7 +19,9 @@ struct SyncCommand: ParsableCommand {
             post without one, sentiment_classify(post_content) goes in sentiment_guess (shown "(auto)") when that \
             function is registered, unless --no-classify. One sync or import of a database at a time.
             Prints "Synced N new posts" or "No new posts found. You're up to date!", then the counts; on failure \
-            "Sync failed: <reason>" and exit 1. --json prints the sync endpoint's answer.
+            "Sync failed: <reason>" and exit 1. When the source is rate-limited (an envelope whose error names a \
+            rate limit, or a --command that exits with status 75): "Sync failed: Rate limit exceeded (…). Please \
+            wait a few minutes before syncing again." --json prints the sync endpoint's answer.
             Example:
               switchboard sync posts new-posts.json
               switchboard sync posts --command ./fetch-coach-posts.sh
@@ -78,6 +81,11 @@ struct SyncCommand: ParsableCommand {
             }
         } catch let failure as WordedFailure {
             throw failure
+        } catch let limited as SourceRateLimited {
+            // Spec 001's 429 and the app's alert, in the sync's own failure line.
+            let line = "Sync failed: Rate limit exceeded (\(Terminal.errorLine(limited.reason))). Please wait a few minutes before syncing again."
+            if json { Terminal.write(JSONValue.object([("success", .bool(false)), ("message", .string(line))]).jsonText + "\n") }
+            throw WordedFailure(line: line)
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error
         } catch {

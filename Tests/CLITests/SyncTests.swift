@@ -244,9 +244,37 @@ import Testing
             broken.stdout == #"{"success":false,"message":"Sync failed: line 1: invalid JSON: expected a key, found '\n'"}"# + "\n"
                 || broken.stdout.hasPrefix(#"{"success":false,"message":"Sync failed: line "#))
         #expect(broken.status == 1)
-        let envelope = try CLI.run(["sync", "posts", "--db", db], input: #"{"success":false,"error":"rate limited"}"#)
-        #expect(envelope.stderr == "Sync failed: the input says \"success\":false: rate limited\n")
+        let envelope = try CLI.run(["sync", "posts", "--db", db], input: #"{"success":false,"error":"Service unavailable"}"#)
+        #expect(envelope.stderr == "Sync failed: the input says \"success\":false: Service unavailable\n")
+        #expect(envelope.status == 1)
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "2")
+    }
+
+    /// Spec 001's HTTP 429 ("Rate limit exceeded") and the app's alert: an envelope whose error
+    /// names a rate limit, or a fetch program's exit status 75 (EX_TEMPFAIL), fails the sync with
+    /// "Please wait a few minutes before syncing again."; nothing is stored.
+    @Test func aRateLimitedSourceSaysToWait() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let envelope = try CLI.run(
+            ["sync", "posts", "--db", db], input: #"{"success":false,"error":"Rate limit exceeded (too many sync requests)"}"#)
+        #expect(
+            envelope.stderr
+                == "Sync failed: Rate limit exceeded (the input says: Rate limit exceeded (too many sync requests)). "
+                + "Please wait a few minutes before syncing again.\n")
+        #expect(envelope.status == 1 && envelope.stdout == "")
+        let command = try CLI.run(["sync", "posts", "--db", db, "--json", "--command", "echo '\(SyncTests.post(1))'; exit 75"])
+        let line = "Sync failed: Rate limit exceeded (the command exited with status 75). Please wait a few minutes before syncing again."
+        #expect(command.stderr == line + "\n")
+        #expect(command.stdout == #"{"success":false,"message":""# + line + #""}"# + "\n")
+        #expect(command.status == 1)
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "0")
+        let imported = try CLI.run(["import", "social_media_posts", "--db", db], input: #"{"success":false,"message":"too many requests"}"#)
+        #expect(
+            imported.stderr
+                == "error: rate limit exceeded (the input says: too many requests); please wait a few minutes before trying again\n")
+        #expect(imported.status == 1)
     }
 
     @Test func aSecondSyncIsRefusedWhileOneRuns() throws {
