@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces every number in BENCHMARKS.md:
+# Reproduces the figures of BENCHMARKS.md, "Functions" (and its ".load time" and "Portable build"):
 #   1. per-row cost of the SQL functions against built-in baselines (ordo-one/benchmark,
 #      release build, 1M rows, system SQLite in the same process and run);
 #   2. the portable build (static Swift stdlib): size, stripped size, dependencies,
