@@ -11,10 +11,10 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Applies the built-in schema/ migrations that the database lacks; running it again changes nothing. \
             --name also creates your profile, the workspace's user, through the profile-create query (so its \
-            checks apply: a graduation year between 1900 and 2100); a database that already has a profile keeps it. \
-            Without --name, init prints the next steps.
+            checks apply: a graduation year between 1900 and 2100, a time zone that exists); a database that already \
+            has a profile keeps it. Without --name, init prints the next steps.
             Example:
-              switchboard init --name "Jordan Lee" --sport Soccer --graduation-year 2027
+              switchboard init --name "Jordan Lee" --sport Soccer --graduation-year 2027 --timezone America/New_York
               switchboard init --db app.db
             """)
 
@@ -27,18 +27,26 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --name: your graduation year, between 1900 and 2100.", valueName: "year"))
     var graduationYear: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --name: your IANA time zone, e.g. America/New_York (default UTC): dates past a week, report days and "
+                + "\"due today\" follow it.", valueName: "zone"))
+    var timezone: String?
+
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
-        if name == nil && (sport != nil || graduationYear != nil) {
-            throw SwitchboardError.usage("--sport and --graduation-year describe your profile; give --name too")
+        if name == nil && (sport != nil || graduationYear != nil || timezone != nil) {
+            throw SwitchboardError.usage("--sport, --graduation-year and --timezone describe your profile; give --name too")
         }
     }
 
-    /// The `profile-create` parameters for `--name`, `--sport` and `--graduation-year`.
+    /// The `profile-create` parameters for `--name`, `--sport`, `--graduation-year` and `--timezone`.
     var profilePairs: [String] {
         guard let name else { return [] }
         return ["name=\(name)"] + (sport.map { ["sport=\($0)"] } ?? []) + (graduationYear.map { ["graduation_year=\($0)"] } ?? [])
+            + (timezone.map { ["timezone=\($0)"] } ?? [])
     }
 
     /// Creates or migrates the database, then the profile; a file it created is removed again when
@@ -49,7 +57,8 @@ struct InitCommand: ParsableCommand {
         let created = !FileManager.default.fileExists(atPath: database.path)
         var output = ""
         do {
-            let opened = try QueryDatabase(path: database.path, create: true)
+            // --timezone is the connection's zone too: a name that is no zone is refused before anything is written.
+            let opened = try QueryDatabase(path: database.path, create: true, timeZone: timezone)
             let versions = try opened.migrateToLatest()
             output =
                 versions.from == versions.to
@@ -62,7 +71,12 @@ struct InitCommand: ParsableCommand {
                 output += "Next:\n" + InitCommand.nextSteps.map { "  \($0)\n" }.joined()
             }
         } catch {
-            if created { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(database.path + suffix) } }
+            if created {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(database.path + suffix) }
+            }
+            if case DatabaseCondition.unknownTimeZone(let zone, nil) = error {
+                throw SwitchboardError.usage("unknown time zone '\(zone)' (--timezone takes an IANA name such as America/New_York)")
+            }
             throw error
         }
         Terminal.write(output)

@@ -47,12 +47,28 @@ import Testing
             try CLI.run(["init", "--name", "Sam", "--graduation-year", "2200", "--db", db]),
             "parameter :graduation_year must be between 1900 and 2100, got '2200'", status: 2)
         expectError(
-            try CLI.run(["init", "--sport", "Soccer", "--db", db]), "--sport and --graduation-year describe your profile; give --name too", status: 2)
+            try CLI.run(["init", "--sport", "Soccer", "--db", db]),
+            "--sport, --graduation-year and --timezone describe your profile; give --name too", status: 2)
+        expectError(
+            try CLI.run(["init", "--name", "Sam", "--timezone", "Mars/Olympus_Mons", "--db", db]),
+            "unknown time zone 'Mars/Olympus_Mons' (--timezone takes an IANA name such as America/New_York)", status: 2)
         #expect(!FileManager.default.fileExists(atPath: db))
         #expect(try CLI.run(["init", "--name", "Sam", "--db", db]).status == 0)
         expectError(
             try CLI.run(["init", "--name", "Kim", "--db", db]),
             "\(db) already has a profile; nothing changed (see switchboard run profile-show)", status: 1)
+    }
+
+    /// `init --timezone` stores the profile's zone, and the dates then follow it: 02:00Z on 15 January
+    /// is 14 January in New York.
+    @Test func initWithATimeZone() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = scratch.file("app.db")
+        let created = try CLI.run(["init", "--name", "Sam", "--timezone", "America/New_York", "--db", db])
+        #expect(created.status == 0, "\(created.stderr)")
+        let zone = try CLI.run(["sql", "SELECT timezone, local_date('2026-01-15T02:00:00Z', timezone) FROM users", "--db", db, "--format", "csv"])
+        #expect(zone.stdout.hasSuffix("\r\nAmerica/New_York,2026-01-14\r\n"), "\(zone.stdout) \(zone.stderr)")
     }
 
     /// The block runs as written (bash, `switchboard` on PATH, in a folder with examples/), with the clock
