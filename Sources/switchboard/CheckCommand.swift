@@ -9,7 +9,8 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Runs SQLite's PRAGMA integrity_check, then each full-text index's own integrity-check, which \
             integrity_check does not look into: a damaged index gives wrong search results or breaks syncs \
-            while the file itself checks ok. Prints one line per check; exit 1 when one failed. --rebuild \
+            while the file itself checks ok. Then "schema:" names the tables and columns that are not the workspace's \
+            (another tool added them; they are left alone and fail nothing). Prints one line per check; exit 1 when one failed. --rebuild \
             first rebuilds every full-text index from the table it indexes (the tables themselves are not changed).
             Example:
               switchboard check
@@ -27,6 +28,8 @@ struct CheckCommand: ParsableCommand {
         if rebuild { output += "Rebuilt \(try opened.rebuildIndexes().count.counted("index", "indexes")).\n" }
         let checks = try opened.check()
         for check in checks { output += "\(check.name): \(check.problem.map { "damaged: \($0)" } ?? "ok")\n" }
+        let foreign = try opened.foreignObjects()
+        output += "schema: " + (foreign.isEmpty ? "ok" : "\(InitCommand.foreignSummary(foreign))") + "\n"
         Terminal.write(output)
         let damaged = checks.filter { $0.problem != nil }.map(\.name)
         if !damaged.isEmpty {

@@ -13,7 +13,8 @@ struct ExportCommand: ParsableCommand {
             nested: a table's from its CHECK constraints, a query's from its `-- returns boolean|json:` lines; a \
             BLOB is {"$base64":true,"encoded":"..."}. The rows are those run and sql print, in the same formats. \
             Rows are written as they are read, so memory stays flat. A query takes -p name=value as with run.
-            --all DIR writes DIR/TABLE.json for every table; import --all DIR reads it back.
+            A table's rows leave out the database's own columns (seq, search_tags, the instant keys *_ms) unless \
+            --all-columns. --all DIR writes DIR/TABLE.json for every table; import --all DIR reads it back.
             Example:
               switchboard export social_media_posts > posts.json
               switchboard export social-feed -p platform=twitter --format jsonl
@@ -34,6 +35,11 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"))
     var all: String?
 
+    @Flag(
+        name: .long,
+        help: "A table's every column, the database's own too (seq, search_tags, the instant keys *_ms): for a backup; import takes both.")
+    var allColumns = false
+
     @OptionGroup var database: DatabaseOption
     @OptionGroup var catalogOption: CatalogOption
 
@@ -51,7 +57,7 @@ struct ExportCommand: ParsableCommand {
         if let schema = try opened.tableSchema(name) {
             guard try opened.workspaceTables().contains(name) else { throw DatabaseCondition.notAWorkspaceTable(name) }
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a table") }
-            try ExportCommand.write(schema, from: opened, to: writer)
+            try ExportCommand.write(schema, from: opened, to: writer, allColumns: allColumns)
         } else if try opened.isView(name) {
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a view") }
             let types = try viewTypes(opened)
@@ -82,13 +88,19 @@ struct ExportCommand: ParsableCommand {
     static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// Writes every row of a table in the apps' shape: their keys (``TableSchema/specKey(_:)``), flags
-    /// as booleans and JSON columns nested, from the table's CHECK constraints.
-    static func write(_ schema: TableSchema, from opened: QueryDatabase, to writer: RowWriter) throws {
+    /// as booleans and JSON columns nested, from the table's CHECK constraints; without the database's
+    /// own columns unless `allColumns` (``TableSchema/exportedColumns(allColumns:)``), and never a key
+    /// twice (a column another tool added under a spec key's name is left out, with a warning).
+    static func write(_ schema: TableSchema, from opened: QueryDatabase, to writer: RowWriter, allColumns: Bool) throws {
         var types: [String: ColumnType] = [:]
         for column in schema.booleanColumns { types[schema.specKey(column)] = .boolean }
         for column in schema.jsonColumns { types[schema.specKey(column)] = .json }
-        let sql = "SELECT * FROM \(quote(schema.name)) ORDER BY rowid"
-        try opened.streamRows(sql, columns: { writer.begin(columns: $0.map(schema.specKey), types: types) }, row: writer.row)
+        let (columns, shadowed) = schema.exportedColumns(allColumns: allColumns)
+        for (column, by) in shadowed {
+            Terminal.warn("\(schema.name).\(column) left out: \(column) is already the key of \(schema.name).\(by) in the apps' shape")
+        }
+        let sql = "SELECT \(columns.map { quote($0.column) }.joined(separator: ", ")) FROM \(quote(schema.name)) ORDER BY rowid"
+        try opened.streamRows(sql, columns: { _ in writer.begin(columns: columns.map(\.key), types: types) }, row: writer.row)
         try writer.end()
     }
 
@@ -106,12 +118,18 @@ struct ExportCommand: ParsableCommand {
 
     func exportAll(_ folder: String, _ opened: QueryDatabase) throws {
         var total = 0
-        let tables = try opened.workspaceTables()
         // Every file lands inside the folder: a table whose name is not a plain file name is refused
         // before anything is written.
-        if let stray = tables.first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
+        if let stray = try opened.workspaceTables().first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
             throw SwitchboardError.failure("table '\(stray)' cannot be written into \(folder): its name is not a plain file name; nothing exported")
         }
+        // Tables another tool added are not the workspace's: import --all would refuse them.
+        let foreign = try opened.foreignObjects().compactMap { object -> String? in
+            if case .table(let name) = object { return name }
+            return nil
+        }
+        for table in foreign { Terminal.warn("\(table) left out: not one of the workspace's tables (another tool added it)") }
+        let tables = try opened.workspaceTables().filter { !foreign.contains($0) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -121,7 +139,7 @@ struct ExportCommand: ParsableCommand {
             guard let schema = try opened.tableSchema(table) else { continue }
             let file = try OutputFile("\(folder)/\(table).json", option: "--all", database: opened.path)
             let writer = RowWriter(format: .json, sink: file.write)
-            try ExportCommand.write(schema, from: opened, to: writer)
+            try ExportCommand.write(schema, from: opened, to: writer, allColumns: allColumns)
             try file.commit()
             total += writer.count
         }

@@ -9,7 +9,8 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create the database (with your profile: --name), or migrate it to the newest schema.",
         discussion: """
-            Applies the built-in schema/ migrations that the database lacks; running it again changes nothing. \
+            Applies the built-in schema/ migrations that the database lacks; running it again changes nothing. It warns of \
+            tables and columns that are not the workspace's (another tool added them; they are left alone). \
             --name also creates your profile, the workspace's user, through the profile-create query (so its \
             checks apply: a graduation year between 1900 and 2100, a time zone that exists); a database that already \
             has a profile keeps it. Without --name, init prints the next steps.
@@ -64,6 +65,8 @@ struct InitCommand: ParsableCommand {
                 versions.from == versions.to
                 ? "\(database.path) is up to date (schema version \(versions.to))\n"
                 : "\(database.path): schema version \(versions.from) -> \(versions.to)\n"
+            let foreign = try opened.foreignObjects()
+            if !foreign.isEmpty { Terminal.warn(InitCommand.foreignSummary(foreign)) }
             if let profile, let binding {
                 output += try createProfile(profile, binding, in: opened)
                 output += "Next:\n" + InitCommand.nextSteps.dropFirst().map { "  \($0)\n" }.joined()
@@ -80,6 +83,17 @@ struct InitCommand: ParsableCommand {
             throw error
         }
         Terminal.write(output)
+    }
+
+    /// The tables and columns another tool added, in one line: `init` warns of them, `check` lists them.
+    ///
+    /// ```swift
+    /// InitCommand.foreignSummary([.column(table: "tg_groups", column: "memberCount")])
+    /// // "not the workspace's (another tool added it; left alone): tg_groups.memberCount (a column)"
+    /// ```
+    static func foreignSummary(_ foreign: [ForeignObject]) -> String {
+        "not the workspace's (another tool added \(foreign.count == 1 ? "it" : "them"); left alone): "
+            + foreign.map(\.description).joined(separator: ", ")
     }
 
     /// Runs `profile-create` unless the database already has a profile, and says which happened.

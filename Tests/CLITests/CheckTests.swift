@@ -11,6 +11,7 @@ import Testing
         social_posts_fts: ok
         social_posts_trigram: ok
         tg_groups_fts: ok
+        schema: ok
 
         """
 

@@ -27,7 +27,7 @@ public struct TableSchema: Sendable {
     /// Times the table keeps an instant key for (`post_date`, keyed by `post_date_ms`), whose CHECK
     /// is the key's rule: any form ``SwitchboardCore/Instant`` reads from text, or a Unix time. The
     /// key columns (`X_ms`) are the database's own, set by its triggers: what a record gives for one
-    /// is replaced. Export writes them as it writes `seq` and `search_tags`.
+    /// is replaced. Export leaves them out with `seq` and `search_tags` (``internalColumns``).
     public let instantColumns: Set<String>
     /// Columns of INTEGER affinity (a declared type containing `INT`) that are not flags: text and
     /// reals must be whole 64-bit numbers there, never stored as text or a rounded real.
@@ -41,6 +41,50 @@ public struct TableSchema: Sendable {
     public let uniqueKeys: [[String]]
 
     public var columnNames: [String] { columns.map(\.name) }
+
+    /// Columns that serve the database, not the apps: `seq` (the rowid of a table whose records are
+    /// keyed by `id`), `search_tags` (the handles the search index reads) and the instant keys
+    /// (`post_date_ms`). Export leaves them out unless asked for every column; import takes them and
+    /// the triggers set them again.
+    ///
+    /// ```swift
+    /// try TableSchema.load(db, "social_media_posts")!.internalColumns // ["seq", "search_tags", "post_date_ms"]
+    /// ```
+    public var internalColumns: Set<String> {
+        let names = Set(columnNames)
+        var ownColumns = Set(instantColumns.map { $0 + "_ms" })
+        if primaryKey == ["seq"] && names.contains("id") { ownColumns.insert("seq") }
+        if names.contains("search_tags") { ownColumns.insert("search_tags") }
+        return ownColumns
+    }
+
+    /// The columns export writes and their keys in the apps' shape: every column but the internal ones
+    /// (unless `allColumns`), and no key twice. A column another tool added whose name is a spec key
+    /// already written (sqlite-utils' `memberCount` beside `member_count`) is left out, and returned
+    /// in `shadowed` with the column whose key it is.
+    ///
+    /// ```swift
+    /// schema.exportedColumns(allColumns: false).columns // [("id", "id"), ("member_count", "memberCount"), ...]
+    /// ```
+    public func exportedColumns(allColumns: Bool) -> (columns: [(column: String, key: String)], shadowed: [(column: String, by: String)]) {
+        let left = allColumns ? [] : internalColumns
+        let candidates = columnNames.filter { !left.contains($0) }
+        // A spec key belongs to its column first; then each key to the first column that gives it.
+        var owner: [String: String] = [:]
+        for column in candidates where specKey(column) != column { owner[specKey(column)] = column }
+        var kept: [(column: String, key: String)] = []
+        var shadowed: [(column: String, by: String)] = []
+        for column in candidates {
+            let key = specKey(column)
+            if let by = owner[key] ?? kept.first(where: { $0.key == key })?.column, by != column {
+                shadowed.append((column, by))
+                continue
+            }
+            kept.append((column, key))
+        }
+        return (kept, shadowed)
+    }
+
     public var primaryKey: [String] { columns.filter(\.primaryKey).map(\.name) }
 
     /// The keys the apps' JSON uses where they differ from the column (spec 003's TelegramGroup).
