@@ -198,7 +198,8 @@ import Testing
         let db = try scratch.database()
         _ = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(1))
         let plain = try CLI.run(["export", "social_media_posts", "--db", db, "--format", "csv"])
-        let header = "id,user_id,coach_id,school_id,platform,post_url,post_content,post_date,author_handle,author_name,"
+        let header =
+            "id,user_id,coach_id,school_id,platform,post_url,post_content,post_date,author_handle,author_name,"
             + "author_avatar_url,media_urls,likes_count,shares_count,replies_count,is_recruiting_related,flagged_for_review,"
             + "sentiment,notes,created_at,updated_at,sentiment_guess\r\n"
         #expect(plain.stdout.hasPrefix(header), "\(plain.stdout)")
@@ -214,12 +215,14 @@ import Testing
         // sqlite-utils' --alter for a spec-shaped TelegramGroup adds memberCount beside member_count.
         let altered = try Subprocess.run([
             "sqlite3", db,
-            "ALTER TABLE tg_groups ADD COLUMN memberCount INTEGER; INSERT INTO tg_groups (id, title, member_count, memberCount) VALUES (-7, 'Fam', 4, 4); CREATE TABLE stray (x);",
+            "ALTER TABLE tg_groups ADD COLUMN memberCount INTEGER; CREATE TABLE stray (x); "
+                + "INSERT INTO tg_groups (id, title, member_count, memberCount) VALUES (-7, 'Fam', 4, 4);",
         ])
         #expect(altered.status == 0, "\(altered.stderr)")
         let groups = try CLI.run(["export", "tg_groups", "--db", db, "--format", "jsonl"])
         #expect(groups.stdout == #"{"id":-7,"title":"Fam","memberCount":4,"sort_order":0}"# + "\n")
-        #expect(groups.stderr == "warning: tg_groups.memberCount left out: memberCount is already the key of tg_groups.member_count in the apps' shape\n")
+        #expect(
+            groups.stderr == "warning: tg_groups.memberCount left out: memberCount is already the key of tg_groups.member_count in the apps' shape\n")
         let foreign = "not the workspace's (another tool added them; left alone): stray (a table), tg_groups.memberCount (a column)"
         let initialized = try CLI.run(["init", "--db", db])
         #expect(initialized.stderr == "warning: \(foreign)\n")
