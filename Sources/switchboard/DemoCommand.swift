@@ -13,10 +13,12 @@ struct DemoCommand: ParsableCommand {
             demo database; anything else is left alone. The demo lives in the present: its data is moved, once, \
             so that it was made now (the newest post 39 minutes old, notifications due today). --now (or \
             $SWITCHBOARD_NOW) makes it at that time instead, for output that does not change: the tests use \
-            --now 2026-02-10T12:00:00Z, the time the demo data is written against.
+            --now 2026-02-10T12:00:00Z, the time the demo data is written against. --tz (or $SWITCHBOARD_TZ) \
+            makes it the demo profile's time zone (users.timezone), which every later command then counts days in.
             Example:
               swift run switchboard-cli demo
               switchboard demo --db demo.db --now 2026-02-10T12:00:00Z
+              switchboard demo --db demo.db --tz America/New_York
             """)
 
     @Option(name: .long, help: ArgumentHelp("Where to write the demo database.", valueName: "path"))
@@ -57,7 +59,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let now = clock.value ?? ISO8601DateFormatter().string(from: Date())
-        try DemoDatabase.create(at: db, now: now)
+        try DemoDatabase.create(at: db, now: now, timeZone: clock.timeZone)
         var output = "Created the demo database \(db).\n"
         let database = try QueryDatabase(path: db, now: now, timeZone: clock.timeZone)
         let catalog = try QueryCatalog()

@@ -23,10 +23,11 @@ public enum DemoDatabase {
     public static let anchor = "2026-02-10T12:00:00Z"
 
     /// Creates (or replaces a previous demo at) `path` from the embedded schema and demo scripts, their
-    /// timestamps moved so that ``anchor`` falls on `now` (nil: left as written).
+    /// timestamps moved so that ``anchor`` falls on `now` (nil: left as written), and its profile in
+    /// `timeZone` (nil: UTC; a name that is no zone is refused and nothing is written).
     /// Its errors name `path`, e.g. `missing/demo.db: unable to open database file`.
     public static func create(
-        at path: String, now: String? = nil, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo
+        at path: String, now: String? = nil, timeZone: String? = nil, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo
     ) throws {
         let shift = try now.map(secondsFromAnchor) ?? 0
         let manager = FileManager.default
@@ -38,7 +39,7 @@ public enum DemoDatabase {
         let temporary = "\(path).building-\(getpid())"
         removeDatabaseFiles(temporary)
         do {
-            let database = try QueryDatabase(path: temporary, create: true, displayPath: path)
+            let database = try QueryDatabase(path: temporary, create: true, timeZone: timeZone, displayPath: path)
             _ = try database.migrateToLatest()
             try database.withConnection { db in
                 for script in demoScripts {
@@ -47,6 +48,7 @@ public enum DemoDatabase {
                         throw SwitchboardError.failure("\(path): demo script \(script.name) failed: \(error.message ?? "\(error)")")
                     }
                 }
+                if let timeZone { try db.execute(sql: "UPDATE users SET timezone = ?", arguments: [timeZone]) }
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
         } catch {
