@@ -167,12 +167,12 @@ public struct TableSchema: Sendable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
-    /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not SQLite's),
-    /// parents before children.
+    /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not the counters
+    /// triggers keep, not SQLite's), parents before children.
     public static func workspaceTables(_ db: Database) throws -> [String] {
         let virtual = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
         let all = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .filter { name in !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } }
+            .filter { name in !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } && !isCounterTable(name) }
         var parents: [String: Set<String>] = [:]
         for name in all {
             parents[name] = Set(try String.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [name]))
@@ -188,6 +188,15 @@ public struct TableSchema: Sendable {
         }
         return ordered
     }
+
+    /// Whether `name` is a table of counters (`*_counters`, schema/0018_counters.sql): derived from
+    /// other tables' rows by their `*_counters_*` triggers, never written, exported or imported itself.
+    ///
+    /// ```swift
+    /// TableSchema.isCounterTable("notification_counters")   // true
+    /// TableSchema.isCounterTable("notifications")           // false
+    /// ```
+    static func isCounterTable(_ name: String) -> Bool { name.hasSuffix("_counters") }
 
     /// The days of `month` (1-12) in the Gregorian `year`.
     static func daysIn(_ month: Int, of year: Int) -> Int {
