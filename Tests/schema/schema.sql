@@ -17,4 +17,6 @@
 .read schema/0014_instants.sql
 .read schema/0015_user_timezone.sql
 .read schema/0016_spec_gaps.sql
+.read schema/0017_notification_times.sql
+.read schema/0018_counters.sql
 .output stdout

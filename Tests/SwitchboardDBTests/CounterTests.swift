@@ -1,0 +1,306 @@
+import Foundation
+import GRDB
+import SwitchboardInput
+import Testing
+
+@testable import SwitchboardDB
+
+/// The counters of schema/0018_counters.sql: after every step of a seeded random workload (inserts,
+/// updates of every counted column, moves between users, deletes, INSERT OR REPLACE, upserts,
+/// transactions and savepoints rolled back, a statement failing half-way, sync and import through the
+/// database layer, a user deleted), every counter row equals `count(*)` of the rows it counts, and
+/// the four count queries give what counting the rows gives, for every user and `when`.
+@Suite struct CounterTests {
+    typealias Fixture = EntryPointFixture
+
+    static let users = ["u1", "u2", "u3"]
+    static let platforms = ["twitter", "instagram"]
+    static let notificationTypes = ["follow_up_reminder", "deadline_alert", "daily_digest", "inbound_interaction", "offer", "event"]
+    static let templateTypes = ["email", "text", "twitter"]
+
+    /// Each counter table beside the same figures counted from its rows (`user_id`, kind, counts…).
+    static let exactness: [(counters: String, counted: String)] = [
+        (
+            "SELECT user_id, platform, posts, flagged FROM social_media_post_counters ORDER BY 1, 2",
+            """
+            SELECT user_id, coalesce(platform, ''), count(*), count(CASE WHEN flagged_for_review IS 1 THEN 1 END)
+            FROM social_media_posts GROUP BY 1, 2 ORDER BY 1, 2
+            """
+        ),
+        (
+            "SELECT user_id, type, notifications, unread FROM notification_counters ORDER BY 1, 2",
+            """
+            SELECT user_id, coalesce(type, ''), count(*), count(CASE WHEN read_at IS NULL THEN 1 END)
+            FROM notifications WHERE user_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+            """
+        ),
+        (
+            "SELECT user_id, type, templates FROM communication_template_counters ORDER BY 1, 2",
+            "SELECT user_id, coalesce(type, ''), count(*) FROM communication_templates GROUP BY 1, 2 ORDER BY 1, 2"
+        ),
+    ]
+
+    /// What each count query gives, counted from the rows as the queries did before the counters
+    /// (`:user_id`, `:when`; the clock is ``EntryPointFixture/now``): its name, the columns compared, the count.
+    static let baselines: [(query: String, columns: [String], counted: String)] = [
+        (
+            "notifications-type-counts", ["type", "count", "unread"],
+            """
+            WITH listed AS (
+                SELECT type, read_at FROM notifications
+                WHERE user_id = :user_id AND CASE :when WHEN 'due' THEN scheduled_for_ms <= strftime('%s', switchboard_now()) * 1000
+                                                        WHEN 'upcoming' THEN scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
+                                                        ELSE 1 END)
+            SELECT NULL, (SELECT count(*) FROM listed), (SELECT count(*) FROM listed WHERE read_at IS NULL)
+            UNION ALL
+            SELECT * FROM (SELECT t.type, (SELECT count(*) FROM listed AS l WHERE l.type = t.type),
+                                  (SELECT count(*) FROM listed AS l WHERE l.type = t.type AND l.read_at IS NULL)
+                           FROM notification_types AS t ORDER BY t.sort_order)
+            """
+        ),
+        (
+            "notifications-unread-count", ["unread", "read"],
+            """
+            SELECT count(CASE WHEN read_at IS NULL THEN 1 END), count(read_at) FROM notifications
+            WHERE user_id = :user_id AND CASE :when WHEN 'due' THEN scheduled_for_ms <= strftime('%s', switchboard_now()) * 1000
+                                                    WHEN 'upcoming' THEN scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
+                                                    ELSE 1 END
+            """
+        ),
+        (
+            "social-stats", ["totalPosts", "twitterPosts", "instagramPosts", "flaggedPosts", "totalPostsBadge"],
+            """
+            SELECT count(*), count(CASE WHEN platform = 'twitter' THEN 1 END), count(CASE WHEN platform = 'instagram' THEN 1 END),
+                   count(CASE WHEN flagged_for_review = 1 THEN 1 END), count_badge(count(*))
+            FROM social_media_posts WHERE user_id = :user_id
+            """
+        ),
+        (
+            "templates-type-counts", ["type", "count"],
+            """
+            SELECT NULL, (SELECT count(*) FROM communication_templates WHERE user_id = :user_id)
+            UNION ALL SELECT 'email', (SELECT count(*) FROM communication_templates WHERE user_id = :user_id AND type = 'email')
+            UNION ALL SELECT 'text', (SELECT count(*) FROM communication_templates WHERE user_id = :user_id AND type = 'text')
+            UNION ALL SELECT 'twitter', (SELECT count(*) FROM communication_templates WHERE user_id = :user_id AND type = 'twitter')
+            """
+        ),
+    ]
+
+    /// A seeded generator (SplitMix64): the same workload on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The rows of `sql` on `db`, each as its cells' text joined by `|` (NULL as `NULL`).
+    static func rows(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) throws -> [String] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            row.databaseValues.map { $0.isNull ? "NULL" : $0.storageText }.joined(separator: "|")
+        }
+    }
+
+    /// Every counter table equals its rows' count, and every count query its baseline, for each user and when.
+    static func expectExact(_ database: QueryDatabase, after step: String, queries: Bool) throws {
+        let compared = try database.withConnection { db in
+            try exactness.map { (sql: $0.counters, counters: try rows(db, $0.counters), counted: try rows(db, $0.counted)) }
+        }
+        for (sql, counters, counted) in compared {
+            #expect(counters == counted, "after \(step): \(sql)")
+        }
+        guard queries else { return }
+        let catalog = try QueryCatalog(userFolder: nil)
+        let users = try database.withConnection { try String.fetchAll($0, sql: "SELECT id FROM users ORDER BY id") }
+        for (name, columns, counted) in baselines {
+            let query = try #require(try catalog.query(named: name))
+            let takesWhen = query.parameter(named: "when") != nil
+            for user in users {
+                for when in takesWhen ? ["all", "due", "upcoming"] : ["all"] {
+                    let pairs = ["user_id=\(user)"] + (takesWhen ? ["when=\(when)"] : [])
+                    let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+                    guard case .rows(let table) = outcome else { throw SwitchboardError.failure("\(name) returned no rows") }
+                    let got = table.selecting(columns).rows.map { $0.map { $0.text ?? "NULL" }.joined(separator: "|") }
+                    let expected = try database.withConnection { db in
+                        try rows(db, counted, ["user_id": user, "when": when])
+                    }
+                    #expect(got == expected, "after \(step): \(name) user_id=\(user) when=\(when)")
+                }
+            }
+        }
+    }
+
+    /// One random write of the workload, as SQL on the connection (nil: a step through the database layer).
+    static func randomWrite(_ random: inout Seeded, step: Int) -> String {
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        let user = pick(users), other = pick(users), n = Int(random.next() % 40)
+        let platform = pick(platforms), flagged = Int(random.next() % 2)
+        let type = pick(notificationTypes), templateType = pick(templateTypes)
+        let read = random.next() % 2 == 0 ? "NULL" : "'2026-02-09T08:00:00Z'"
+        let scheduled = random.next() % 3 == 0 ? "'2026-02-\(11 + n % 15)T09:00:00Z'" : "'2026-01-\(10 + n % 20)T09:00:00Z'"
+        let post = "'https://x.com/p/\(n)'"
+        switch random.next() % 24 {
+        case 0, 1:
+            return """
+                INSERT OR IGNORE INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name, flagged_for_review)
+                VALUES ('\(user)', '\(platform)', \(post), '2026-02-01T10:00:00Z', '@a', 'A', \(flagged))
+                """
+        case 2: return "UPDATE social_media_posts SET flagged_for_review = \(flagged) WHERE seq % 3 = \(n % 3) AND user_id = '\(user)'"
+        case 3: return "UPDATE social_media_posts SET platform = '\(platform)' WHERE seq % 4 = \(n % 4)"
+        case 4: return "UPDATE OR IGNORE social_media_posts SET user_id = '\(other)' WHERE seq % 5 = \(n % 5) AND user_id = '\(user)'"
+        case 5: return "DELETE FROM social_media_posts WHERE seq % 7 = \(n % 7) AND user_id = '\(user)'"
+        case 6:
+            return """
+                INSERT OR REPLACE INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name, flagged_for_review)
+                VALUES ('\(user)', '\(platform)', \(post), '2026-02-02T10:00:00Z', '@b', 'B', \(flagged))
+                """
+        case 7:
+            return """
+                INSERT INTO social_media_posts (user_id, platform, post_url, post_date, author_handle, author_name, flagged_for_review)
+                VALUES ('\(user)', '\(platform)', \(post), '2026-02-03T10:00:00Z', '@c', 'C', \(flagged))
+                ON CONFLICT (user_id, post_url) DO UPDATE SET platform = excluded.platform, flagged_for_review = excluded.flagged_for_review
+                """
+        case 8, 9:
+            return """
+                INSERT INTO notifications (user_id, type, title, read_at, scheduled_for)
+                VALUES (\(n % 9 == 0 ? "NULL" : "'\(user)'"), '\(type)', 'N\(n)', \(read), \(scheduled))
+                """
+        case 10: return "UPDATE notifications SET read_at = \(read) WHERE seq % 3 = \(n % 3)"
+        case 11: return "UPDATE notifications SET type = '\(type)' WHERE seq % 4 = \(n % 4)"
+        case 12: return "UPDATE notifications SET user_id = \(n % 6 == 0 ? "NULL" : "'\(other)'") WHERE seq % 5 = \(n % 5)"
+        case 13: return "UPDATE notifications SET scheduled_for = \(scheduled), read_at = \(read), type = '\(type)' WHERE seq % 6 = \(n % 6)"
+        case 14: return "DELETE FROM notifications WHERE seq % 7 = \(n % 7)"
+        case 15:
+            return """
+                INSERT OR REPLACE INTO notifications (seq, user_id, type, title, read_at, scheduled_for)
+                VALUES (\(n), '\(user)', '\(type)', 'R\(n)', \(read), \(scheduled))
+                """
+        case 16, 17:
+            return "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('\(user)', 'T\(n)', '\(templateType)', 'Hi')"
+        case 18: return "UPDATE communication_templates SET type = '\(templateType)' WHERE seq % 3 = \(n % 3)"
+        case 19: return "UPDATE communication_templates SET user_id = '\(other)' WHERE seq % 4 = \(n % 4)"
+        case 20: return "DELETE FROM communication_templates WHERE seq % 5 = \(n % 5)"
+        case 21:
+            // A statement failing half-way: its earlier rows' changes (and their counters) are undone.
+            return "UPDATE social_media_posts SET platform = CASE WHEN seq = (SELECT max(seq) FROM social_media_posts) THEN 'myspace' ELSE 'instagram' END"
+        case 22: return "UPDATE notifications SET read_at = '2026-02-10T11:00:00Z', updated_at = '2026-02-10T11:00:00Z' WHERE user_id = '\(user)' AND read_at IS NULL"
+        default: return "DELETE FROM notifications WHERE user_id = '\(user)' AND read_at IS NOT NULL"
+        }
+    }
+
+    @Test func countersEqualCountAfterARandomWorkload() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.empty()
+        try database.withConnection { db in
+            try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
+        }
+        var random = Seeded(state: 20_261_127)
+        for step in 1...400 {
+            let kind = random.next() % 10
+            var label = "step \(step)"
+            switch kind {
+            case 0:
+                // A transaction of several writes, rolled back.
+                let writes = (0..<4).map { _ in Self.randomWrite(&random, step: step) }
+                label += " (rolled back: \(writes.joined(separator: "; ")))"
+                try database.withConnection { db in
+                    try db.execute(sql: "BEGIN")
+                    for sql in writes { try? db.execute(sql: sql) }
+                    try db.execute(sql: "ROLLBACK")
+                }
+            case 1:
+                // A savepoint rolled back inside a committed transaction.
+                let (kept, undone) = (Self.randomWrite(&random, step: step), Self.randomWrite(&random, step: step))
+                label += " (kept: \(kept); savepoint rolled back: \(undone))"
+                try database.withConnection { db in
+                    try db.execute(sql: "BEGIN")
+                    try? db.execute(sql: kept)
+                    try db.execute(sql: "SAVEPOINT s")
+                    try? db.execute(sql: undone)
+                    try db.execute(sql: "ROLLBACK TO s; RELEASE s; COMMIT")
+                }
+            case 2:
+                // Sync through the database layer: new posts, posts it has (updated when asked), flags.
+                let first = Int(random.next() % 40)
+                let records = (first..<first + 5).map { n in
+                    #"{"platform":"\#(n % 2 == 0 ? "twitter" : "instagram")","post_url":"https://x.com/p/\#(n)","post_date":"2026-02-10T10:00:00Z","author_handle":"@s","author_name":"S","flagged_for_review":\#(n % 3 == 0)}"#
+                }
+                var options = PostSync.Options(user: Self.users[Int(random.next() % 3)])
+                options.update = random.next() % 2 == 0
+                options.classify = false
+                label += " (sync of posts \(first)..<\(first + 5) for \(options.user), update \(options.update))"
+                _ = try database.syncPosts(from: fixture.input(records.joined(separator: "\n")), options: options)
+            case 3:
+                // Import through the database layer, by upsert or not, into one of the counted tables.
+                let n = Int(random.next() % 40), user = Self.users[Int(random.next() % 3)], upsert = random.next() % 2 == 0
+                let (table, record) =
+                    [
+                        (
+                            "social_media_posts",
+                            #"{"platform":"instagram","post_url":"https://x.com/p/\#(n)","post_date":"2026-02-04T10:00:00Z","author_handle":"@i","author_name":"I","flagged_for_review":1}"#
+                        ),
+                        ("notifications", #"{"seq":\#(n),"type":"offer","title":"Imported","scheduled_for":"2026-03-01T10:00:00Z"}"#),
+                        ("communication_templates", #"{"seq":\#(n),"name":"Imported","type":"twitter","body":"Hey"}"#),
+                    ][Int(random.next() % 3)]
+                label += " (import into \(table) for \(user), upsert \(upsert): \(record))"
+                _ = try? database.importRecords(into: table, from: fixture.input(record), upsert: upsert, user: user)
+            case 4 where step % 50 == 0:
+                // A user deleted (its rows cascade) and created again.
+                let user = Self.users[Int(random.next() % 3)]
+                label += " (user \(user) deleted and created again)"
+                try database.withConnection { db in
+                    try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [user])
+                    try db.execute(sql: "INSERT INTO users (id, name) VALUES (?, 'Again')", arguments: [user])
+                }
+            default:
+                let sql = Self.randomWrite(&random, step: step)
+                label += " (\(sql))"
+                try database.withConnection { db in try? db.execute(sql: sql) }
+            }
+            try Self.expectExact(database, after: label, queries: step % 20 == 0)
+        }
+        // The workload reached every kind of row.
+        let reached = try database.rows(
+            """
+            SELECT (SELECT count(*) FROM social_media_post_counters) > 2, (SELECT count(*) FROM notification_counters) > 6,
+                   (SELECT count(*) FROM communication_template_counters) > 3, (SELECT count(*) FROM notifications WHERE user_id IS NULL) > 0
+            """)
+        #expect(reached == ["1|1|1|1"])
+    }
+
+    @Test func theMigrationCountsTheRowsAlreadyStored() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let path = "\(fixture.folder)/before.db"
+        // The demo database at the version before the counters, as an older build left it.
+        let before = try #require(Migration.all.last { $0.version < 18 })
+        let queue = try DatabaseQueue(path: path, configuration: switchboardConfiguration())
+        try queue.writeWithoutTransaction { db in
+            try apply(Migration.all.filter { $0.version <= before.version }, to: db)
+            for script in EmbeddedSQL.demo { try db.execute(sql: script.sql) }
+            try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u2', 'Bo')")
+            try db.execute(sql: "INSERT INTO notifications (user_id, type, title) VALUES (NULL, 'offer', 'Nobody''s')")
+        }
+        try queue.close()
+        let database = try QueryDatabase(path: path, now: Fixture.now)
+        #expect(try database.migrateToLatest() == (before.version, Migration.latestVersion))
+        try Self.expectExact(database, after: "the migration", queries: true)
+        #expect(
+            try database.rows("SELECT (SELECT sum(posts) FROM social_media_post_counters), (SELECT sum(notifications) FROM notification_counters)")
+                == ["300|215"])
+    }
+
+    @Test func exportAndImportLeaveTheCountersToTheTriggers() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.demo()
+        let tables = try database.workspaceTables()
+        #expect(!tables.contains { $0.hasSuffix("_counters") })
+        #expect(tables.contains("notifications"))
+    }
+}
