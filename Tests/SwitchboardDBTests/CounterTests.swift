@@ -186,8 +186,14 @@ import Testing
         case 20: return "DELETE FROM communication_templates WHERE seq % 5 = \(n % 5)"
         case 21:
             // A statement failing half-way: its earlier rows' changes (and their counters) are undone.
-            return "UPDATE social_media_posts SET platform = CASE WHEN seq = (SELECT max(seq) FROM social_media_posts) THEN 'myspace' ELSE 'instagram' END"
-        case 22: return "UPDATE notifications SET read_at = '2026-02-10T11:00:00Z', updated_at = '2026-02-10T11:00:00Z' WHERE user_id = '\(user)' AND read_at IS NULL"
+            return """
+                UPDATE social_media_posts SET platform = CASE WHEN seq = (SELECT max(seq) FROM social_media_posts) THEN 'myspace' ELSE 'instagram' END
+                """
+        case 22:
+            return """
+                UPDATE notifications SET read_at = '2026-02-10T11:00:00Z', updated_at = '2026-02-10T11:00:00Z'
+                WHERE user_id = '\(user)' AND read_at IS NULL
+                """
         default: return "DELETE FROM notifications WHERE user_id = '\(user)' AND read_at IS NOT NULL"
         }
     }
