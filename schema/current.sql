@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 17 (0017_notification_times.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 18 (0018_counters.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -93,6 +93,14 @@ CREATE TABLE coaches (
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
+-- from 0018_counters.sql
+CREATE TABLE communication_template_counters (
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    templates INTEGER NOT NULL,
+    PRIMARY KEY (user_id, type)
+) WITHOUT ROWID;
+
 -- from 0016_spec_gaps.sql
 CREATE TABLE "communication_templates" (
     seq INTEGER PRIMARY KEY,
@@ -132,6 +140,15 @@ CREATE TABLE "interactions" (
         CHECK (occurred_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(occurred_at) IS NOT NULL),
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
+
+-- from 0018_counters.sql
+CREATE TABLE notification_counters (
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    notifications INTEGER NOT NULL,
+    unread INTEGER NOT NULL,
+    PRIMARY KEY (user_id, type)
+) WITHOUT ROWID;
 
 -- from 0001_core.sql
 CREATE TABLE notification_types (
@@ -273,6 +290,15 @@ CREATE TABLE routes (
     sort_order INTEGER NOT NULL DEFAULT 0
 );
 
+-- from 0018_counters.sql
+CREATE TABLE social_media_post_counters (
+    user_id TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    posts INTEGER NOT NULL,
+    flagged INTEGER NOT NULL,
+    PRIMARY KEY (user_id, platform)
+) WITHOUT ROWID;
+
 -- from 0016_spec_gaps.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
@@ -410,6 +436,9 @@ CREATE INDEX notifications_counts ON notifications(user_id, type, read_at);
 -- from 0014_instants.sql
 CREATE INDEX notifications_inbox ON notifications(user_id, scheduled_for_ms, id);
 
+-- from 0018_counters.sql
+CREATE INDEX notifications_schedule ON notifications(user_id, scheduled_for_ms, type, read_at);
+
 -- from 0007_outbox.sql
 CREATE INDEX outbox_by_status ON outbox(status, id);
 
@@ -476,6 +505,33 @@ CREATE TRIGGER coaches_updated_at AFTER UPDATE OF id, user_id, school_id, name, 
     email, phone, twitter_handle, instagram_handle
 ON coaches WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE coaches SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = NEW.id;
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER communication_template_counters_delete AFTER DELETE ON communication_templates BEGIN
+    DELETE FROM communication_template_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND templates = 1;
+    UPDATE communication_template_counters SET templates = templates - 1
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER communication_template_counters_insert AFTER INSERT ON communication_templates BEGIN
+    INSERT INTO communication_template_counters (user_id, type, templates)
+    VALUES (NEW.user_id, coalesce(NEW.type, ''), 1)
+    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + 1;
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER communication_template_counters_move AFTER UPDATE OF user_id, type ON communication_templates
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type BEGIN
+    INSERT INTO communication_template_counters (user_id, type, templates)
+    VALUES (NEW.user_id, coalesce(NEW.type, ''), 1)
+    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + 1;
+    DELETE FROM communication_template_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND templates = 1;
+    UPDATE communication_template_counters SET templates = templates - 1
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
 END;
 
 -- from 0002_search.sql
@@ -552,6 +608,40 @@ END;
 CREATE TRIGGER interactions_own_template_update BEFORE UPDATE OF user_id, template_id ON interactions
 WHEN EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.template_id AND user_id IS NOT NEW.user_id) BEGIN
     SELECT RAISE(ABORT, 'interactions.template_id names another user''s template');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER notification_counters_delete AFTER DELETE ON notifications WHEN OLD.user_id IS NOT NULL BEGIN
+    DELETE FROM notification_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND notifications = 1;
+    UPDATE notification_counters SET notifications = notifications - 1, unread = unread - (OLD.read_at IS NULL)
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER notification_counters_insert AFTER INSERT ON notifications WHEN NEW.user_id IS NOT NULL BEGIN
+    INSERT INTO notification_counters (user_id, type, notifications, unread)
+    VALUES (NEW.user_id, coalesce(NEW.type, ''), 1, NEW.read_at IS NULL)
+    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER notification_counters_move AFTER UPDATE OF user_id, type ON notifications
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type BEGIN
+    INSERT INTO notification_counters (user_id, type, notifications, unread)
+    SELECT NEW.user_id, coalesce(NEW.type, ''), 1, NEW.read_at IS NULL WHERE NEW.user_id IS NOT NULL
+    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
+    DELETE FROM notification_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND notifications = 1;
+    UPDATE notification_counters SET notifications = notifications - 1, unread = unread - (OLD.read_at IS NULL)
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER notification_counters_read AFTER UPDATE OF read_at ON notifications
+WHEN OLD.user_id IS NEW.user_id AND OLD.type IS NEW.type AND (OLD.read_at IS NULL) <> (NEW.read_at IS NULL) BEGIN
+    UPDATE notification_counters SET unread = unread + (NEW.read_at IS NULL) - (OLD.read_at IS NULL)
+    WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '');
 END;
 
 -- from 0002_search.sql
@@ -642,6 +732,41 @@ CREATE TRIGGER posts_updated_at AFTER UPDATE OF id, user_id, parent_id, title, s
     template_name, created_at, timezone, location_tag, ai_generated, author_name, author_email
 ON posts WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE posts SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = NEW.id;
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER social_media_post_counters_delete AFTER DELETE ON social_media_posts BEGIN
+    DELETE FROM social_media_post_counters
+    WHERE user_id = OLD.user_id AND platform = coalesce(OLD.platform, '') AND posts = 1;
+    UPDATE social_media_post_counters SET posts = posts - 1, flagged = flagged - (OLD.flagged_for_review IS 1)
+    WHERE user_id = OLD.user_id AND platform = coalesce(OLD.platform, '');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER social_media_post_counters_flag AFTER UPDATE OF flagged_for_review ON social_media_posts
+WHEN OLD.user_id IS NEW.user_id AND OLD.platform IS NEW.platform
+     AND (OLD.flagged_for_review IS 1) <> (NEW.flagged_for_review IS 1) BEGIN
+    UPDATE social_media_post_counters SET flagged = flagged + (NEW.flagged_for_review IS 1) - (OLD.flagged_for_review IS 1)
+    WHERE user_id = NEW.user_id AND platform = coalesce(NEW.platform, '');
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER social_media_post_counters_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
+    VALUES (NEW.user_id, coalesce(NEW.platform, ''), 1, NEW.flagged_for_review IS 1)
+    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + 1, flagged = flagged + excluded.flagged;
+END;
+
+-- from 0018_counters.sql
+CREATE TRIGGER social_media_post_counters_move AFTER UPDATE OF user_id, platform ON social_media_posts
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.platform IS NOT NEW.platform BEGIN
+    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
+    VALUES (NEW.user_id, coalesce(NEW.platform, ''), 1, NEW.flagged_for_review IS 1)
+    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + 1, flagged = flagged + excluded.flagged;
+    DELETE FROM social_media_post_counters
+    WHERE user_id = OLD.user_id AND platform = coalesce(OLD.platform, '') AND posts = 1;
+    UPDATE social_media_post_counters SET posts = posts - 1, flagged = flagged - (OLD.flagged_for_review IS 1)
+    WHERE user_id = OLD.user_id AND platform = coalesce(OLD.platform, '');
 END;
 
 -- from 0014_instants.sql
@@ -818,25 +943,27 @@ FROM (
 )
 ORDER BY template_name, coach_name;
 
--- from 0005_views.sql
+-- from 0018_counters.sql
 CREATE VIEW notification_counts AS
 SELECT
-    u.id AS user_id,
-    count(n.seq) AS total,
-    count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END) AS unread,
-    count(n.read_at) AS read,
-    count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END) || ' unread' AS unread_label,
-    max(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 ELSE 0 END) AS has_unread,
-    max(CASE WHEN n.read_at IS NOT NULL THEN 1 ELSE 0 END) AS has_read,
-    count(CASE WHEN n.type = 'follow_up_reminder' THEN 1 END) AS follow_up_reminder,
-    count(CASE WHEN n.type = 'deadline_alert' THEN 1 END) AS deadline_alert,
-    count(CASE WHEN n.type = 'inbound_interaction' THEN 1 END) AS inbound_interaction,
-    count(CASE WHEN n.type = 'daily_digest' THEN 1 END) AS daily_digest,
-    count(CASE WHEN n.type = 'offer' THEN 1 END) AS offer,
-    count(CASE WHEN n.type = 'event' THEN 1 END) AS event
-FROM users AS u
-LEFT JOIN notifications AS n ON n.user_id = u.id
-GROUP BY u.id;
+    user_id, total, unread, total - unread AS read, unread || ' unread' AS unread_label,
+    unread > 0 AS has_unread, total - unread > 0 AS has_read,
+    follow_up_reminder, deadline_alert, inbound_interaction, daily_digest, offer, event
+FROM (
+    SELECT
+        u.id AS user_id,
+        coalesce(sum(c.notifications), 0) AS total,
+        coalesce(sum(c.unread), 0) AS unread,
+        coalesce(sum(CASE WHEN c.type = 'follow_up_reminder' THEN c.notifications END), 0) AS follow_up_reminder,
+        coalesce(sum(CASE WHEN c.type = 'deadline_alert' THEN c.notifications END), 0) AS deadline_alert,
+        coalesce(sum(CASE WHEN c.type = 'inbound_interaction' THEN c.notifications END), 0) AS inbound_interaction,
+        coalesce(sum(CASE WHEN c.type = 'daily_digest' THEN c.notifications END), 0) AS daily_digest,
+        coalesce(sum(CASE WHEN c.type = 'offer' THEN c.notifications END), 0) AS offer,
+        coalesce(sum(CASE WHEN c.type = 'event' THEN c.notifications END), 0) AS event
+    FROM users AS u
+    LEFT JOIN notification_counters AS c ON c.user_id = u.id
+    GROUP BY u.id
+);
 
 -- from 0014_instants.sql
 CREATE VIEW notification_inbox AS
@@ -881,20 +1008,20 @@ FROM notifications AS n
 LEFT JOIN notification_types AS t ON t.type = n.type
 ORDER BY n.scheduled_for_ms DESC, n.seq DESC;
 
--- from 0005_views.sql
+-- from 0018_counters.sql
 CREATE VIEW notification_type_counts AS
 SELECT user_id, type, label, emoji, count, unread, label || ' (' || count || ')' AS chip, sort_order
 FROM (
     SELECT u.id AS user_id, NULL AS type, 'All' AS label, NULL AS emoji, 0 AS sort_order,
-           (SELECT count(*) FROM notifications AS n WHERE n.user_id = u.id) AS count,
-           (SELECT count(*) FROM notifications AS n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
+           coalesce(sum(c.notifications), 0) AS count, coalesce(sum(c.unread), 0) AS unread
     FROM users AS u
+    LEFT JOIN notification_counters AS c ON c.user_id = u.id
+    GROUP BY u.id
     UNION ALL
-    SELECT u.id, t.type, t.label, t.emoji, t.sort_order, count(n.seq), count(CASE WHEN n.seq IS NOT NULL AND n.read_at IS NULL THEN 1 END)
+    SELECT u.id, t.type, t.label, t.emoji, t.sort_order, coalesce(c.notifications, 0), coalesce(c.unread, 0)
     FROM users AS u
     CROSS JOIN notification_types AS t
-    LEFT JOIN notifications AS n ON n.user_id = u.id AND n.type = t.type
-    GROUP BY u.id, t.type
+    LEFT JOIN notification_counters AS c ON c.user_id = u.id AND c.type = t.type
 )
 ORDER BY user_id, sort_order;
 
@@ -1045,7 +1172,7 @@ SELECT seq,
        || coalesce(author_handle, '') || char(10, 10) AS text
 FROM social_media_posts;
 
--- from 0005_views.sql
+-- from 0018_counters.sql
 CREATE VIEW social_stats AS
 SELECT
     user_id,
@@ -1057,12 +1184,12 @@ SELECT
 FROM (
     SELECT
         u.id AS user_id,
-        count(p.seq) AS totalPosts,
-        count(CASE WHEN p.platform = 'twitter' THEN 1 END) AS twitterPosts,
-        count(CASE WHEN p.platform = 'instagram' THEN 1 END) AS instagramPosts,
-        count(CASE WHEN p.flagged_for_review = 1 THEN 1 END) AS flaggedPosts
+        coalesce(sum(c.posts), 0) AS totalPosts,
+        coalesce(sum(CASE WHEN c.platform = 'twitter' THEN c.posts END), 0) AS twitterPosts,
+        coalesce(sum(CASE WHEN c.platform = 'instagram' THEN c.posts END), 0) AS instagramPosts,
+        coalesce(sum(c.flagged), 0) AS flaggedPosts
     FROM users AS u
-    LEFT JOIN social_media_posts AS p ON p.user_id = u.id
+    LEFT JOIN social_media_post_counters AS c ON c.user_id = u.id
     GROUP BY u.id
 );
 
@@ -1091,21 +1218,21 @@ SELECT
 FROM communication_templates AS t
 ORDER BY t.updated_at DESC, t.seq DESC;
 
--- from 0005_views.sql
+-- from 0018_counters.sql
 CREATE VIEW template_type_counts AS
 SELECT
     u.id AS user_id,
     b.type,
     b.label,
-    count(t.seq) AS count,
-    b.label || ' (' || count(t.seq) || ')' AS button_label,
+    coalesce(sum(c.templates), 0) AS count,
+    b.label || ' (' || coalesce(sum(c.templates), 0) || ')' AS button_label,
     b.sort_order
 FROM users AS u
 CROSS JOIN (SELECT NULL AS type, 'All' AS label, 0 AS sort_order
             UNION ALL SELECT 'email', 'Email', 1
             UNION ALL SELECT 'text', 'Text', 2
             UNION ALL SELECT 'twitter', 'Twitter', 3) AS b
-LEFT JOIN communication_templates AS t ON t.user_id = u.id AND (b.type IS NULL OR t.type = b.type)
+LEFT JOIN communication_template_counters AS c ON c.user_id = u.id AND (b.type IS NULL OR c.type = b.type)
 GROUP BY u.id, b.sort_order
 ORDER BY u.id, b.sort_order;
 
