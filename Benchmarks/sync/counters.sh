@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# What the counters (schema/0018_counters.sql) cost `switchboard sync posts`: N new posts synced into a
+# fresh database with the counter triggers and into one without them (the same schema, the four
+# social_media_post_counters_* triggers dropped), alternately, ROUNDS times each; the medians and their
+# ratio. One UPSERT into a one-row-per-platform table per post is the whole difference.
+#   Benchmarks/sync/counters.sh [N]            # default 100000; ROUNDS=3
+#   CLI=path/to/switchboard-cli (default .build/release/switchboard-cli, built when missing). A CLI from
+#   before 0018 works too: the database it makes gets 0018's triggers from the file (its version kept).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+n=${1:-100000}
+ROUNDS=${ROUNDS:-3}
+CLI=${CLI:-.build/release/switchboard-cli}
+[ -x "$CLI" ] || swift build -c release --product switchboard-cli >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 Benchmarks/sync/generate.py "$n" "$work/posts.ndjson" /dev/null
+fresh() { # path, with|without
+    rm -f "$1" "$1-wal" "$1-shm"
+    "$CLI" init --db "$1" >/dev/null
+    if [ "$(sqlite3 "$1" "SELECT count(*) FROM sqlite_master WHERE name = 'social_media_post_counters'")" = 0 ]; then
+        grep -v '^PRAGMA user_version' schema/0018_counters.sql | sqlite3 -bail "$1" >/dev/null
+    fi
+    if [ "$2" = without ]; then
+        sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'social_media_post_counters_%'" \
+            | sqlite3 -bail "$1"
+    fi
+    sqlite3 "$1" "INSERT INTO users (id, name) VALUES ('u1', 'Bench')"
+}
+echo "== sync posts of $n records, $ROUNDS rounds, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), CLI $CLI, load $(cut -d' ' -f1-3 /proc/loadavg)"
+declare -A times
+for round in $(seq "$ROUNDS"); do
+    for variant in without with; do
+        fresh "$work/$variant.db" "$variant"
+        start=$(date +%s.%N)
+        "$CLI" sync posts "$work/posts.ndjson" --db "$work/$variant.db" --no-classify >/dev/null
+        seconds=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+        times[$variant]+="$seconds "
+        echo "round $round $variant counters: $seconds s ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"))"
+    done
+done
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+without=$(echo "${times[without]}" | median) with=$(echo "${times[with]}" | median)
+echo "median without counters $without s, with counters $with s, ratio $(echo "$with $without" | awk '{ printf "%.3f", $1 / $2 }')"
