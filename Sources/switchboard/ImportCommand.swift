@@ -63,6 +63,8 @@ struct ImportCommand: ParsableCommand {
             throw SwitchboardError.usage("unknown table '\(table)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         let user = schema.userColumn == nil && table != "users" ? nil : try actingUser(opened)
+        // A user's rows need the user first: say so, as every command does, rather than refuse each record for its user_id.
+        if schema.userColumn != nil, user == nil, !allUsers { throw DatabaseCondition.noUser }
         let rejects = try ingest.rejectFile(database: database.path)
         try opened.lockForIngest()
         let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)

@@ -25,6 +25,43 @@ import Testing
         #expect(try Subprocess.run(["sqlite3", db, "SELECT user_id || ' ' || title FROM notifications ORDER BY title"]).stdout == "u1 A\nu1 B\n")
     }
 
+    /// A user's rows imported before there is a user: the command says how to make the profile (as `run` and
+    /// `sync` do), instead of skipping every record for its `user_id`; `import users` makes it, and then they go in.
+    @Test func importingAUsersRowsBeforeTheProfileSaysHowToMakeIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: nil)
+        let coach = #"{"id":"coach-rivera","name":"Coach Rivera"}"#
+        expectError(
+            try CLI.run(["import", "coaches", "--db", db], input: coach), #"no profile yet: run switchboard init --name "Your Name""#, status: 1)
+        #expect(try ImportExportTests.sqlite(db, "SELECT count(*) FROM coaches") == "0")
+        let schools = try CLI.run(["import", "schools", "--db", db], input: #"{"id":"state-u","name":"State University"}"#)
+        #expect(schools.status == 0 && schools.stderr == "", "schools belong to no user: \(schools.stderr)")
+        let profile = try CLI.run(["import", "users", "--db", db], input: #"{"id":"u-sam","name":"Sam Rivera"}"#)
+        #expect(profile.status == 0 && profile.stderr == "", "\(profile.stderr)")
+        let imported = try CLI.run(["import", "coaches", "--db", db], input: coach)
+        #expect(imported.stdout == "Imported 1 row into coaches\n0 unchanged, 0 updated, 0 rejected\n", "\(imported.stderr)")
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id FROM coaches") == "coach-rivera|u-sam")
+    }
+
+    /// A record referring to a row that does not exist is skipped with the reference named, as `run` names it,
+    /// not SQLite's `FOREIGN KEY constraint failed`; an upsert that would point a row at one is refused the same way.
+    @Test func importNamesAReferenceToARowThatDoesNotExist() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let records = #"{"id":"c1","name":"Kim","school_id":"nosuchschool"}"# + "\n" + #"{"id":"c2","name":"Lee"}"# + "\n"
+        let imported = try CLI.run(["import", "coaches", "--db", db], input: records)
+        #expect(imported.stdout == "Imported 1 row into coaches\n0 unchanged, 0 updated, 1 rejected\n")
+        #expect(imported.stderr == "line 1: skipped: school 'nosuchschool' does not exist (coaches.school_id)\n")
+        let moved = try CLI.run(["import", "coaches", "--upsert", "--db", db], input: #"{"id":"c2","name":"Lee","school_id":"gone"}"#)
+        #expect(moved.stdout == "No rows imported into coaches\n0 unchanged, 0 updated, 1 rejected\n")
+        #expect(moved.stderr == "line 1: skipped: school 'gone' does not exist (coaches.school_id)\n")
+        let child = try CLI.run(["import", "posts", "--db", db], input: #"{"id":5,"user_id":7,"parent_id":99,"title":"Reply"}"#)
+        #expect(child.stderr == "line 1: skipped: parent '99' does not exist (posts.parent_id)\n")
+        #expect(try ImportExportTests.sqlite(db, "SELECT id, ifnull(school_id, '-') FROM coaches ORDER BY id") == "c2|-")
+    }
+
     @Test func exportAllThenImportAllGivesEveryRowOfEveryTable() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

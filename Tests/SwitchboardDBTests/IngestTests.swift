@@ -169,7 +169,7 @@ import Testing
         let coaches = #"{"id":"c1","name":"Kim"}"# + "\n" + #"{"id":"c2","name":"Lee","user_id":"u1","school_id":"missing"}"#
         let stream = try fixture.input(coaches)
         #expect(try database.importRecords(into: "coaches", from: stream, upsert: false, user: Fixture.user) == Self.counts(inserted: 1, rejected: 1))
-        #expect(stream.rejections == ["line 2: FOREIGN KEY constraint failed"])
+        #expect(stream.rejections == ["line 2: school 'missing' does not exist (coaches.school_id)"])
         #expect(try database.rows("SELECT id, user_id, name FROM coaches") == ["c1|u1|Kim"])
         #expect(throws: DatabaseCondition.notAWorkspaceTable("nope")) {
             try database.importRecords(into: "nope", from: fixture.input(#"[{"a":1}]"#), upsert: false, user: nil)

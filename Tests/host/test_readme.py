@@ -46,6 +46,7 @@ EXPECTED_BLOCKS = {
     "docs/queries.md": {"sh": 1, "python": 0, "sql": 0},
     "docs/quick-send.md": {"sh": 1, "python": 0, "sql": 0},
     "docs/reports.md": {"sh": 1, "python": 0, "sql": 0},
+    "docs/your-data.md": {"sh": 2, "python": 0, "sql": 0},
 }
 # Pages with examples that other tests run, each with its reason.
 NOT_RUN = {
@@ -316,6 +317,8 @@ def block_named(name):
     ("import sqlite3", "# 🔥 Very Positive", "# 👍 Positive"),  # print(...)  # output
     ("pip install ./python ./python/datasette-switchboard ./python/sqlite-utils-switchboard",
      "/switchboard-demo/social-feed", "/switchboard-demo/no-such-query"),  # the server's probe: 404
+    ('switchboard init --name "Sam Rivera" --db mine.db', "# Coach Lee,Coastal Tech", "# Coach Lee,Unknown School"),  # a row
+    ("switchboard init --db empty.db >/dev/null", "# line 3: skipped: name is missing", "# line 3: skipped: id is missing"),  # stderr
 ])
 def test_a_broken_example_fails(name, old, new, folder):
     block = block_named(name)

@@ -379,15 +379,49 @@ final class TableImporter: RecordSink {
             do {
                 try statement(shape.update).execute(arguments: arguments)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                return error.message ?? "constraint failed"
+                return try refusal(error, shape, values)
             }
             // The update is limited to the acting user's row (``Shape``): none changed, another user's holds the key.
             guard db.changesCount > 0 else { return "the row with this key is another user's; it is left as it is" }
             counts.updated += 1
             return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            return error.message ?? "constraint failed"
+            return try refusal(error, shape, values)
         }
+    }
+
+    /// Why the table's constraints refused a row: SQLite's message (`CHECK constraint failed: …`), except
+    /// for a foreign key, where the reference to a row that does not exist is named (``missingParent(_:_:)``).
+    private func refusal(_ error: DatabaseError, _ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String {
+        if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY, let missing = try missingParent(shape, values) { return missing }
+        return error.message ?? "constraint failed"
+    }
+
+    /// Why a row failed its foreign key, worded as `run` words it: the first reference it makes to a row
+    /// that does not exist, `school 'nosuch' does not exist (coaches.school_id)`; nil when none is found
+    /// (a reference of several columns, or to a parent's primary key left unnamed).
+    ///
+    /// ```sql
+    /// SELECT "table", "from", "to" FROM pragma_foreign_key_list('coaches');  -- schools|school_id|id, users|user_id|id
+    /// SELECT 1 FROM "schools" WHERE "id" IS 'nosuch' LIMIT 1;              -- no row: the missing reference
+    /// ```
+    private func missingParent(_ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String? {
+        let references = try Row.fetchAll(
+            statement(
+                #"SELECT "table", "from", "to" FROM pragma_foreign_key_list(?) WHERE id IN "#
+                    + #"(SELECT id FROM pragma_foreign_key_list(?) GROUP BY id HAVING count(*) = 1) ORDER BY id"#),
+            arguments: [schema.name, schema.name])
+        for reference in references {
+            let parent: String = reference["table"], column: String = reference["from"]
+            guard let at = shape.columns.firstIndex(where: { schema.columns[$0].name == column }) else { continue }
+            let value = values[values.startIndex + at]
+            guard !value.isNull, let key = reference["to"] as String? else { continue }
+            let sql = "SELECT 1 FROM \(TableImporter.quote(parent)) WHERE \(TableImporter.quote(key)) IS ? LIMIT 1"
+            if try Bool.fetchOne(statement(sql), arguments: [value]) != true {
+                return QueryDatabase.referenceWording(value, table: schema.name, column: column)
+            }
+        }
+        return nil
     }
 
     /// Why a row that collided on a key is refused when that key is another user's row (a scoped

@@ -35,6 +35,12 @@ extension QueryDatabase {
         let value = try DatabaseValue.fetchOne(
             db, sql: "SELECT \(column.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier) WHERE rowid = ?", arguments: [rowid])
         guard let value, !value.isNull else { return nil }
+        return referenceWording(value, table: table, column: column)
+    }
+
+    /// A reference to a row that does not exist, worded `school 'nosuchschool' does not exist (coaches.school_id)`:
+    /// the column without `_id` names the row, then the value and where it was written.
+    static func referenceWording(_ value: DatabaseValue, table: String, column: String) -> String {
         let noun = (column.hasSuffix("_id") ? column.dropLast(3) : Substring(column)).split(separator: "_").joined(separator: " ")
         return "\(noun) '\(String.fromDatabaseValue(value) ?? value.description)' does not exist (\(table).\(column))"
     }
