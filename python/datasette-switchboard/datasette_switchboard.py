@@ -58,20 +58,21 @@ WRITES = ["social-flag", "social-unflag", "social-toggle-flag", "social-set-note
 SEARCHED = {"social_media_posts": "id", "social_feed": "id"}
 REFUSED_NOW = ("switchboard_now(ts) is not available here: this server's clock is set by the "
                "datasette-switchboard plugin's `now` setting or $SWITCHBOARD_NOW")
-# Titles, descriptions, facets and sorts for a workspace's tables and views.
+# Titles, descriptions, facets and sorts for a workspace's tables and views. The feed and the inbox sort newest
+# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text.
 TABLES = {
     "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001); "
                            "facet the feed here.",
                            "facets": ["platform", "sentiment", "flagged_for_review", "is_recruiting_related"],
-                           "sort_desc": "post_date"},
+                           "sort_desc": "post_date_ms"},
     "social_feed": {"title": "Social feed", "description": "The social page's cards: each post with its labels, "
                     "school, coach and relative time (spec 001). Facets and the row count are on Social posts "
-                    "(social_media_posts): over this view they would compute every card.", "sort_desc": "post_date"},
+                    "(social_media_posts): over this view they would compute every card.", "sort_desc": "post_date_ms"},
     "notifications": {"title": "Notifications", "description": "The notifications (spec 002).",
-                      "facets": ["type", "priority"], "sort_desc": "scheduled_for"},
+                      "facets": ["type", "priority"], "sort_desc": "scheduled_for_ms"},
     "notification_inbox": {"title": "Notification inbox", "description": "The notifications page's rows (spec 002). "
                            "Facets and the row count are on Notifications (notifications): over this view they would "
-                           "compute every row."},
+                           "compute every row.", "sort_desc": "scheduled_for_ms"},
     "communication_templates": {"title": "Communication templates", "description": "Templates (spec 000).",
                                 "facets": ["type"], "sort_desc": "updated_at"},
     "template_library": {"title": "Template library", "description": "The templates page's rows (spec 000).",
