@@ -158,6 +158,7 @@ def test_metadata_titles_descriptions_help_facets(demo):
     for view in ["social_feed", "notification_inbox"]:
         page = request(ds, f"/demo/{view}.json", params={"_size": "1"}).json()
         assert (page["facet_results"], page["suggested_facets"], page["filtered_table_rows_count"]) == ({}, [], None)
+        assert len(request(ds, f"/demo/{view}.json").json()["rows"]) == 50  # the feed's page size, not Datasette's 100
     inbox = request(ds, "/demo/notifications.json", params={"_size": "1"}).json()
     assert (sorted(inbox["facet_results"]), inbox["filtered_table_rows_count"]) == (["priority", "type"], 215)
     assert request(ds, "/demo/template_library.json", params={"_size": "1"}).json()["suggested_facets"] == []

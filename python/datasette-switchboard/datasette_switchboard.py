@@ -21,6 +21,7 @@
   skip facet suggestions (`_nosuggest=1`), which cost seconds over the function-heavy views. The feed's and
   the inbox's views (HEAVY_VIEWS) skip the row count and have no facets: over a view that ends in ORDER BY,
   both compute every column of every row (0.2-0.3 s each at 30,000 posts); their tables have the facets.
+  They show 50 rows a page (the feed's page size) unless `_size` is given.
 - A table or view page lists the display columns of its page's canned query first (`-- display:`), the
   others after, as `?_col=` would (unless the URL gives `_col` or `_nocol`).
 - A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
@@ -86,7 +87,8 @@ TABLES = {
                                 "description": "Posts in the posts API's shape (spec 004)."},
 }
 # The views whose every row computes function-heavy columns before the view's ORDER BY: their pages skip the row
-# count (`_nocount=1`) and have no facets, which would compute the whole view (0.2-0.3 s each at 30,000 posts).
+# count (`_nocount=1`) and have no facets, which would compute the whole view (0.2-0.3 s each at 30,000 posts), and
+# show PAGE_SIZE rows unless `_size` is given (Datasette's 100 rows of their 45 columns take 56 ms of CPU to render).
 HEAVY_VIEWS = {"social_feed", "notification_inbox"}
 # Table or view -> the canned query whose `display` columns its page shows first (the others follow, as stored): a
 # page's view has its read query's, a table the write query's that changes its rows (the read's are computed columns).
@@ -96,7 +98,7 @@ DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag
                 "tg_template_buttons": "tg-templates", "tg_templates": "tg-update",
                 "posts_with_placeholders": "posts-with-placeholders", "posts": "posts-with-placeholders"}
 # A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
-# notification by default, as spec 002 and the CLI do): social-feed's default page size.
+# notification by default, as spec 002 and the CLI do), and HEAVY_VIEWS' page size: social-feed's default page size.
 PAGE_SIZE = "50"
 
 
@@ -349,8 +351,8 @@ def _form(body):
 def asgi_wrapper(datasette):
     """Checks canned queries' parameters before Datasette runs them (a read whose :limit has no default gets
     PAGE_SIZE when none is given), turns ?_search= into the CLI's search on SEARCHED tables, adds _nosuggest=1 to
-    the views' pages of a workspace and _nocount=1 to HEAVY_VIEWS' pages, and, on an HTML table or view page
-    without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY)."""
+    the views' pages of a workspace and _nocount=1 and _size=50 to HEAVY_VIEWS' pages, and, on an HTML table or
+    view page without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY)."""
     def wrap(app):
         async def checked(scope, receive, send):
             if scope.get("type") != "http" or not _loaded:
@@ -392,6 +394,8 @@ def asgi_wrapper(datasette):
                 added.append(("_nosuggest", "1"))
             if name in HEAVY_VIEWS and "_nocount" not in arguments:
                 added.append(("_nocount", "1"))
+            if name in HEAVY_VIEWS and "_size" not in arguments:
+                added.append(("_size", PAGE_SIZE))
             if not extension and name in DISPLAYED_BY and "_col" not in arguments and "_nocol" not in arguments:
                 added.extend(("_col", column) for column in await _columns_in_display_order(db, name))
             if pairs != list(urllib.parse.parse_qsl(query_string, keep_blank_values=True)) or added:
