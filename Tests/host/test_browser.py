@@ -1,10 +1,10 @@
 """The Datasette pages in a real browser: `datasette serve` on a demo database with the datasette-switchboard
 plugin (clock set, writes allowed to root), driven by Debian's headless Chromium through Selenium.
 
-As root (Datasette's --root login link), it opens the social feed, searches it (`scholar`), flags a post and
-marks a notification read through the writable canned queries' forms, then reads both changes back from the
-database file with sqlite3. A screenshot of each page is kept under Tests/host/output/browser/ (git-ignored),
-to look at. Skipped only when chromedriver is absent (.ci/run installs chromium and chromium-driver).
+As root (Datasette's --root login link), it opens the social feed, searches it (`scholar`), flags a post, marks a
+notification read and queues a quick-send (tg-send) through the writable canned queries' forms, then reads the
+changes back from the database file with sqlite3. A screenshot of each page is kept under Tests/host/output/browser/
+(git-ignored), to look at. Skipped only when chromedriver is absent (.ci/run installs chromium and chromium-driver).
 """
 import json
 import pathlib
@@ -136,6 +136,7 @@ def test_feed_search_flag_and_mark_read_in_chromium(server, browser):
         post, = db.execute("SELECT id FROM social_media_posts WHERE flagged_for_review = 0 ORDER BY id LIMIT 1").fetchone()
         note, = db.execute("SELECT id FROM notifications WHERE read_at IS NULL ORDER BY id LIMIT 1").fetchone()
         unread, = db.execute("SELECT count(*) FROM notifications WHERE read_at IS NULL").fetchone()
+        template, = db.execute("SELECT id FROM tg_templates WHERE name = 'Running late'").fetchone()
         newest = [name for name, in db.execute("SELECT author_name FROM social_media_posts ORDER BY post_date_ms DESC, seq DESC LIMIT 3")]
     assert unread == 74
 
@@ -182,7 +183,20 @@ def test_feed_search_flag_and_mark_read_in_chromium(server, browser):
     assert texts(browser, "table.rows-and-columns tbody tr td.col-id") == [note]
     screenshot(browser, "07-notification-inbox-row")
 
+    browser.get(f"{base}/demo/tg_template_buttons")  # the quick-send page's buttons, then one tapped (tg-send)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Quick-send buttons (view)"
+    assert texts(browser, "table.rows-and-columns tbody tr td.col-name")[:2] == ["On my way", "Running late"]
+    screenshot(browser, "08-quick-send-buttons")
+    browser.get(f"{base}/demo/tg-send")
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("Queues a quick-send template's message")
+    screenshot(browser, "09-tg-send-form")
+    submit_form(browser, {"id": template})
+    assert texts(browser, ".message-info") == ["Query executed, 1 row affected"]
+    screenshot(browser, "10-tg-send-done")
+
     with sqlite3.connect(database) as db:
+        assert db.execute("SELECT template_name, group_name, text, status FROM outbox").fetchall() == [
+            ("Running late", "Carpool Crew", "Running about 10 minutes late, sorry!", "queued")]
         assert db.execute("SELECT flagged_for_review, updated_at FROM social_media_posts WHERE id = ?",
                           (post,)).fetchone() == (1, DEMO_NOW)
         assert db.execute("SELECT read_at FROM notifications WHERE id = ?", (note,)).fetchone() == (DEMO_NOW,)

@@ -80,6 +80,8 @@ TABLES = {
                          "facets": ["type"]},
     "tg_templates": {"title": "Quick-send templates", "description": "Telegram quick-send buttons (spec 003).",
                      "sort": "sort_order"},
+    "tg_template_buttons": {"title": "Quick-send buttons", "description": "The quick-send page's buttons, in their "
+                            "order (spec 003); the tg-send query queues one's message."},
     "tg_groups": {"title": "Telegram groups", "description": "The groups a quick-send can target (spec 003).",
                   "sort": "sort_order"},
     "posts": {"title": "Posts", "description": "Posts with template placeholders (spec 004).", "sort_desc": "id"},
