@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 18 (0018_counters.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 19 (0019_newest_first_indexes.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -436,6 +436,9 @@ CREATE INDEX notifications_counts ON notifications(user_id, type, read_at);
 -- from 0014_instants.sql
 CREATE INDEX notifications_inbox ON notifications(user_id, scheduled_for_ms, id);
 
+-- from 0019_newest_first_indexes.sql
+CREATE INDEX notifications_newest ON notifications(scheduled_for_ms);
+
 -- from 0018_counters.sql
 CREATE INDEX notifications_schedule ON notifications(user_id, scheduled_for_ms, type, read_at);
 
@@ -474,6 +477,9 @@ CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, s
 
 -- from 0014_instants.sql
 CREATE INDEX social_media_posts_instants ON social_media_posts(user_id, post_date_ms, id);
+
+-- from 0019_newest_first_indexes.sql
+CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);

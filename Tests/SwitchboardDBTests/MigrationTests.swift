@@ -88,7 +88,7 @@ func schemaText(_ db: Database) throws -> [String] {
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 1)
             #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema") == ["a"])
         }
-        #expect(try queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
+        #expect(queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
     }
 
     @Test func fileThatForgetsItsVersionIsAnError() throws {

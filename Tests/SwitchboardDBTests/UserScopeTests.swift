@@ -171,11 +171,12 @@ import Testing
         try migrate(queue)
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
-            // ... and 0014's index and two triggers on post_date_ms, and 0018's four counter triggers.
+            // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers and 0019's newest-first index.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
-                        "index|social_media_posts_instants", "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
+                        "index|social_media_posts_instants", "index|social_media_posts_newest",
+                        "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
                         "trigger|social_media_post_counters_delete", "trigger|social_media_post_counters_flag",
                         "trigger|social_media_post_counters_insert", "trigger|social_media_post_counters_move",
                     ]).sorted())

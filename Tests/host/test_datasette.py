@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 
 import pytest
@@ -114,7 +115,12 @@ def test_canned_queries_apply_the_declared_defaults(demo):
     picked = get(ds, "/demo/social-feed", platform="instagram", flagged="true", limit="3", user_id="")
     assert [row["id"] for row in picked] == [
         row["id"] for row in cli_json(database, "social-feed", "platform=instagram", "flagged=true", "limit=3")]
-    assert len(get(ds, "/demo/notifications-inbox")) == 215
+    # notifications-inbox's :limit has no default (the CLI lists all 215): its page shows 50, and an empty limit all
+    assert len(get(ds, "/demo/notifications-inbox")) == 50
+    assert [row["id"] for row in get(ds, "/demo/notifications-inbox")] == [
+        row["id"] for row in cli_json(database, "notifications-inbox", "limit=50")]
+    assert len(get(ds, "/demo/notifications-inbox", limit="")) == len(cli_json(database, "notifications-inbox")) == 215
+    assert 'name="limit" value="50"' in request(ds, "/demo/notifications-inbox").text
 
 
 def test_canned_queries_refuse_what_the_cli_refuses(demo):
@@ -133,7 +139,8 @@ def test_canned_queries_refuse_what_the_cli_refuses(demo):
             400, {"ok": False, "error": message, "status": 400, "title": "Invalid parameter"})
         page = request(ds, path, params=query)
         assert page.status_code == 400 and message.replace("'", "&#39;") in page.text
-    assert len(get(ds, "/demo/notifications-inbox", when="due")) == len(cli_json(database, "notifications-inbox", "when=due"))
+    assert len(get(ds, "/demo/notifications-inbox", when="due", limit="")) == len(
+        cli_json(database, "notifications-inbox", "when=due"))
 
 
 def test_metadata_titles_descriptions_help_facets(demo):
@@ -147,9 +154,14 @@ def test_metadata_titles_descriptions_help_facets(demo):
     assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
     assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
             in page)
-    feed = request(ds, "/demo/social_feed.json", params={"_size": "1"}).json()
-    assert sorted(feed["facet_results"]) == ["flagged_for_review", "platform", "sentiment"]
-    assert feed["suggested_facets"] == []  # no suggestions over the function-heavy views
+    # the feed's and inbox's views: no count, facets or suggestions, which would compute every row of the view
+    for view in ["social_feed", "notification_inbox"]:
+        page = request(ds, f"/demo/{view}.json", params={"_size": "1"}).json()
+        assert (page["facet_results"], page["suggested_facets"], page["filtered_table_rows_count"]) == ({}, [], None)
+        assert len(request(ds, f"/demo/{view}.json").json()["rows"]) == 50  # the feed's page size, not Datasette's 100
+    inbox = request(ds, "/demo/notifications.json", params={"_size": "1"}).json()
+    assert (sorted(inbox["facet_results"]), inbox["filtered_table_rows_count"]) == (["priority", "type"], 215)
+    assert request(ds, "/demo/template_library.json", params={"_size": "1"}).json()["suggested_facets"] == []
     posts = request(ds, "/demo/social_media_posts.json", params={"_size": "1"}).json()
     assert sorted(posts["facet_results"]) == ["flagged_for_review", "is_recruiting_related", "platform", "sentiment"]
     page = request(ds, "/demo/social_feed").text
@@ -212,3 +224,65 @@ def test_a_write_from_the_query_pages_form(writable):
     assert (response.status_code, response.headers["location"]) == (302, "/demo/notifications-mark-all-read")
     assert ds.unsign(response.cookies["ds_messages"], "messages") == [["Query executed, 74 rows affected", 1]]
     assert get(ds, "/demo/notifications-unread-count")[0]["unread"] == 0
+
+
+def header_columns(page):
+    """The column names of a table page's header, in order."""
+    return re.findall(r'<th class="col-[^"]*" scope="col" data-column="([^"]+)"', page)
+
+
+def test_table_and_view_pages_show_the_display_columns_first(demo):
+    ds, _ = demo
+    catalog = cli_catalog()
+    for table, query in [("social_feed", "social-feed"), ("notification_inbox", "notifications-inbox"),
+                         ("template_library", "templates-list"), ("tg_template_buttons", "tg-templates"),
+                         ("posts_with_placeholders", "posts-with-placeholders"), ("social_media_posts", "social-flag"),
+                         ("notifications", "notifications-mark-read"), ("communication_templates", "templates-create"),
+                         ("tg_templates", "tg-update"), ("posts", "posts-with-placeholders")]:
+        data = request(ds, f"/demo/{table}.json", params={"_size": "1"}).json()
+        stored, keys = data["columns"], data["primary_keys"]
+        display = [column for column in catalog[query]["display_columns"] if column in stored and column not in keys]
+        assert len(display) >= 2, table
+        shown = [column for column in header_columns(request(ds, f"/demo/{table}").text) if column in stored]
+        assert sorted(shown) == sorted(stored), table  # every column, each once
+        assert shown[:len(keys + display)] == keys + display, (table, shown)  # Datasette shows a table's key first
+    assert header_columns(request(ds, "/demo/social_feed").text)[:4] == [
+        "display_name", "relative_time", "preview", "sentiment_label"]
+    # the URL's own choice of columns wins
+    assert header_columns(request(ds, "/demo/social_feed", params={"_col": ["post_date", "platform"]}).text) == [
+        "post_date", "platform"]
+
+
+def outbox(database):
+    """The outbox's rows without what each send makes anew (row id, random key, times)."""
+    with sqlite3.connect(database) as conn:
+        conn.row_factory = sqlite3.Row
+        return [{key: row[key] for key in row.keys() if key not in ("id", "idempotency_key", "created_at", "updated_at", "due_at")}
+                for row in conn.execute("SELECT * FROM outbox ORDER BY id")]
+
+
+def test_quick_send_queues_what_the_clis_send_queues(writable, tmp_path):
+    """tg-send (a quick-send button's write) inserts the row `switchboard send ID` inserts, with no location or --var:
+    the template's text as written, its group's id and name; a repeat within 10 s, or a template without a group,
+    queues nothing."""
+    ds, database = writable
+    copy = tmp_path / "cli.db"
+    shutil.copy(database, copy)
+    with sqlite3.connect(database) as conn:
+        templates = dict(conn.execute("SELECT name, id FROM tg_templates"))
+    sent = ["On my way", "Running late", "Game day"]  # one includes the location: send's note, the row without it
+    for name in sent:
+        assert write(ds, "tg-send", id=templates[name]) == {"ok": True, "message": "Query executed, 1 row affected",
+                                                            "redirect": None}
+        subprocess.run([CLI, "send", templates[name], "--db", str(copy)], check=True, capture_output=True)
+    assert outbox(database) == outbox(copy)
+    assert [row["template_name"] for row in outbox(database)] == sent and {row["status"] for row in outbox(database)} == {"queued"}
+    assert write(ds, "tg-send", id=templates["Running late"])["message"] == "Query executed, 0 rows affected"  # within 10 s
+    assert write(ds, "tg-send", id=templates["Old team update"])["message"] == "Query executed, 0 rows affected"  # no group
+    cli = subprocess.run([CLI, "send", templates["Old team update"], "--db", str(copy)], capture_output=True, text=True)
+    assert cli.stderr == "error: No group selected\n"
+    assert write(ds, "tg-send", id=templates["Home safe"], key="tap-1")["ok"] is True
+    assert write(ds, "tg-send", id=templates["Home safe"], key="tap-1")["message"] == "Query executed, 0 rows affected"
+    with sqlite3.connect(database) as conn:
+        assert conn.execute("SELECT count(*) FROM outbox WHERE idempotency_key = 'tap-1'").fetchone() == (1,)
+    assert len(outbox(database)) == 4

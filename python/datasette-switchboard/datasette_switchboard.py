@@ -18,7 +18,15 @@
 - `?_search=` on social_media_posts and social_feed finds what the CLI's search finds (case-insensitive
   substrings, every word, accent-folded prefixes): it runs the social-feed query's own search.
 - Table and view pages of a workspace get titles, descriptions, facets and a sort; the views' pages
-  skip facet suggestions (`_nosuggest=1`), which cost seconds over the function-heavy views.
+  skip facet suggestions (`_nosuggest=1`), which cost seconds over the function-heavy views. The feed's and
+  the inbox's views (HEAVY_VIEWS) skip the row count and have no facets: over a view that ends in ORDER BY,
+  both compute every column of every row (0.2-0.3 s each at 30,000 posts); their tables have the facets.
+  They show 50 rows a page (the feed's page size) unless `_size` is given.
+- A table or view page lists the display columns of its page's canned query first (`-- display:`), the
+  others after, as `?_col=` would (unless the URL gives `_col` or `_nocol`).
+- A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
+  spec 002 and the CLI take them) gets a page of 50 (social-feed's page size) when no `limit` is given;
+  an empty `limit` in the form still takes them all.
 
     plugins:
       datasette-switchboard:
@@ -46,35 +54,54 @@ _loaded = True
 # The writes the pages' actions need, offered when the owner allows writes.
 WRITES = ["social-flag", "social-unflag", "social-toggle-flag", "social-set-notes", "social-clear-notes",
           "social-delete", "notifications-mark-read", "notifications-mark-all-read", "notifications-clear-read",
-          "notifications-delete", "templates-create", "templates-update", "templates-delete"]
+          "notifications-delete", "templates-create", "templates-update", "templates-delete", "tg-send"]
 # Where ?_search= runs the CLI's search (social-feed's :search): table -> the column holding the post's id.
 SEARCHED = {"social_media_posts": "id", "social_feed": "id"}
 REFUSED_NOW = ("switchboard_now(ts) is not available here: this server's clock is set by the "
                "datasette-switchboard plugin's `now` setting or $SWITCHBOARD_NOW")
-# Titles, descriptions, facets and sorts for a workspace's tables and views.
+# Titles, descriptions, facets and sorts for a workspace's tables and views. The feed and the inbox sort newest
+# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text.
 TABLES = {
-    "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001).",
+    "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001); "
+                           "facet the feed here.",
                            "facets": ["platform", "sentiment", "flagged_for_review", "is_recruiting_related"],
-                           "sort_desc": "post_date"},
+                           "sort_desc": "post_date_ms"},
     "social_feed": {"title": "Social feed", "description": "The social page's cards: each post with its labels, "
-                    "school, coach and relative time (spec 001).",
-                    "facets": ["platform", "sentiment", "flagged_for_review"], "sort_desc": "post_date"},
+                    "school, coach and relative time (spec 001). Facets and the row count are on Social posts "
+                    "(social_media_posts): over this view they would compute every card.", "sort_desc": "post_date_ms"},
     "notifications": {"title": "Notifications", "description": "The notifications (spec 002).",
-                      "facets": ["type", "priority"], "sort_desc": "scheduled_for"},
-    "notification_inbox": {"title": "Notification inbox", "description": "The notifications page's rows (spec 002).",
-                           "facets": ["type", "priority"]},
+                      "facets": ["type", "priority"], "sort_desc": "scheduled_for_ms"},
+    "notification_inbox": {"title": "Notification inbox", "description": "The notifications page's rows (spec 002). "
+                           "Facets and the row count are on Notifications (notifications): over this view they would "
+                           "compute every row.", "sort_desc": "scheduled_for_ms"},
     "communication_templates": {"title": "Communication templates", "description": "Templates (spec 000).",
                                 "facets": ["type"], "sort_desc": "updated_at"},
     "template_library": {"title": "Template library", "description": "The templates page's rows (spec 000).",
                          "facets": ["type"]},
     "tg_templates": {"title": "Quick-send templates", "description": "Telegram quick-send buttons (spec 003).",
                      "sort": "sort_order"},
+    "tg_template_buttons": {"title": "Quick-send buttons", "description": "The quick-send page's buttons, in their "
+                            "order (spec 003); the tg-send query queues one's message."},
     "tg_groups": {"title": "Telegram groups", "description": "The groups a quick-send can target (spec 003).",
                   "sort": "sort_order"},
     "posts": {"title": "Posts", "description": "Posts with template placeholders (spec 004).", "sort_desc": "id"},
     "posts_with_placeholders": {"title": "Posts with placeholders",
                                 "description": "Posts in the posts API's shape (spec 004)."},
 }
+# The views whose every row computes function-heavy columns before the view's ORDER BY: their pages skip the row
+# count (`_nocount=1`) and have no facets, which would compute the whole view (0.2-0.3 s each at 30,000 posts), and
+# show PAGE_SIZE rows unless `_size` is given (Datasette's 100 rows of their 45 columns take 56 ms of CPU to render).
+HEAVY_VIEWS = {"social_feed", "notification_inbox"}
+# Table or view -> the canned query whose `display` columns its page shows first (the others follow, as stored): a
+# page's view has its read query's, a table the write query's that changes its rows (the read's are computed columns).
+DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag",
+                "notification_inbox": "notifications-inbox", "notifications": "notifications-mark-read",
+                "template_library": "templates-list", "communication_templates": "templates-create",
+                "tg_template_buttons": "tg-templates", "tg_templates": "tg-update",
+                "posts_with_placeholders": "posts-with-placeholders", "posts": "posts-with-placeholders"}
+# A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
+# notification by default, as spec 002 and the CLI do), and HEAVY_VIEWS' page size: social-feed's default page size.
+PAGE_SIZE = "50"
 
 
 def _plugin_config(datasette):
@@ -324,8 +351,10 @@ def _form(body):
 
 @hookimpl
 def asgi_wrapper(datasette):
-    """Checks canned queries' parameters before Datasette runs them, turns ?_search= into the CLI's search on
-    SEARCHED tables and adds _nosuggest=1 to the views' pages of a workspace."""
+    """Checks canned queries' parameters before Datasette runs them (a read whose :limit has no default gets
+    PAGE_SIZE when none is given), turns ?_search= into the CLI's search on SEARCHED tables, adds _nosuggest=1 to
+    the views' pages of a workspace and _nocount=1 and _size=50 to HEAVY_VIEWS' pages, and, on an HTML table or
+    view page without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY)."""
     def wrap(app):
         async def checked(scope, receive, send):
             if scope.get("type") != "http" or not _loaded:
@@ -351,24 +380,53 @@ def asgi_wrapper(datasette):
                     form = {**{parameter: "" for parameter in query.parameters}, **form}
                     receive = _replay(json.dumps(form).encode("utf-8") if is_json
                                       else urllib.parse.urlencode(form).encode("utf-8"))
+                elif _pages_by_default(query) and "limit" not in arguments:
+                    arguments["limit"] = PAGE_SIZE
+                    scope = {**scope, "query_string": urllib.parse.urlencode(arguments).encode("latin-1")}
                 problem = _bad_parameter(query, arguments)
                 if problem:
                     return await _refuse(datasette, scope, send, problem, extension)
                 return await app(scope, receive, send)
             db = datasette.get_database(database)
-            changed = False
             pairs = urllib.parse.parse_qsl(query_string, keep_blank_values=True)
+            added = []
             if name in SEARCHED and "_search" in arguments:
                 pairs = [("_switchboard_search" if key == "_search" else key, value) for key, value in pairs]
-                changed = True
             if name in await db.view_names() and "_nosuggest" not in arguments:
-                pairs.append(("_nosuggest", "1"))
-                changed = True
-            if changed:
-                scope = {**scope, "query_string": urllib.parse.urlencode(pairs).encode("latin-1")}
+                added.append(("_nosuggest", "1"))
+            if name in HEAVY_VIEWS and "_nocount" not in arguments:
+                added.append(("_nocount", "1"))
+            if name in HEAVY_VIEWS and "_size" not in arguments:
+                added.append(("_size", PAGE_SIZE))
+            if not extension and name in DISPLAYED_BY and "_col" not in arguments and "_nocol" not in arguments:
+                added.extend(("_col", column) for column in await _columns_in_display_order(db, name))
+            if pairs != list(urllib.parse.parse_qsl(query_string, keep_blank_values=True)) or added:
+                scope = {**scope, "query_string": urllib.parse.urlencode(pairs + added).encode("latin-1")}
             return await app(scope, receive, send)
         return checked
     return wrap
+
+
+def _pages_by_default(query):
+    """Whether `query`'s page gets PAGE_SIZE rows when no `limit` is given: a read whose optional :limit has no
+    default (it would render every row; the CLI still takes them all)."""
+    limit = query.parameters.get("limit")
+    return query.kind == "read" and limit is not None and not limit.required and limit.default is None
+
+
+@functools.lru_cache(maxsize=None)
+def _display_columns(name):
+    """The `display` columns of the canned query `name`, in its header's order."""
+    return next(entry["display_columns"] for entry in switchboard.catalog() if entry["name"] == name)
+
+
+async def _columns_in_display_order(db, table):
+    """`table`'s columns for `_col=`: DISPLAYED_BY's query's display columns that it has, then the rest as stored;
+    without its primary keys, which Datasette shows first anyway (and twice if named in `_col`)."""
+    columns = await db.table_columns(table)
+    keys = set(await db.primary_keys(table))
+    first = [column for column in _display_columns(DISPLAYED_BY[table]) if column in columns]
+    return [column for column in first + [column for column in columns if column not in first] if column not in keys]
 
 
 async def _refuse(datasette, scope, send, message, extension):
