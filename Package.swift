@@ -68,8 +68,18 @@ let package = Package(
             // A release build is one static executable (the Swift runtime, Foundation and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
             // was a third of `switchboard --version` (issue 22). The C library's name lookups (getpwuid) still
-            // load its NSS modules at run time.
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
+            // load its NSS modules at run time. Modules compiled without -static-stdlib (a plain `swift build -c
+            // release`) ask for libFoundation alone, so its static archive's companions are named here, in one group.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-executable", "-Xlinker", "--start-group"]
+                        + [
+                            "Foundation", "CoreFoundation", "_FoundationICU", "FoundationInternationalization", "FoundationEssentials",
+                            "_FoundationCShims", "_FoundationCollections", "swiftDispatch", "dispatch", "BlocksRuntime",
+                            "swiftSynchronization", "stdc++", "m",
+                        ].map { "-l\($0)" } + ["-Xlinker", "--end-group"],
+                    .when(configuration: .release))
+            ]),
         // Test code, not a production target: the fuzz targets, an SQL function called through SQLite on a
         // decoded input (which arity, which SQLite limits, which arguments), and the parsers (query
         // headers, parameter values, input readers).
