@@ -334,5 +334,5 @@ public enum Outbox {
     }
 
     /// Whether the database has the outbox (schema version 7 or later).
-    public static func exists(_ db: Database) throws -> Bool { try db.tableExists("outbox") }
+    public static func exists(_ db: Database) throws -> Bool { try QueryDatabase.hasTable(db, "outbox") }
 }

@@ -49,7 +49,9 @@ struct DelimitedRows: RowStyle {
     /// splitting on bytes needs.
     private func append(_ text: String, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }) else {
+        let special = { (byte: UInt8) in byte == separator || byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == 0 }
+        let quoted = utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? utf8.contains(where: special)
+        guard quoted else {
             bytes.append(contentsOf: utf8)
             return
         }
