@@ -39,7 +39,12 @@ let package = Package(
         .target(
             name: "SwitchboardLoadable",
             exclude: ["exports.map"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwitchboardLoadable/exports.map"])]),
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwitchboardLoadable/exports.map"]),
+                // A release build links the Swift runtime in, as the portable build does: `.load` of a .so that needs
+                // libswiftCore.so and its companions spends most of its time binding their symbols (issue 22).
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+            ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
         .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
@@ -59,6 +64,21 @@ let package = Package(
             dependencies: [
                 "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // A release build is one static executable (the Swift runtime, Foundation and SQLite linked in, not
+            // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
+            // was a third of `switchboard --version` (issue 22). The C library's name lookups (getpwuid) still
+            // load its NSS modules at run time. Modules compiled without -static-stdlib (a plain `swift build -c
+            // release`) ask for libFoundation alone, so its static archive's companions are named here, in one group.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-executable", "-Xlinker", "--start-group"]
+                        + [
+                            "Foundation", "CoreFoundation", "_FoundationICU", "FoundationInternationalization", "FoundationEssentials",
+                            "_FoundationCShims", "_FoundationCollections", "swiftDispatch", "dispatch", "BlocksRuntime",
+                            "swiftSynchronization", "stdc++", "m",
+                        ].map { "-l\($0)" } + ["-Xlinker", "--end-group"],
+                    .when(configuration: .release))
             ]),
         // Test code, not a production target: the fuzz targets, an SQL function called through SQLite on a
         // decoded input (which arity, which SQLite limits, which arguments), and the parsers (query

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 /// One numbered file of `schema/`, e.g. `0002_search.sql` is version 2.
@@ -29,7 +28,11 @@ public struct Migration: Sendable {
     /// Migration.version(ofFile: "current.sql")       // nil
     /// ```
     public static func version(ofFile name: String) -> Int? {
-        guard name.range(of: #"^[0-9]{4}_.*\.sql$"#, options: .regularExpression) != nil else { return nil }
+        // Byte by byte rather than a regular expression: Foundation's would load ICU on every start.
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 9, bytes[..<4].allSatisfy({ (0x30...0x39).contains($0) }), bytes[4] == UInt8(ascii: "_"),
+            name.hasSuffix(".sql")
+        else { return nil }
         return Int(name.prefix(4))
     }
 

@@ -33,6 +33,9 @@ enum ExitCode {
         switch error {
         case let error as SwitchboardError: return (error.message, of(error))
         case let condition as DatabaseCondition: return (message(for: condition), of(condition))
+        case let refused as QuickSendLineError:
+            let why = report(refused.error).message
+            return ("\(refused.location): \(why)\(why.hasSuffix("; nothing queued") ? "" : "; nothing queued")", failure)
         case let collision as ImportCollision:
             return (
                 "\(collision.location): \(collision.table): \(collision.key) already exists with other values "

@@ -166,15 +166,43 @@ struct SendCommand: ParsableCommand {
               switchboard send "Running late" --var minutes=10
               switchboard send "On my way" --location 37.7749,-122.4194
               switchboard send 3f2a... --location-command "gps-tool --once"
+            --batch FILE (- for standard input) queues many messages in one transaction: one JSON object a line, \
+            with the fields template (an id or unique name; required), vars (an object; implies rendering), \
+            render (true or false), location ("LAT,LON") and key; --render and --dedupe-window apply to every \
+            line. A line that cannot be queued refuses the whole batch, naming its line; nothing is queued.
+              printf '{"template": "Running late", "vars": {"minutes": 10}}\\n' | switchboard send --batch -
             """)
 
-    @Argument(help: "The template's id or unique name.")
-    var template: String
+    @Argument(help: "The template's id or unique name (none with --batch).")
+    var template: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            #"Queue one message per line of FILE (- for standard input), all or none: {"template": …, "vars": {…}, "location": "LAT,LON", "key": …}."#,
+            valueName: "file"))
+    var batch: String?
 
     @OptionGroup var options: SendOptions
 
+    func validate() throws {
+        guard batch != nil else {
+            if template == nil { throw SwitchboardError.usage("missing TEMPLATE (or --batch FILE)") }
+            return
+        }
+        if template != nil { throw SwitchboardError.usage("give a TEMPLATE or --batch FILE, not both") }
+        let perLine = [
+            ("--var", !options.vars.isEmpty), ("--location", options.location != nil),
+            ("--location-command", options.locationCommand != nil), ("--key", options.key != nil),
+        ]
+        if let flag = perLine.first(where: { $0.1 })?.0 {
+            throw SwitchboardError.usage("\(flag) is given per line with --batch (fields vars, location, key)")
+        }
+    }
+
     func run() throws {
-        let reference = template
+        if let batch { return try QuickSendBatchInput.send(batch, options: options) }
+        guard let reference = template else { throw SwitchboardError.usage("missing TEMPLATE (or --batch FILE)") }
         try QuickSend.send(options.database.open(), template: { try $0.quickSendTemplate(reference) }, options: options)
     }
 }

@@ -5,7 +5,7 @@ import SwitchboardOutput
 enum Terminal {
     /// The width for `table` output: `COLUMNS` if set, else the terminal's (TIOCGWINSZ), else 120.
     static var width: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(columns), value > 0 {
+        if let columns = environment("COLUMNS"), let value = Int(columns), value > 0 {
             return value
         }
         var size = winsize()
@@ -79,8 +79,9 @@ enum Terminal {
 
     /// The environment variable `name`, if set and not empty.
     static func environment(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
+        // getenv rather than ProcessInfo's environment, which copies every variable into a dictionary on each call.
+        guard let pointer = getenv(name), pointer.pointee != 0 else { return nil }
+        return String(cString: pointer)
     }
 }
 

@@ -100,19 +100,12 @@ public enum Outbox {
     public static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double) throws -> Enqueued {
         var result: Enqueued!
         try db.inTransaction(.immediate) {
-            guard let createdAt = try String.fetchOne(db, sql: "SELECT \(timestamp)") else {
-                throw SwitchboardError.failure("the clock gave no time")
+            let createdAt = try clock(db)
+            if let existing = try keyed(db, draft, key: key) {
+                result = .duplicate(existing)
+                return .commit
             }
-            if let key {
-                if let existing = try message(db, key: key) {
-                    guard existing.text == draft.text, existing.groupID == draft.groupID else {
-                        throw SwitchboardError.failure(
-                            "key '\(key)' was already used for another message (outbox \(existing.id)); nothing queued")
-                    }
-                    result = .duplicate(existing)
-                    return .commit
-                }
-            } else if dedupeWindow > 0 {
+            if key == nil, dedupeWindow > 0 {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
@@ -131,25 +124,48 @@ public enum Outbox {
                     return .commit
                 }
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location,
-                                        created_at, updated_at, due_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
-                    """,
-                arguments: [
-                    key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
-                    draft.groupName, draft.text, draft.location, createdAt,
-                ])
-            result = .queued(try written(db, id: db.lastInsertedRowID))
+            result = .queued(try insert(db, draft, key: key, createdAt: createdAt))
             return .commit
         }
         return result
     }
 
+    /// The system clock's time, as `created_at` holds it.
+    static func clock(_ db: Database) throws -> String {
+        guard let now = try String.fetchOne(db.cachedStatement(sql: "SELECT \(timestamp)")) else {
+            throw SwitchboardError.failure("the clock gave no time")
+        }
+        return now
+    }
+
+    /// The row `key` already names, when the draft repeats it; nil for a new key (or none). A key already
+    /// used for another text or group is an error.
+    static func keyed(_ db: Database, _ draft: Draft, key: String?) throws -> OutboxMessage? {
+        guard let key, let existing = try message(db, key: key) else { return nil }
+        guard existing.text == draft.text, existing.groupID == draft.groupID else {
+            throw SwitchboardError.failure("key '\(key)' was already used for another message (outbox \(existing.id)); nothing queued")
+        }
+        return existing
+    }
+
+    /// Inserts the draft (a new random key when none is given) and returns its row.
+    static func insert(_ db: Database, _ draft: Draft, key: String?, createdAt: String) throws -> OutboxMessage {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location,
+                                    created_at, updated_at, due_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
+                """)
+        try statement.execute(arguments: [
+            key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
+            draft.groupName, draft.text, draft.location, createdAt,
+        ])
+        return try written(db, id: db.lastInsertedRowID)
+    }
+
     /// The row with this id.
     public static func message(_ db: Database, id: Int64) throws -> OutboxMessage? {
-        try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]).map(OutboxMessage.init)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM outbox WHERE id = ?"), arguments: [id]).map(OutboxMessage.init)
     }
 
     /// The row with this id, which the caller has just written in its transaction: a clear error,
@@ -163,7 +179,7 @@ public enum Outbox {
 
     /// The row with this idempotency key.
     public static func message(_ db: Database, key: String) throws -> OutboxMessage? {
-        try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE idempotency_key = ?", arguments: [key]).map(OutboxMessage.init)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM outbox WHERE idempotency_key = ?"), arguments: [key]).map(OutboxMessage.init)
     }
 
     /// The claim's search: the oldest due row among the queued and the leased (whose lease, due_at,
@@ -318,5 +334,5 @@ public enum Outbox {
     }
 
     /// Whether the database has the outbox (schema version 7 or later).
-    public static func exists(_ db: Database) throws -> Bool { try db.tableExists("outbox") }
+    public static func exists(_ db: Database) throws -> Bool { try QueryDatabase.hasTable(db, "outbox") }
 }

@@ -26,13 +26,8 @@ extension QueryDatabase {
     /// ```
     public func quickSend(_ template: QuickSendTemplate, _ request: QuickSendRequest) throws -> Outbox.Enqueued {
         try requireOutbox()
-        guard let groupID = template.groupID else { throw SwitchboardError.failure("No group selected") }
-        var text = request.render ? try render(template, vars: request.vars) : template.messageText
-        if let location = request.location { text += location.messageSuffix }
-        let draft = Outbox.Draft(
-            templateID: template.id, templateName: template.name, groupID: groupID,
-            groupName: template.groupName, text: text,
-            location: request.location.map { "\($0.latitude),\($0.longitude)" })
-        return try enqueue(draft, key: request.key, dedupeWindow: request.dedupeWindow)
+        return try withConnection { db in
+            try Outbox.enqueue(db, try template.draft(db, request), key: request.key, dedupeWindow: request.dedupeWindow)
+        }
     }
 }

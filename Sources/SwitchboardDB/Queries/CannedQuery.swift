@@ -91,7 +91,12 @@ public struct CannedQuery: Sendable {
 
     /// Parses a query file's text; `origin` names it in error messages.
     public init(text: String, origin: String) throws {
-        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the bytes when there is no CR (the same lines, as a LF always ends a Character; this was most
+        // of the time `run` spent on the catalog), else on the Characters, where a CRLF is one.
+        let rawLines =
+            text.utf8.contains(UInt8(ascii: "\r"))
+            ? text.split(separator: "\n", omittingEmptySubsequences: false)
+            : text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         let lines = rawLines.map { String($0).trimmingSpaces() }
         let start = lines.firstIndex { !$0.isEmpty } ?? lines.count
         guard start < lines.count, lines[start].hasPrefix("--") else {
