@@ -16,10 +16,15 @@ public struct SourceRateLimited: Error, Sendable, Equatable {
     /// The fetch program's exit status for "try again later" (`EX_TEMPFAIL`).
     public static let exitStatus: Int32 = 75
 
-    /// Whether a source's error text names a rate limit: "rate limit", "rate-limited" or
-    /// "ratelimit", in any case, or "too many requests" (HTTP 429's own reason phrase).
+    /// Whether a source's error text names a rate limit: the words "rate limit" (also "rate-limited",
+    /// "RATE_LIMIT", "ratelimit") in any case, or "too many requests" (HTTP 429's own reason phrase).
     public static func names(_ reason: String) -> Bool {
-        let folded = String(reason.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" })
-        return folded.contains("ratelimit") || folded.contains("toomanyrequests")
+        let words = reason.lowercased().split { !$0.isLetter }.map(String.init)
+        for (index, word) in words.enumerated() {
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if word.hasPrefix("ratelimit") || (word == "rate" && next.hasPrefix("limit")) { return true }
+            if word == "too", next == "many", index + 2 < words.count, words[index + 2] == "requests" { return true }
+        }
+        return false
     }
 }

@@ -86,10 +86,21 @@ import Testing
         Self.expectReading(#"{"data":[1,{"a":1}]}"#, records: ["record 1 ! not a JSON object", #"record 2 {"a":1}"#], reads: .envelope)
     }
 
+    /// An envelope whose error names a rate limit (spec 001's 429) is the source asking to be called
+    /// later: SourceRateLimited, not a syntax error, whatever the spelling.
+    @Test(arguments: ["Rate limit exceeded (too many sync requests)", "rate-limited", "RATE_LIMIT", "Too Many Requests"])
+    func aRateLimitIsItsOwnError(reason: String) {
+        Feed.withSource(Array(#"{"success":false,"error":"\#(reason)"}"#.utf8), via: .file) { source in
+            let reader = RecordReader(source: source, format: .auto)
+            #expect(throws: SourceRateLimited(reason: "the input says: \(reason)")) { _ = try reader.next() }
+        }
+        #expect(!SourceRateLimited.names("Service unavailable") && !SourceRateLimited.names("accurate limits"))
+    }
+
     @Test func successFalseFailsTheInputWithItsReason() {
         Self.expectReading(
-            #"{"success":false,"error":"rate limited"}"#, records: [],
-            error: #"the input says "success":false: rate limited"#, reads: .envelope)
+            #"{"success":false,"error":"service unavailable"}"#, records: [],
+            error: #"the input says "success":false: service unavailable"#, reads: .envelope)
         Self.expectReading(
             #"{"success":false,"message":"nope","data":[{"a":1}]}"#, records: [],
             error: #"the input says "success":false: nope"#, reads: .envelope)
