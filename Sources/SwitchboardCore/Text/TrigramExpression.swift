@@ -10,6 +10,9 @@ struct TrigramExpression {
     /// The most runs an expression ANDs.
     static let maxRuns = 64
 
+    /// Whether every run of three characters is written (``SubstringSearch/overlappingTrigramExpression(utf8:)``),
+    /// not only those at offsets 0, 3, 6, ... and the last.
+    private var overlapping = false
     /// The current word's last three characters, oldest first.
     private var last: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) = ("\0", "\0", "\0")
     /// The current word's length in characters so far.
@@ -29,8 +32,9 @@ struct TrigramExpression {
 
     /// The expression for UTF-8 `bytes`, each invalid sequence read as U+FFFD (as `String(decoding:as:)`
     /// reads them).
-    static func build(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func build(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool = false) -> String? {
         var builder = TrigramExpression()
+        builder.overlapping = overlapping
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         while !builder.isComplete {
@@ -52,7 +56,7 @@ struct TrigramExpression {
         if SubstringSearch.isWhitespace(scalar) { return endWord() }
         last = (last.1, last.2, scalar)
         length += 1
-        if length >= 3 && length % 3 == 0 { write() }
+        if length >= 3 && (overlapping || length % 3 == 0) { write() }
     }
 
     /// Ends the word: a word of three or more characters whose length is not a multiple of three
@@ -60,7 +64,7 @@ struct TrigramExpression {
     private mutating func endWord() {
         if length >= 3 {
             sawLongWord = true
-            if length % 3 != 0 { write() }
+            if !overlapping && length % 3 != 0 { write() }
         }
         length = 0
     }
