@@ -188,6 +188,7 @@ int sb_prepare(const sqlite3_api_routines *sqlite3_api, sqlite3 *db, const char 
 }
 int sb_step(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { return sqlite3_step(stmt); }
 void sb_finalize(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { sqlite3_finalize(stmt); }
+void sb_reset(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { sqlite3_reset(stmt); }
 int sb_bind_int64(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int index, int64_t value) {
     return sqlite3_bind_int64(stmt, index, value);
 }

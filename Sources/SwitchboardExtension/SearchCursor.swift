@@ -14,8 +14,15 @@ final class SearchCursor {
     /// Found and not yet passed: the current row is `buffer[position]`.
     private var buffer: [FoundPost] = []
     private var position = 0
-    /// The ordered scan still under way (nil once it ends, and for the other plans).
-    private var scan: Statement?
+    /// What the rows still come from, read on demand (nil once it ends, and for the plans that sort).
+    private var source: Source?
+
+    private enum Source {
+        /// The ordered scan: every post newest first, each tested.
+        case scan(Statement)
+        /// The feed index newest first (`walk`: rowids only); the candidates among them read by `fetch` and tested.
+        case byDate(walk: Statement, fetch: Statement, candidates: Set<Int64>)
+    }
     private var words: [[UInt8]] = []
     private var plan: SearchPlan = .empty
     /// Rows passed so far (the rank of the current row is this + 1).
@@ -51,7 +58,7 @@ final class SearchCursor {
         buffer = []
         position = 0
         passed = 0
-        scan = nil
+        source = nil
         var next = 0
         func argument(_ bit: Int32) -> Int? {
             guard idxNum & bit != 0 else { return nil }
@@ -86,9 +93,8 @@ final class SearchCursor {
         while true {
             switch SearchPlan.next(shape, page: page, statistics) {
             case .countCandidates:
-                let expression = Array(query.utf8).withUnsafeBufferPointer { SubstringSearch.overlappingTrigramExpression(utf8: $0) }
                 let statement = try Statement(api: api, db: db, sql: Self.countSQL)
-                statement.bind(1, expression ?? "\"\"")
+                statement.bind(1, Self.trigrams(query))
                 statement.bind(2, Int64(SearchPlan.candidateLimit))
                 var count = 0
                 while try statement.step(db) {
@@ -96,14 +102,28 @@ final class SearchCursor {
                     statistics.lastCandidate = Int(statement.integer(0) ?? 0)
                 }
                 statistics.candidates = count
+            case .sampleCandidates:
+                let statement = try candidatesRead(db, expression: Self.trigrams(query), user: user, bound: bound)
+                statement.bind(4, Int64(SearchPlan.sampleSize))
+                var sampled = 0
+                sampling: while true {
+                    switch try step(statement) {
+                    case .done: break sampling
+                    case .miss: sampled += 1
+                    case .hit:
+                        sampled += 1
+                        statistics.sampleHits += 1
+                    }
+                }
+                statistics.sampled = sampled
             case .probe:
                 let statement = try orderedScan(db, user: user, bound: bound)
-                scan = statement
+                source = .scan(statement)
                 var probed = 0
                 probing: while probed < SearchPlan.probeSize && buffer.count < page {
                     switch try step(statement) {
                     case .done:
-                        scan = nil
+                        source = nil
                         probed = max(probed, statistics.rows)
                         break probing
                     case .miss: probed += 1
@@ -117,20 +137,18 @@ final class SearchCursor {
             case .run(let chosen):
                 plan = chosen
                 switch chosen {
-                case .empty: scan = nil
+                case .empty: source = nil
                 case .everything:
-                    scan = try orderedScan(db, user: user, bound: bound)
+                    source = .scan(try orderedScan(db, user: user, bound: bound))
                     try fill()
                 case .orderedScan:
+                    // After a probe the scan goes on where it stopped; without one (words with trigrams) it starts.
+                    if statistics.probed == nil { source = .scan(try orderedScan(db, user: user, bound: bound)) }
                     if buffer.isEmpty { try fill() }
-                case .trigramIndex:
-                    let expression = Array(query.utf8).withUnsafeBufferPointer { SubstringSearch.overlappingTrigramExpression(utf8: $0) }
-                    try collect(db, expression: expression ?? "\"\"", user: user, bound: bound)
-                case .trigramPrefixes:
-                    let vocabulary = try Statement(api: api, db: db, sql: Self.prefixesSQL)
-                    vocabulary.bind(1, SubstringSearch.shortWord(query))
-                    let expression = try vocabulary.step(db) ? vocabulary.bytes(0).map { String(decoding: $0, as: UTF8.self) } : nil
-                    try collect(db, expression: expression ?? "\"\"", user: user, bound: bound)
+                case .trigramIndex: try collect(db, expression: Self.trigrams(query), user: user, bound: bound)
+                case .trigramIndexByDate: try walkByDate(db, expression: Self.trigrams(query), user: user, bound: bound)
+                case .trigramPrefixes: try collect(db, expression: try prefixes(db, query), user: user, bound: bound)
+                case .trigramPrefixesByDate: try walkByDate(db, expression: try prefixes(db, query), user: user, bound: bound)
                 }
                 return
             }
@@ -141,7 +159,7 @@ final class SearchCursor {
     func next() throws(SearchFailure) {
         position += 1
         passed += 1
-        if position >= buffer.count && scan != nil {
+        if position >= buffer.count && source != nil {
             buffer.removeAll(keepingCapacity: true)
             position = 0
             try fill()
@@ -179,11 +197,17 @@ final class SearchCursor {
     /// The ordered scan: newest first through the index social_media_posts_instants (user_id, post_date_ms, id).
     private static let scanSQL =
         "SELECT \(columns) FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
-    /// The index path: the trigram index's hits for ?3, each post read by rowid.
+    /// The index path: the trigram index's hits for ?3, each post read by rowid (the first ?4; -1: all).
     private static let indexSQL = """
         SELECT \(columns) FROM social_posts_trigram CROSS JOIN social_media_posts AS p ON p.seq = social_posts_trigram.rowid \
-        WHERE social_posts_trigram MATCH ?3 AND \(userFilter)
+        WHERE social_posts_trigram MATCH ?3 AND \(userFilter) LIMIT ?4
         """
+    /// The trigram index's hits for ?1: rowids only.
+    private static let rowidsSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1"
+    /// The feed index newest first, index only (seq is the rowid).
+    private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
+    /// One post by rowid.
+    private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
     /// The trigram candidates, counted up to a limit (the index's doclists, read no further).
     private static let countSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1 LIMIT ?2"
     /// The vocabulary's trigrams that start with ?1, ORed.
@@ -204,14 +228,34 @@ final class SearchCursor {
         return statement
     }
 
-    /// Every hit among the trigram index's candidates for `expression`, newest first.
-    private func collect(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
-        scan = nil
-        buffer = []
+    /// The overlapping trigrams of the query (`""`, which matches nothing, when there are none).
+    private static func trigrams(_ query: String) -> String {
+        Array(query.utf8).withUnsafeBufferPointer { SubstringSearch.overlappingTrigramExpression(utf8: $0) } ?? "\"\""
+    }
+
+    /// The vocabulary's trigrams that start with the query's longest short word, ORed (`""` when none).
+    private func prefixes(_ db: OpaquePointer, _ query: String) throws(SearchFailure) -> String {
+        let vocabulary = try Statement(api: api, db: db, sql: Self.prefixesSQL)
+        vocabulary.bind(1, SubstringSearch.shortWord(query))
+        let expression = try vocabulary.step(db) ? vocabulary.bytes(0).map { String(decoding: $0, as: UTF8.self) } : nil
+        return expression ?? "\"\""
+    }
+
+    /// The user's candidates for `expression` read by rowid (bind ?4 to limit them).
+    private func candidatesRead(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
         let statement = try Statement(api: api, db: db, sql: Self.indexSQL)
         statement.bind(1, value: user)
         statement.bind(2, bound)
         statement.bind(3, expression)
+        statement.bind(4, -1)
+        return statement
+    }
+
+    /// Every hit among the candidates for `expression`, newest first.
+    private func collect(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
+        source = nil
+        buffer = []
+        let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
         while true {
             switch try step(statement) {
             case .done:
@@ -223,15 +267,47 @@ final class SearchCursor {
         }
     }
 
-    /// Reads the ordered scan on to its next hit (or its end).
+    /// The candidates for `expression` as a set; then the feed index is walked newest first, and the
+    /// candidates met are read and tested, as far as the caller reads.
+    private func walkByDate(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
+        buffer = []
+        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
+        rowids.bind(1, expression)
+        var candidates = Set<Int64>()
+        while try rowids.step(db) {
+            if let rowid = rowids.integer(0) { candidates.insert(rowid) }
+        }
+        let walk = try Statement(api: api, db: db, sql: Self.walkSQL)
+        walk.bind(1, value: user)
+        walk.bind(2, bound)
+        source = .byDate(walk: walk, fetch: try Statement(api: api, db: db, sql: Self.fetchSQL), candidates: candidates)
+        try fill()
+    }
+
+    /// Reads the source on to its next hit (or its end).
     private func fill() throws(SearchFailure) {
-        while let statement = scan {
-            switch try step(statement) {
-            case .done: scan = nil
-            case .miss: continue
-            case .hit(let post):
-                buffer.append(post)
-                return
+        while let current = source, let db {
+            switch current {
+            case .scan(let statement):
+                switch try step(statement) {
+                case .done: source = nil
+                case .miss: continue
+                case .hit(let post):
+                    buffer.append(post)
+                    return
+                }
+            case .byDate(let walk, let fetch, let candidates):
+                guard try walk.step(db) else {
+                    source = nil
+                    continue
+                }
+                guard let seq = walk.integer(0), candidates.contains(seq) else { continue }
+                fetch.reset()
+                fetch.bind(1, seq)
+                if case .hit(let post) = try step(fetch) {
+                    buffer.append(post)
+                    return
+                }
             }
         }
     }

@@ -24,6 +24,9 @@ final class Statement {
 
     deinit { sb_finalize(api, handle) }
 
+    /// Resets it for another run (the bindings stay).
+    func reset() { sb_reset(api, handle) }
+
     func bind(_ index: Int32, _ value: Int64) { _ = sb_bind_int64(api, handle, index, value) }
 
     func bind(_ index: Int32, _ text: String?) {

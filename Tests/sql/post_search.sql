@@ -17,12 +17,14 @@ INSERT INTO social_media_posts (user_id, platform, post_url, post_content, autho
 VALUES ('u2', 'twitter', 'https://x.com/u2', 'zephyr of another user', 'Sam', '@sam', '2026-02-10T11:00:00Z');
 
 -- The plan of each class (the first row's): common words scan in date order and stop at the page;
--- a rare word goes through the trigram index; an absent word with common trigrams too (its probe
--- finds nothing, so scanning on would read every post); a rare 1-2 character word through the
--- vocabulary's trigrams; a blank search lists everything.
+-- a rare word reads its trigram candidates; a medium one (`@coach3`, 20%: over 2000 candidates) walks
+-- the feed index reading only its candidates; an absent word with common trigrams reads its candidates
+-- (its sample matches nothing, so a walk would read every post); a rare 1-2 character word goes through
+-- the vocabulary's trigrams; a blank search lists everything. (SearchPlanTests: the choice at 1M.)
 SELECT 'plan_common', (SELECT plan FROM post_search('common', 'u1')) = 'ordered scan';
 SELECT 'plan_common_short', (SELECT plan FROM post_search('co', 'u1')) = 'ordered scan';
 SELECT 'plan_rare', (SELECT plan FROM post_search('zephyr', 'u1')) = 'trigram index';
+SELECT 'plan_medium_in_date_order', (SELECT plan FROM post_search('@coach3', 'u1')) = 'trigram index, date order';
 SELECT 'plan_rare_short', (SELECT plan FROM post_search('qv', 'u1')) = 'trigram prefixes';
 SELECT 'plan_multi_word', (SELECT plan FROM post_search('cup zephyr', 'u1')) = 'trigram index'
     AND (SELECT plan FROM post_search('post common', 'u1')) = 'ordered scan';

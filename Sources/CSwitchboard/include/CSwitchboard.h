@@ -108,6 +108,8 @@ SB_HIDDEN int sb_prepare(sb_api api, struct sqlite3 *db, const char *sql, struct
 /// SQLITE_ROW (100), SQLITE_DONE (101) or an error code.
 SB_HIDDEN int sb_step(sb_api api, struct sqlite3_stmt *stmt);
 SB_HIDDEN void sb_finalize(sb_api api, struct sqlite3_stmt *stmt);
+/// sqlite3_reset, for the next run with other bindings.
+SB_HIDDEN void sb_reset(sb_api api, struct sqlite3_stmt *stmt);
 SB_HIDDEN int sb_bind_int64(sb_api api, struct sqlite3_stmt *stmt, int index, int64_t value);
 SB_HIDDEN int sb_bind_null(sb_api api, struct sqlite3_stmt *stmt, int index);
 /// Binds a copy of n bytes of UTF-8 text.

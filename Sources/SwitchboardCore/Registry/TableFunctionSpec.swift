@@ -24,22 +24,24 @@ extension Registry {
         signature: "post_search(query, user_id, page_size)",
         columns: """
             rowid (the post's seq), post_date_ms, id, post_content, author_name, author_handle, rank (1 for the first \
-            row, newest first), plan (what SearchPlan chose: everything, empty, trigram index, trigram prefixes, \
-            ordered scan)
+            row, newest first), plan (what it chose: everything, empty, trigram index, trigram index, date order, \
+            trigram prefixes, trigram prefixes, date order, ordered scan)
             """,
         doc: """
             The user's posts (user_id NULL: the database's only user) whose content, author name or handle contain \
             every word of query, exactly as search_contains tests them (the apps' case-insensitive substring filter; \
             no accent folding), newest first (post_date_ms, id descending; posts without an instant are not listed). \
-            Per query it picks the cheapest way from the indexes' own counts and a short probe: nothing at all when \
-            some run of three characters of the query is in no post (empty); the trigram candidates, tested, when \
-            they are few (trigram index); for words of 1-2 characters, the vocabulary's trigrams starting with the \
-            word (trigram prefixes); else the feed in date order, each post tested, reading no further than the \
-            caller asks (ordered scan: a page costs a page). A blank or NULL query lists every post (everything). \
-            page_size (default 50) is the page the caller means to read, for the choice only: every match is \
-            returned if asked for. Reads social_media_posts, social_posts_trigram and its vocab table; writes \
-            nothing. Innocuous: usable in views under trusted_schema=OFF. Any query text is safe (invalid UTF-8 \
-            is read as U+FFFD).
+            Per query it picks the cheapest way from the trigram index's own doclists and vocabulary, a sample of \
+            its candidates and a short probe: nothing at all when the query's runs of three characters are in no \
+            post together (empty); every trigram candidate read and tested, when they are few or when the sample \
+            says few match (trigram index); the candidates' rowids, then the feed index walked newest first reading \
+            only the candidates met (date order); for words of 1-2 characters, the vocabulary's trigrams that \
+            start with the word (trigram prefixes); or the feed in date order, each post tested (ordered scan). The \
+            walks read no further than the caller asks: a page costs a page. A blank or NULL query lists every \
+            post (everything). page_size (default 50) is the page the caller means to read, for the choice only: \
+            every match is returned if asked for. Reads social_media_posts, social_posts_trigram and its vocab \
+            table; writes nothing. Innocuous: usable in views under trusted_schema=OFF. Any argument is safe \
+            (invalid UTF-8 is read as U+FFFD; a non-integer page_size is 50).
             """,
         example: """
             SELECT f.id, f.display_name, f.preview FROM post_search('camp reg') AS s
