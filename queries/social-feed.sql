@@ -28,7 +28,7 @@
 
 -- How it runs. The rows come by rowid from one list (seq IN (...)): the page that post_search (see
 -- "Search" below) finds in date order, joined to the filters, plus the accent-folded extras. The extra
--- condition post_date_ms <= COALESCE(cursor's key, ...) is post_search's bound, so its walk of the index
+-- condition post_date_ms <= COALESCE(the cursor key, ...) is the bound of post_search, so its walk of the index
 -- (social_media_posts_instants: user_id, post_date_ms, id) starts at the page; see BENCHMARKS.md,
 -- "Substring search".
 -- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
@@ -66,13 +66,13 @@ feed AS NOT MATERIALIZED (
       AND post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
       AND (:cursor_post_date IS NULL OR (post_date_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
 ),
--- Search: post_search (the extension's table-valued function; docs/functions.md) lists the user's posts
--- whose content, author name or handle contain every word of the search (search_contains, the apps'
--- case-insensitive substring test), newest first, from the cursor's instant on (its post_date_ms bound), by
+-- Search: post_search (a table-valued function of the extension; docs/functions.md) lists the posts of the user
+-- whose content, author name or handle contain every word of the search (search_contains, the case-insensitive
+-- substring test of the apps), newest first, from the instant of the cursor on (its post_date_ms bound), by
 -- the way that suits this search: nothing when a run of three characters of it is in no post; the trigram
 -- candidates, tested, when they are few; the trigrams that start with a 1-2 character word; or the
 -- posts in date order, each tested, read only until the page is full. A blank search lists every post.
--- The join keeps the posts that pass the filters, in post_search's order, until the page is full.
+-- The join keeps the posts that pass the filters, in the order of post_search, until the page is full.
 found AS MATERIALIZED (
     SELECT f.seq, f.post_date_ms, f.id
     FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
@@ -81,7 +81,7 @@ found AS MATERIALIZED (
     ORDER BY s.post_date_ms DESC, s.id DESC
     LIMIT COALESCE(:limit, 50)
 ),
--- Accent folding, the deliberate extra (schema/0006_substring_search.sql): 0002's unicode61 hits
+-- Accent folding, the deliberate extra (schema/0006_substring_search.sql): the unicode61 hits of 0002
 -- (`cafe` finds `café`) when under 5000 and the words are letters and digits, which it reads as they
 -- are (it would read `a_b` or `C#` as other words).
 folded AS MATERIALIZED (
