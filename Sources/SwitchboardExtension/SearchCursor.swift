@@ -21,9 +21,11 @@ final class SearchCursor {
         /// The ordered scan: every post newest first, each tested.
         case scan(Statement)
         /// The feed index newest first (`walk`: rowids only); the candidates among them read by `fetch` and tested.
-        case byDate(walk: Statement, fetch: Statement, candidates: Set<Int64>)
+        case byDate(walk: Statement, fetch: Statement, candidates: [Int64])
     }
     private var words: [[UInt8]] = []
+    /// The runs of three characters to AND (the rarest ones), once chosen.
+    private var trigrams = "\"\""
     private var plan: SearchPlan = .empty
     /// Rows passed so far (the rank of the current row is this + 1).
     private var passed = 0
@@ -93,8 +95,9 @@ final class SearchCursor {
         while true {
             switch SearchPlan.next(shape, page: page, statistics) {
             case .countCandidates:
+                trigrams = try rarestRuns(db, query, rows: statistics.rows)
                 let statement = try Statement(api: api, db: db, sql: Self.countSQL)
-                statement.bind(1, Self.trigrams(query))
+                statement.bind(1, trigrams)
                 statement.bind(2, Int64(SearchPlan.candidateLimit))
                 var count = 0
                 while try statement.step(db) {
@@ -103,7 +106,7 @@ final class SearchCursor {
                 }
                 statistics.candidates = count
             case .sampleCandidates:
-                let statement = try candidatesRead(db, expression: Self.trigrams(query), user: user, bound: bound)
+                let statement = try candidatesRead(db, expression: trigrams, user: user, bound: bound)
                 statement.bind(4, Int64(SearchPlan.sampleSize))
                 var sampled = 0
                 sampling: while true {
@@ -145,8 +148,8 @@ final class SearchCursor {
                     // After a probe the scan goes on where it stopped; without one (words with trigrams) it starts.
                     if statistics.probed == nil { source = .scan(try orderedScan(db, user: user, bound: bound)) }
                     if buffer.isEmpty { try fill() }
-                case .trigramIndex: try collect(db, expression: Self.trigrams(query), user: user, bound: bound)
-                case .trigramIndexByDate: try walkByDate(db, expression: Self.trigrams(query), user: user, bound: bound)
+                case .trigramIndex: try collect(db, expression: trigrams, user: user, bound: bound)
+                case .trigramIndexByDate: try walkByDate(db, expression: trigrams, user: user, bound: bound)
                 case .trigramPrefixes: try collect(db, expression: try prefixes(db, query), user: user, bound: bound)
                 case .trigramPrefixesByDate: try walkByDate(db, expression: try prefixes(db, query), user: user, bound: bound)
                 }
@@ -228,9 +231,29 @@ final class SearchCursor {
         return statement
     }
 
-    /// The overlapping trigrams of the query (`""`, which matches nothing, when there are none).
-    private static func trigrams(_ query: String) -> String {
-        Array(query.utf8).withUnsafeBufferPointer { SubstringSearch.overlappingTrigramExpression(utf8: $0) } ?? "\"\""
+    /// The runs of three characters of the query to AND: each run's document count estimated from its
+    /// first postings, then ``SearchPlan/runs(documents:rows:)`` (`""`, which matches nothing, when none).
+    private func rarestRuns(_ db: OpaquePointer, _ query: String, rows: Int) throws(SearchFailure) -> String {
+        let bytes = Array(query.utf8)
+        let phrases: [String] = bytes.withUnsafeBufferPointer { SubstringSearch.overlappingTrigrams(utf8: $0) } ?? []
+        if phrases.isEmpty { return "\"\"" }
+        let postings = try Statement(api: api, db: db, sql: Self.countSQL)
+        var documents: [Int] = []
+        for phrase in phrases {
+            postings.reset()
+            postings.bind(1, phrase)
+            postings.bind(2, Int64(SearchPlan.postingSample))
+            var read = 0
+            var last = 0
+            while try postings.step(db) {
+                read += 1
+                last = Int(postings.integer(0) ?? 0)
+            }
+            documents.append(SearchPlan.documents(read: read, lastRowid: last, rows: rows))
+        }
+        var chosen: [String] = []
+        for index in SearchPlan.runs(documents: documents, rows: rows) { chosen.append(phrases[index]) }
+        return chosen.joined(separator: " ")
     }
 
     /// The vocabulary's trigrams that start with the query's longest short word, ORed (`""` when none).
@@ -273,10 +296,12 @@ final class SearchCursor {
         buffer = []
         let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
         rowids.bind(1, expression)
-        var candidates = Set<Int64>()
+        // A sorted array, searched by halves (FTS5 gives rowids in order; sorted again to be sure).
+        var candidates: [Int64] = []
         while try rowids.step(db) {
-            if let rowid = rowids.integer(0) { candidates.insert(rowid) }
+            if let rowid = rowids.integer(0) { candidates.append(rowid) }
         }
+        candidates.sort()
         let walk = try Statement(api: api, db: db, sql: Self.walkSQL)
         walk.bind(1, value: user)
         walk.bind(2, bound)
@@ -301,7 +326,7 @@ final class SearchCursor {
                     source = nil
                     continue
                 }
-                guard let seq = walk.integer(0), candidates.contains(seq) else { continue }
+                guard let seq = walk.integer(0), Self.contains(candidates, seq) else { continue }
                 fetch.reset()
                 fetch.bind(1, seq)
                 if case .hit(let post) = try step(fetch) {
@@ -310,6 +335,17 @@ final class SearchCursor {
                 }
             }
         }
+    }
+
+    /// Whether sorted `values` hold `value` (binary search).
+    private static func contains(_ values: [Int64], _ value: Int64) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
     }
 
     private enum Read {

@@ -184,6 +184,16 @@ public enum SubstringSearch {
         TrigramExpression.build(utf8: bytes, overlapping: true)
     }
 
+    /// The runs of ``overlappingTrigramExpression(utf8:)``, each a quoted phrase, in order (nil when no word
+    /// has three characters), so that a caller can AND a subset of them.
+    ///
+    /// ```sql
+    /// SELECT plan FROM post_search('coachrorana1'); -- ANDs its rarest runs only, not "coa" (in every post)
+    /// ```
+    public static func overlappingTrigrams(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        TrigramExpression.phrases(utf8: bytes, overlapping: true)
+    }
+
     /// For a query whose words are all shorter than three characters: its longest word (the first
     /// of equal length), lowercased, to look up the trigrams that start with it. nil otherwise, and
     /// for a blank query.

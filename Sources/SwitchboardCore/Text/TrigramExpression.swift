@@ -22,6 +22,8 @@ struct TrigramExpression {
     /// The runs written, each packed in 63 bits (21 a character).
     private var seen = Set<UInt64>()
     private var output = ""
+    /// Where each run's phrase starts in `output`, in order.
+    private var starts: [String.Index] = []
 
     /// The expression for `query` (nil when no word has three characters).
     static func build(_ query: String.UnicodeScalarView) -> String? {
@@ -33,18 +35,38 @@ struct TrigramExpression {
     /// The expression for UTF-8 `bytes`, each invalid sequence read as U+FFFD (as `String(decoding:as:)`
     /// reads them).
     static func build(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool = false) -> String? {
-        var builder = TrigramExpression()
-        builder.overlapping = overlapping
+        var builder = TrigramExpression(utf8: bytes, overlapping: overlapping)
+        return builder.finish()
+    }
+
+    /// Each run's quoted phrase for UTF-8 `bytes` (every offset when `overlapping`), in order; nil when no
+    /// word has three characters, `[]` when every run held NUL.
+    static func phrases(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool) -> [String]? {
+        var builder = TrigramExpression(utf8: bytes, overlapping: overlapping)
+        guard builder.finish() != nil else { return nil }
+        var phrases: [String] = []
+        for (i, start) in builder.starts.enumerated() {
+            let end = i + 1 < builder.starts.count ? builder.output.index(before: builder.starts[i + 1]) : builder.output.endIndex
+            phrases.append(String(builder.output[start..<end]))
+        }
+        return phrases
+    }
+
+    /// An empty builder.
+    private init() {}
+
+    /// A builder that has read UTF-8 `bytes` (up to its 64 runs), each invalid sequence as U+FFFD.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool) {
+        self.overlapping = overlapping
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
-        while !builder.isComplete {
+        while !isComplete {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): builder.add(scalar)
-            case .emptyInput: return builder.finish()
-            case .error: builder.add("\u{FFFD}")
+            case .scalarValue(let scalar): add(scalar)
+            case .emptyInput: return
+            case .error: add("\u{FFFD}")
             }
         }
-        return builder.finish()
     }
 
     /// Whether the expression has its 64 runs: nothing later can change it.
@@ -77,6 +99,7 @@ struct TrigramExpression {
         let packed = UInt64(first.value) << 42 | UInt64(second.value) << 21 | UInt64(third.value)
         guard seen.count < Self.maxRuns, seen.insert(packed).inserted else { return }
         if !output.isEmpty { output += " " }
+        starts.append(output.endIndex)
         output += "\""
         for scalar in [first, second, third] {
             if scalar == "\"" { output += "\"" }
