@@ -26,14 +26,14 @@
 -- returns json: media_urls
 -- display: display_name, relative_time, preview, sentiment_label
 
--- How it runs. The extra condition post_date_ms <= COALESCE(cursor's key, ...) lets the index
--- (social_media_posts_feed: user_id, post_date_ms, id) seek straight to the page, in its order. The rows come by rowid from one list (seq IN (...)), never from a
--- `search IS NULL OR ...` test: the page found by walking the feed index in date order (no search, or a
--- common one), or the posts found through the search indexes (a rare search); see "Search" below and
--- BENCHMARKS.md, "Substring search".
+-- How it runs. The rows come by rowid from one list (seq IN (...)): the page that post_search (see
+-- "Search" below) finds in date order, joined to the filters, plus the accent-folded extras. The extra
+-- condition post_date_ms <= COALESCE(the cursor key, ...) is the bound of post_search, so its walk of the index
+-- (social_media_posts_instants: user_id, post_date_ms, id) starts at the page; see BENCHMARKS.md,
+-- "Substring search".
 -- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
--- table; its joins and display columns are read for the rows of the page only, at the end): the
--- window walks and the sort of the hits read small rows, and the view is inlined once.
+-- table; its joins and display columns are read for the rows of the page only, at the end), and the
+-- view is inlined once.
 -- cursor: cursor_post_date as an instant, by the rule of schema/0014_instants.sql (NULL when unreadable:
 -- an empty page).
 WITH cursor AS MATERIALIZED (
@@ -66,112 +66,32 @@ feed AS NOT MATERIALIZED (
       AND post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
       AND (:cursor_post_date IS NULL OR (post_date_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
 ),
--- Search (schema/0006_substring_search.sql): the apps' case-insensitive substring test,
--- search_contains, on every post found, by the cheaper of two paths, chosen once per query:
--- * window (no search, a word of 1-2 characters, or 10000+ trigram candidates): the feed in date
---   order, each post tested; a full page is the answer. 10000+ candidates: up to 7000 posts.
---   1-2 characters: a probe of 1000 posts, then up to 7000 only if the hits in the probe, scaled
---   to the table (max(seq)), promise 10000+ hits; a rarer word goes straight to the index path.
--- * index (otherwise, or when the window did not fill the page): the trigram candidates, tested,
---   plus the unicode61 hits (accent folding: `cafe` finds `café`) when under 5000 and the words
---   are letters and digits, sorted by date. Under 10000 candidates: the candidates listed. Else
---   the posts holding every overlapping run of three characters of every word (not only the runs
---   at offsets 0, 3, ... and the last that search_trigrams gives): `ranmela` needs `anm` and `nme`
---   too, which no post holds, so 0 posts to test instead of 268k. 1-2 characters: the trigrams
---   starting with the word, from the vocab, ORed.
--- Each reference to a CTE re-reads its definition and those it names while the statement is
--- prepared, so the decision (path) is joined in once per list.
-search AS MATERIALIZED (
-    SELECT search_trigrams(:search) IS NULL AND search_short_word(:search) IS NULL AS blank,
-           search_trigrams(:search) IS NULL AS short,
-           coalesce(search_trigrams(:search), '""') AS trigrams,
-           max(1000, COALESCE(:limit, 50)) AS probe_size,
-           max(7000, COALESCE(:limit, 50)) AS window_size
-),
-candidates AS MATERIALIZED (
-    SELECT rowid AS seq FROM social_posts_trigram
-    WHERE social_posts_trigram MATCH (SELECT trigrams FROM search)
-    LIMIT (SELECT CASE WHEN short THEN 0 ELSE 10000 END FROM search)
-),
-counted AS MATERIALIZED (
-    SELECT count(*) AS candidates FROM candidates
-),
-probe AS MATERIALIZED (
-    SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date_ms DESC, id DESC
-                     LIMIT (SELECT CASE WHEN blank THEN -1 WHEN short THEN probe_size
-                                        WHEN candidates = 10000 THEN window_size ELSE 0 END
-                            FROM search, counted)) AS f
-    WHERE EXISTS (SELECT 1 FROM social_media_posts AS m WHERE m.seq = f.seq
-                  AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
+-- Search: post_search (a table-valued function of the extension; docs/functions.md) lists the posts of the user
+-- whose content, author name or handle contain every word of the search (search_contains, the case-insensitive
+-- substring test of the apps), newest first, from the instant of the cursor on (its post_date_ms bound), by
+-- the way that suits this search: nothing when a run of three characters of it is in no post; the trigram
+-- candidates, tested, when they are few; the trigrams that start with a 1-2 character word; or the
+-- posts in date order, each tested, read only until the page is full. A blank search lists every post.
+-- The join keeps the posts that pass the filters, in the order of post_search, until the page is full.
+found AS MATERIALIZED (
+    SELECT f.seq, f.post_date_ms, f.id
+    FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
+    CROSS JOIN feed AS f ON f.seq = s.rowid
+    WHERE s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
+    ORDER BY s.post_date_ms DESC, s.id DESC
     LIMIT COALESCE(:limit, 50)
 ),
-probed AS MATERIALIZED (
-    SELECT count(*) AS hits FROM probe
-),
-scanned AS MATERIALIZED (
-    SELECT seq FROM probe
-    UNION ALL
-    SELECT seq FROM (
-        SELECT seq FROM (SELECT seq FROM feed ORDER BY post_date_ms DESC, id DESC
-                         LIMIT (SELECT CASE WHEN short AND NOT blank AND hits < COALESCE(:limit, 50)
-                                             AND hits * (SELECT max(seq) FROM social_media_posts) >= 10000 * probe_size
-                                            THEN window_size - probe_size ELSE 0 END
-                                FROM search, probed)
-                         OFFSET (SELECT probe_size FROM search)) AS f
-        WHERE EXISTS (SELECT 1 FROM social_media_posts AS m WHERE m.seq = f.seq
-                      AND search_contains(:search, m.post_content, m.author_name, m.author_handle))
-        LIMIT (SELECT COALESCE(:limit, 50) - hits FROM probed))
-),
-decided AS MATERIALIZED (
-    SELECT blank, short,
-           NOT blank AND (SELECT count(*) FROM scanned) < COALESCE(:limit, 50) AS use_index,
-           NOT short AND candidates < 10000 AS listed
-    FROM search, counted
-),
-path AS MATERIALIZED (
-    SELECT use_index, listed,
-           -- what the index path matches when the candidates were not all listed (read only then):
-           -- every overlapping run of three characters of every word (search_trigrams of each
-           -- 3-character slice, NULL for a slice with whitespace), ANDed; for 1-2 characters the
-           -- trigrams starting with the longest word, from the vocab, ORed
-           CASE WHEN NOT use_index OR listed THEN '""'
-                WHEN NOT short
-                THEN coalesce((WITH RECURSIVE slice(i) AS (
-                                   SELECT 1 UNION ALL SELECT i + 1 FROM slice
-                                   WHERE i < min(length(CAST(:search AS TEXT)) - 2, 256))
-                               SELECT group_concat(run, ' ') FROM (
-                                   SELECT DISTINCT search_trigrams(substr(CAST(:search AS TEXT), i, 3)) AS run
-                                   FROM slice)
-                               WHERE run IS NOT NULL AND run <> '""'),
-                              search_trigrams(:search))
-                ELSE coalesce((SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ')
-                               FROM social_posts_trigram_vocab
-                               WHERE term >= search_short_word(:search)
-                                 AND term < search_short_word(:search) || char(1114111)), '""') END AS expression,
-           -- accent folding through unicode61 only for words of letters and digits, which it reads as
-           -- they are (it would read `a_b` or `C#` as other words)
-           use_index AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1) AS folding
-    FROM decided
-),
--- Every post found: by the window, by the index path (each tested), and the unicode61 hits when
--- under 5000. path is joined in (one reference each): each reference to a CTE re-reads its
--- definition and those it names while the statement is prepared.
-hits AS MATERIALIZED (
-    SELECT seq FROM scanned
-    UNION
-    SELECT m.seq FROM social_media_posts AS m
-    WHERE m.seq IN (SELECT seq FROM path CROSS JOIN candidates WHERE use_index AND listed
-                    UNION ALL
-                    SELECT rowid FROM path CROSS JOIN social_posts_trigram
-                    WHERE use_index AND NOT listed AND social_posts_trigram MATCH expression)
-      AND search_contains(:search, m.post_content, m.author_name, m.author_handle)
-    UNION
-    SELECT rowid FROM (SELECT rowid, count(*) OVER () AS found
-                       FROM (SELECT rowid FROM path CROSS JOIN social_posts_fts
-                             WHERE folding
-                               AND social_posts_fts MATCH coalesce(fts_query(:search), '""')
-                             LIMIT 5000))
-    WHERE found < 5000
+-- Accent folding, the deliberate extra (schema/0006_substring_search.sql): the unicode61 hits of 0002
+-- (`cafe` finds `café`) when the exact hits do not fill the page, the hits are under 5000 and the words
+-- are letters and digits, which it reads as they are (it would read `a_b` or `C#` as other words).
+folded AS MATERIALIZED (
+    SELECT rowid AS seq FROM (SELECT rowid, count(*) OVER () AS hits
+                              FROM (SELECT rowid FROM social_posts_fts
+                                    WHERE (SELECT count(*) FROM found) < COALESCE(:limit, 50)
+                                      AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1)
+                                      AND social_posts_fts MATCH coalesce(fts_query(:search), '""')
+                                    LIMIT 5000))
+    WHERE hits < 5000
 )
 SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
        is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at,
@@ -183,7 +103,9 @@ SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, aut
        (SELECT sentiment_label(g.sentiment_guess) || ' (auto)' FROM social_media_posts AS g WHERE g.seq = social_feed.seq)
            AS sentiment_guess_label
 FROM social_feed
-WHERE seq IN (SELECT seq FROM feed WHERE seq IN (SELECT seq FROM hits)
+WHERE seq IN (SELECT seq FROM (SELECT seq, post_date_ms, id FROM found
+                               UNION
+                               SELECT seq, post_date_ms, id FROM feed WHERE seq IN (SELECT seq FROM folded))
               ORDER BY post_date_ms DESC, id DESC
               LIMIT COALESCE(:limit, 50))
 ORDER BY post_date_ms DESC, id DESC;

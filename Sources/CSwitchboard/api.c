@@ -182,3 +182,33 @@ int64_t sb_heap_headroom(const sqlite3_api_routines *sqlite3_api) {
 const char *sb_libversion(const sqlite3_api_routines *sqlite3_api) { return sqlite3_libversion(); }
 
 char *sb_mprintf_copy(const sqlite3_api_routines *sqlite3_api, const char *text) { return sqlite3_mprintf("%s", text); }
+
+int sb_prepare(const sqlite3_api_routines *sqlite3_api, sqlite3 *db, const char *sql, sqlite3_stmt **stmt) {
+    return sqlite3_prepare_v2(db, sql, -1, stmt, NULL);
+}
+int sb_step(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { return sqlite3_step(stmt); }
+void sb_finalize(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { sqlite3_finalize(stmt); }
+void sb_reset(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt) { sqlite3_reset(stmt); }
+int sb_bind_int64(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int index, int64_t value) {
+    return sqlite3_bind_int64(stmt, index, value);
+}
+int sb_bind_null(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int index) { return sqlite3_bind_null(stmt, index); }
+int sb_bind_text(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int index, const char *text, int64_t n) {
+    return sqlite3_bind_text64(stmt, index, n == 0 ? "" : text, (sqlite3_uint64)n, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+int sb_bind_value(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int index, sqlite3_value *value) {
+    return sqlite3_bind_value(stmt, index, value);
+}
+int sb_column_type(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int column) {
+    return sqlite3_column_type(stmt, column);
+}
+int64_t sb_column_int64(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int column) {
+    return sqlite3_column_int64(stmt, column);
+}
+const unsigned char *sb_column_text(const sqlite3_api_routines *sqlite3_api, sqlite3_stmt *stmt, int column, int *n) {
+    // sqlite3_column_text before sqlite3_column_bytes, as SQLite's docs require.
+    const unsigned char *text = sqlite3_column_text(stmt, column);
+    *n = text == NULL ? 0 : sqlite3_column_bytes(stmt, column);
+    return text;
+}
+const char *sb_errmsg(const sqlite3_api_routines *sqlite3_api, sqlite3 *db) { return sqlite3_errmsg(db); }

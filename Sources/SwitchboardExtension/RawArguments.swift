@@ -30,7 +30,8 @@ struct RawArguments: SQLArguments {
         return bytes(of: value, type: sb_value_type(api, value), body)
     }
 
-    private func argument(_ index: Int) -> OpaquePointer? {
+    /// SQLite's value at `index`, nil past the end.
+    func argument(_ index: Int) -> OpaquePointer? {
         guard index >= 0, index < count, let argv else { return nil }
         return argv[index]
     }

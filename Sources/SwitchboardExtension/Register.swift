@@ -27,7 +27,11 @@ public func registerFunctions(
             return code
         }
     }
-    return 0
+    let code = PostSearch.register(api: api, db: db)
+    if code != 0 {
+        errorMessage?.pointee = sb_mprintf_copy(api, "switchboard: cannot register \(Registry.postSearch.name) (code \(code))")
+    }
+    return code
 }
 
 /// The SQLite flags for a spec's ``FunctionFlags``.

@@ -53,6 +53,12 @@ struct FunctionsCommand: ParsableCommand {
             output += "    \(spec.doc)\n"
             output += "    \(spec.example)\n\n"
         }
+        for spec in Registry.tableFunctions {
+            output += "\(spec.signature)  [table-valued]\n"
+            output += "    returns \(spec.columns)\n"
+            output += "    \(spec.doc)\n"
+            output += "    \(spec.example.split(separator: "\n").joined(separator: "\n    "))\n\n"
+        }
         Terminal.write(output)
     }
 }

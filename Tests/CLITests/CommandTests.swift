@@ -191,6 +191,7 @@ import Testing
         #expect(result.stdout.contains("sentiment_label(value)  [deterministic, innocuous]\n"))
         #expect(result.stdout.contains("    SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'\n"))
         #expect(result.stdout.contains("switchboard_now("))
+        #expect(result.stdout.contains("post_search(query, user_id, page_size)  [table-valued]\n"))
     }
 
     @Test func functionsAsMarkdownIsTheReadmeReference() throws {

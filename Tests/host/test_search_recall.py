@@ -23,7 +23,8 @@ import pytest
 from conftest import DEMO_SCRIPTS, FAST_EXTENSION, MIGRATIONS, ROOT
 
 QUERIES = ROOT / "queries"
-PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
+# A parameter: `:name` outside string literals and `--` comments (whose apostrophes are not quotes).
+PARAMETER = re.compile(r"'(?:''|[^'])*'|--[^\n]*|(?<![:\w]):(\w+)")
 NOW = "2026-02-10T12:00:00Z"
 
 

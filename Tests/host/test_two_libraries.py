@@ -109,6 +109,32 @@ def test_every_function_gives_its_documented_answer_on_both_connections():
     second.close()
 
 
+def test_post_search_runs_in_each_library():
+    """post_search (a virtual table: its module's calls carry the table of the library that registered it) on
+    a connection of each library, the stdlib one first: the same posts from both, and the stdlib one still works."""
+    posts = [(i, f"camp {i} registration" if i % 3 else f"post {i}") for i in range(1, 40)]
+    answers = []
+    connections = [stdlib_connection(), apsw_connection()]
+    for connection in connections:
+        connection.execute("CREATE TABLE users (id TEXT PRIMARY KEY)")
+        connection.execute("CREATE VIEW sole_user AS SELECT id FROM users WHERE (SELECT count(*) FROM users) = 1")
+        connection.execute("CREATE TABLE social_media_posts (seq INTEGER PRIMARY KEY, id TEXT, user_id TEXT, post_content TEXT,"
+                           " author_name TEXT, author_handle TEXT, post_date_ms INTEGER)")
+        connection.execute("CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text, tokenize = 'trigram', detail = 'none')")
+        connection.execute("CREATE VIRTUAL TABLE social_posts_trigram_vocab USING fts5vocab(social_posts_trigram, 'row')")
+        connection.execute("INSERT INTO users VALUES ('u1')")
+        for seq, content in posts:
+            connection.execute("INSERT INTO social_media_posts VALUES (?, ?, 'u1', ?, 'Ann', '@ann', ?)",
+                               (seq, f"p{seq}", content, seq * 1000))
+            connection.execute("INSERT INTO social_posts_trigram (rowid, text) VALUES (?, ?)", (seq, content))
+    for connection in connections:
+        answers.append([tuple(row) for row in connection.execute(
+            "SELECT rowid, plan FROM post_search('REG camp') ORDER BY rank").fetchall()])
+    assert answers[0] == answers[1]
+    assert [rowid for rowid, _ in answers[0]] == sorted((seq for seq, content in posts if "camp" in content), reverse=True)
+    assert connections[0].execute("SELECT count(*) FROM post_search('zzz')").fetchone() == (0,)
+
+
 def test_errors_come_back_through_each_library():
     with pytest.raises(sqlite3.OperationalError, match="^sentiment_label: style must be 'full', 'emoji' or 'text'$"):
         stdlib_connection().execute("SELECT sentiment_label('positive', 'loud')").fetchall()

@@ -100,4 +100,71 @@ SB_HIDDEN const char *sb_libversion(sb_api api);
 /// Copies text into a buffer from that library's sqlite3_malloc, for *pzErrMsg; NULL if out of memory.
 SB_HIDDEN char *sb_mprintf_copy(sb_api api, const char *text);
 
+// ---- Statements, for post_search's reads (each through the table of the library that owns db) ----
+
+struct sqlite3_stmt;
+/// sqlite3_prepare_v2 of a NUL-terminated statement; *stmt NULL on error (then see sb_errmsg).
+SB_HIDDEN int sb_prepare(sb_api api, struct sqlite3 *db, const char *sql, struct sqlite3_stmt **stmt);
+/// SQLITE_ROW (100), SQLITE_DONE (101) or an error code.
+SB_HIDDEN int sb_step(sb_api api, struct sqlite3_stmt *stmt);
+SB_HIDDEN void sb_finalize(sb_api api, struct sqlite3_stmt *stmt);
+/// sqlite3_reset, for the next run with other bindings.
+SB_HIDDEN void sb_reset(sb_api api, struct sqlite3_stmt *stmt);
+SB_HIDDEN int sb_bind_int64(sb_api api, struct sqlite3_stmt *stmt, int index, int64_t value);
+SB_HIDDEN int sb_bind_null(sb_api api, struct sqlite3_stmt *stmt, int index);
+/// Binds a copy of n bytes of UTF-8 text.
+SB_HIDDEN int sb_bind_text(sb_api api, struct sqlite3_stmt *stmt, int index, const char *text, int64_t n);
+/// Binds a copy of a value SQLite passed in (an argument).
+SB_HIDDEN int sb_bind_value(sb_api api, struct sqlite3_stmt *stmt, int index, struct sqlite3_value *value);
+SB_HIDDEN int sb_column_type(sb_api api, struct sqlite3_stmt *stmt, int column);
+SB_HIDDEN int64_t sb_column_int64(sb_api api, struct sqlite3_stmt *stmt, int column);
+/// The column as UTF-8 text (NULL for a NULL value) and its length in bytes, read in that order.
+SB_HIDDEN const unsigned char *sb_column_text(sb_api api, struct sqlite3_stmt *stmt, int column, int *n);
+/// The connection's last error message (valid until its next call).
+SB_HIDDEN const char *sb_errmsg(sb_api api, struct sqlite3 *db);
+
+// ---- post_search: an eponymous, read-only virtual table (its C half: Sources/CSwitchboard/post_search.c) ----
+
+/// post_search's columns, in its declaration's order (the last three hidden: its arguments).
+enum {
+    SB_SEARCH_POST_DATE_MS = 0,
+    SB_SEARCH_ID,
+    SB_SEARCH_POST_CONTENT,
+    SB_SEARCH_AUTHOR_NAME,
+    SB_SEARCH_AUTHOR_HANDLE,
+    SB_SEARCH_RANK,
+    SB_SEARCH_PLAN,
+    SB_SEARCH_QUERY,
+    SB_SEARCH_USER_ID,
+    SB_SEARCH_PAGE_SIZE,
+};
+/// xFilter's idxNum: which arguments xBestIndex passed, in this order in argv.
+enum {
+    SB_SEARCH_HAS_QUERY = 1,
+    SB_SEARCH_HAS_USER_ID = 2,
+    SB_SEARCH_HAS_PAGE_SIZE = 4,
+    SB_SEARCH_HAS_DATE_BOUND = 8,  // post_date_ms <= (or <) the value
+};
+
+/// The Swift half of the table (SwitchboardExtension/PostSearch.swift): a cursor is an opaque object.
+/// Each call that can fail returns an SQLite result code and may set *error to a message from
+/// sb_mprintf_copy (the C half hands it to SQLite).
+typedef struct {
+    void *(*open)(void *module);
+    void (*close)(void *cursor);
+    int (*filter)(void *cursor, struct sqlite3 *db, int idxNum, int argc, struct sqlite3_value **argv, char **error);
+    int (*next)(void *cursor, char **error);
+    int (*eof)(void *cursor);
+    void (*column)(void *cursor, struct sqlite3_context *ctx, int column);
+    int64_t (*rowid)(void *cursor);
+    /// Releases the module object when the connection drops the module.
+    void (*destroy)(void *module);
+} sb_search_callbacks;
+
+/// Registers the eponymous table `name` on db with `schema` (CREATE TABLE x(...)) as its
+/// declaration; `module` (the Swift object) is passed to callbacks->open, and destroyed by
+/// callbacks->destroy when SQLite drops the module (at once if registering fails).
+SB_HIDDEN int sb_create_search_module(sb_api api, struct sqlite3 *db, const char *name, const char *schema,
+                                      void *module, const sb_search_callbacks *callbacks);
+
 #endif

@@ -10,7 +10,9 @@ public enum FunctionReference {
     /// -- the same list, from SQL:
     /// SELECT name, narg FROM pragma_function_list WHERE name LIKE 'template%';
     /// ```
-    public static func markdown(_ functions: [FunctionSpec] = Registry.functions) -> String {
+    public static func markdown(
+        _ functions: [FunctionSpec] = Registry.functions, tableFunctions: [TableFunctionSpec] = Registry.tableFunctions
+    ) -> String {
         var text = ""
         var seen: [String] = []
         for spec in functions where !seen.contains(spec.name) {
@@ -21,6 +23,12 @@ public enum FunctionReference {
                 text += "  \(registration.doc)\n\n"
                 text += "  ```sql\n  \(registration.example.split(separator: "\n").joined(separator: "\n  "))\n  ```\n\n"
             }
+        }
+        for spec in tableFunctions {
+            text += "### `\(spec.name)` (table-valued)\n\n"
+            text += "- `\(spec.signature)` — returns \(spec.columns)\n\n"
+            text += "  \(spec.doc)\n\n"
+            text += "  ```sql\n  \(spec.example.split(separator: "\n").joined(separator: "\n  "))\n  ```\n\n"
         }
         return text
     }

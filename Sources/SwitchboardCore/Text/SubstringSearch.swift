@@ -28,6 +28,33 @@ public enum SubstringSearch {
         words.allSatisfy { word in fields.contains { find(word, in: $0) } }
     }
 
+    /// Whether every word is a substring of at least one of `fieldCount` fields, read in place:
+    /// `field(index, search)` runs `search` on the UTF-8 bytes of field `index` (nil: a NULL field,
+    /// which contains nothing). Fields are lowered as ``lowered(_:)`` does, only when needed. No
+    /// word matches everything. The words are checked 64 at a time, one bit each.
+    ///
+    /// ```sql
+    /// SELECT search_contains('zoë smith', 'ZOË', '@coachsmith'); -- 1: this, over two fields
+    /// ```
+    public static func contains(
+        words: [[UInt8]], fieldCount: Int,
+        field: (Int, (UnsafeBufferPointer<UInt8>) -> UInt64) -> UInt64?
+    ) -> Bool {
+        var start = 0
+        while start < words.count {
+            let group = words[start..<min(start + 64, words.count)]
+            // Bit w of `missing` set: word w not found yet.
+            var missing: UInt64 = group.count == 64 ? ~0 : (1 << UInt64(group.count)) - 1
+            for index in 0..<fieldCount where missing != 0 {
+                let current = missing
+                if let read = field(index, { found(group, in: $0, missing: current) }) { missing = read }
+            }
+            if missing != 0 { return false }
+            start += 64
+        }
+        return true
+    }
+
     /// `bytes` (UTF-8) lowercased: ASCII bytes directly, anything else through `String.lowercased()`.
     public static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 < 0x80 }) {
@@ -146,6 +173,27 @@ public enum SubstringSearch {
         TrigramExpression.build(utf8: bytes)
     }
 
+    /// As ``trigramExpression(utf8:)``, but with every run of three characters of every word (each
+    /// offset), not only those at 0, 3, 6, ... and the last: `ranmela` needs `anm` and `nme` too, so
+    /// a post holding `ran` and `mela` apart is no candidate. At most 64 distinct runs (the first ones).
+    ///
+    /// ```sql
+    /// SELECT rowid FROM post_search('Deadline'); -- its candidates: "Dea" "ead" "adl" "dli" "lin" "ine"
+    /// ```
+    public static func overlappingTrigramExpression(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        TrigramExpression.build(utf8: bytes, overlapping: true)
+    }
+
+    /// The runs of ``overlappingTrigramExpression(utf8:)``, each a quoted phrase, in order (nil when no word
+    /// has three characters), so that a caller can AND a subset of them.
+    ///
+    /// ```sql
+    /// SELECT plan FROM post_search('coachrorana1'); -- ANDs its rarest runs only, not "coa" (in every post)
+    /// ```
+    public static func overlappingTrigrams(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        TrigramExpression.phrases(utf8: bytes, overlapping: true)
+    }
+
     /// For a query whose words are all shorter than three characters: its longest word (the first
     /// of equal length), lowercased, to look up the trigrams that start with it. nil otherwise, and
     /// for a blank query.
@@ -260,27 +308,13 @@ extension Registry {
                     words = SubstringSearch.words(arguments.value(0).text ?? "")
                     environment.cache(SearchWords(words), argument: 0)
                 }
-                if words.isEmpty { return .integer(1) }
-                // Bit w of `missing` set: word w not found yet (a query has at most 64 words that count;
-                // more are checked in groups of 64 by the same loop).
-                var start = 0
-                while start < words.count {
-                    let group = words[start..<min(start + 64, words.count)]
-                    var missing: UInt64 = group.count == 64 ? ~0 : (1 << UInt64(group.count)) - 1
-                    for index in 1..<arity where missing != 0 {
-                        let read: UInt64? = arguments.withTextBytes(index) { bytes in
-                            SubstringSearch.found(group, in: bytes, missing: missing)
-                        }
-                        if let read {
-                            missing = read
-                        } else if let text = arguments.value(index).text {
-                            missing = Array(text.utf8).withUnsafeBufferPointer { SubstringSearch.found(group, in: $0, missing: missing) }
-                        }
-                    }
-                    if missing != 0 { return .integer(0) }
-                    start += 64
+                let found = SubstringSearch.contains(words: words, fieldCount: arity - 1) { index, search in
+                    let read: UInt64? = arguments.withTextBytes(index + 1, search)
+                    if let read { return read }
+                    guard let text = arguments.value(index + 1).text else { return nil }
+                    return Array(text.utf8).withUnsafeBufferPointer(search)
                 }
-                return .integer(1)
+                return .integer(found ? 1 : 0)
             })
     }
 }

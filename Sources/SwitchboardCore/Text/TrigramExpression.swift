@@ -10,6 +10,9 @@ struct TrigramExpression {
     /// The most runs an expression ANDs.
     static let maxRuns = 64
 
+    /// Whether every run of three characters is written (``SubstringSearch/overlappingTrigramExpression(utf8:)``),
+    /// not only those at offsets 0, 3, 6, ... and the last.
+    private var overlapping = false
     /// The current word's last three characters, oldest first.
     private var last: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) = ("\0", "\0", "\0")
     /// The current word's length in characters so far.
@@ -19,6 +22,8 @@ struct TrigramExpression {
     /// The runs written, each packed in 63 bits (21 a character).
     private var seen = Set<UInt64>()
     private var output = ""
+    /// Where each run's phrase starts in `output`, in order.
+    private var starts: [String.Index] = []
 
     /// The expression for `query` (nil when no word has three characters).
     static func build(_ query: String.UnicodeScalarView) -> String? {
@@ -29,18 +34,39 @@ struct TrigramExpression {
 
     /// The expression for UTF-8 `bytes`, each invalid sequence read as U+FFFD (as `String(decoding:as:)`
     /// reads them).
-    static func build(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var builder = TrigramExpression()
+    static func build(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool = false) -> String? {
+        var builder = TrigramExpression(utf8: bytes, overlapping: overlapping)
+        return builder.finish()
+    }
+
+    /// Each run's quoted phrase for UTF-8 `bytes` (every offset when `overlapping`), in order; nil when no
+    /// word has three characters, `[]` when every run held NUL.
+    static func phrases(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool) -> [String]? {
+        var builder = TrigramExpression(utf8: bytes, overlapping: overlapping)
+        guard builder.finish() != nil else { return nil }
+        var phrases: [String] = []
+        for (i, start) in builder.starts.enumerated() {
+            let end = i + 1 < builder.starts.count ? builder.output.index(before: builder.starts[i + 1]) : builder.output.endIndex
+            phrases.append(String(builder.output[start..<end]))
+        }
+        return phrases
+    }
+
+    /// An empty builder.
+    private init() {}
+
+    /// A builder that has read UTF-8 `bytes` (up to its 64 runs), each invalid sequence as U+FFFD.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>, overlapping: Bool) {
+        self.overlapping = overlapping
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
-        while !builder.isComplete {
+        while !isComplete {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): builder.add(scalar)
-            case .emptyInput: return builder.finish()
-            case .error: builder.add("\u{FFFD}")
+            case .scalarValue(let scalar): add(scalar)
+            case .emptyInput: return
+            case .error: add("\u{FFFD}")
             }
         }
-        return builder.finish()
     }
 
     /// Whether the expression has its 64 runs: nothing later can change it.
@@ -52,7 +78,7 @@ struct TrigramExpression {
         if SubstringSearch.isWhitespace(scalar) { return endWord() }
         last = (last.1, last.2, scalar)
         length += 1
-        if length >= 3 && length % 3 == 0 { write() }
+        if length >= 3 && (overlapping || length % 3 == 0) { write() }
     }
 
     /// Ends the word: a word of three or more characters whose length is not a multiple of three
@@ -60,7 +86,7 @@ struct TrigramExpression {
     private mutating func endWord() {
         if length >= 3 {
             sawLongWord = true
-            if length % 3 != 0 { write() }
+            if !overlapping && length % 3 != 0 { write() }
         }
         length = 0
     }
@@ -73,6 +99,7 @@ struct TrigramExpression {
         let packed = UInt64(first.value) << 42 | UInt64(second.value) << 21 | UInt64(third.value)
         guard seen.count < Self.maxRuns, seen.insert(packed).inserted else { return }
         if !output.isEmpty { output += " " }
+        starts.append(output.endIndex)
         output += "\""
         for scalar in [first, second, third] {
             if scalar == "\"" { output += "\"" }

@@ -1,0 +1,206 @@
+/// How `post_search` finds one page of the posts a search matches (the apps' case-insensitive
+/// substring filter, ``SubstringSearch``), chosen per query from what the indexes and a short
+/// probe tell about it. Pure: the extension gathers the statistics, this decides.
+///
+/// ```sql
+/// SELECT plan FROM post_search('zephyr') LIMIT 1; -- 'trigram index' (rare) or 'ordered scan' (common)
+/// ```
+public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
+    /// No word to look for: every post, newest first (the feed index, nothing tested).
+    case everything = "everything"
+    /// Nothing can match: the search's runs of three characters are in no post together (no trigram candidate).
+    case empty = "empty"
+    /// The trigram index: every candidate (posts holding every run of three characters of every word)
+    /// read in rowid order and tested, the hits sorted newest first.
+    case trigramIndex = "trigram index"
+    /// The trigram index's candidates as a set, then the feed index walked newest first (an index-only
+    /// walk), reading and testing only the candidates met, until the caller has its page.
+    case trigramIndexByDate = "trigram index, date order"
+    /// Words of 1-2 characters: the trigram vocabulary's terms that start with the longest word, ORed
+    /// (a prefix lookup in the index's own term list); each candidate read and tested, the hits sorted.
+    case trigramPrefixes = "trigram prefixes"
+    /// As ``trigramPrefixes``, the candidates met in a walk of the feed index, until the page is full.
+    case trigramPrefixesByDate = "trigram prefixes, date order"
+    /// The posts newest first (the feed index), each read and tested, until the caller has its page.
+    case orderedScan = "ordered scan"
+
+    /// What the search is, before any statistic: blank, only short words, or words with trigrams.
+    public enum Shape: Equatable, Sendable {
+        /// No word (NULL, empty or whitespace).
+        case blank
+        /// Every word has fewer than three characters: no trigram to match.
+        case short
+        /// At least one word of three or more characters: its runs narrow the candidates.
+        case trigrams
+    }
+
+    /// The shape of a query: see ``Shape``.
+    public static func shape(of query: String) -> Shape {
+        if SubstringSearch.words(query).isEmpty { return .blank }
+        return SubstringSearch.shortWord(query) == nil ? .trigrams : .short
+    }
+
+    /// The most trigram candidates counted; under it, every candidate is read (``trigramIndex``).
+    public static let candidateLimit = 2_000
+    /// How many of the first candidates are read and tested to estimate the share that match.
+    public static let sampleSize = 200
+    /// The most posts the probe of a short search reads, newest first, before the plan is chosen.
+    public static let probeSize = 1_000
+
+    /// What the extension measured before choosing, all cheap: bounded index reads and bounded scans.
+    public struct Statistics: Equatable, Sendable {
+        /// The posts of the table (its largest rowid: an upper bound).
+        public var rows: Int
+        /// Trigram candidates counted, at most ``candidateLimit`` (nil: not counted, a short search).
+        public var candidates: Int?
+        /// The rowid of the last candidate counted: they come in rowid order, so when the count reaches
+        /// the limit, `candidates * rows / lastCandidate` estimates them all.
+        public var lastCandidate: Int
+        /// Candidates read and tested (the first ones, by rowid), and the hits among them (nil: no sample).
+        public var sampled: Int?
+        public var sampleHits: Int
+        /// Posts the probe read, newest first (nil: no probe ran), and the hits among them.
+        public var probed: Int?
+        public var probeHits: Int
+
+        /// The statistics; see each property.
+        public init(
+            rows: Int, candidates: Int? = nil, lastCandidate: Int = 0, sampled: Int? = nil, sampleHits: Int = 0,
+            probed: Int? = nil, probeHits: Int = 0
+        ) {
+            self.rows = rows
+            self.candidates = candidates
+            self.lastCandidate = lastCandidate
+            self.sampled = sampled
+            self.sampleHits = sampleHits
+            self.probed = probed
+            self.probeHits = probeHits
+        }
+
+        /// All candidates, estimated from the count (exact under the limit).
+        var estimatedCandidates: Double {
+            guard let candidates else { return 0 }
+            if candidates < SearchPlan.candidateLimit { return Double(candidates) }
+            return Double(candidates) * Double(max(rows, 1)) / Double(max(lastCandidate, candidates, 1))
+        }
+    }
+
+    /// What to do next, given what is known so far.
+    public enum Step: Equatable, Sendable {
+        /// The plan is chosen.
+        case run(SearchPlan)
+        /// Count the trigram candidates (up to ``candidateLimit``).
+        case countCandidates
+        /// Read and test the first ``sampleSize`` candidates.
+        case sampleCandidates
+        /// Read up to ``probeSize`` posts newest first and test them (stopping early at a full page).
+        case probe
+    }
+
+    /// The next step for a query of `shape` and a page of `page` rows, from the statistics so far.
+    /// A blank search is ``everything``. Words with trigrams: their candidates are counted (none:
+    /// ``empty``; under ``candidateLimit``: ``trigramIndex``), else a sample of them tested, and the
+    /// hits estimated from both. Short words: a probe reads the newest posts (a full page there: the
+    /// ``orderedScan`` under way), and the hits are estimated from it. Then the cheapest of the ordered
+    /// scan, reading every candidate, and the candidates met in date order, by ``cost(_:rows:candidates:hits:page:)``.
+    ///
+    /// ```swift
+    /// SearchPlan.next(.trigrams, page: 50, Statistics(rows: 1_000_000, candidates: 0)) // .run(.empty)
+    /// ```
+    public static func next(_ shape: Shape, page: Int, _ statistics: Statistics) -> Step {
+        let rows = Double(max(statistics.rows, 1))
+        let page = Double(max(page, 1))
+        switch shape {
+        case .blank: return .run(.everything)
+        case .trigrams:
+            guard let candidates = statistics.candidates else { return .countCandidates }
+            if candidates == 0 { return .run(.empty) }
+            if candidates < candidateLimit { return .run(.trigramIndex) }
+            guard let sampled = statistics.sampled else { return .sampleCandidates }
+            let all = statistics.estimatedCandidates
+            let hits = all * Double(statistics.sampleHits) / Double(max(sampled, 1))
+            return .run(cheapest([.orderedScan, .trigramIndex, .trigramIndexByDate], rows: rows, candidates: all, hits: hits, page: page))
+        case .short:
+            guard let probed = statistics.probed else { return .probe }
+            if Double(statistics.probeHits) >= page || probed >= statistics.rows { return .run(.orderedScan) }
+            // The terms that start with the word hold about the posts that contain it.
+            let hits = rows * Double(statistics.probeHits) / Double(max(probed, 1))
+            return .run(cheapest([.orderedScan, .trigramPrefixes, .trigramPrefixesByDate], rows: rows, candidates: hits, hits: hits, page: page))
+        }
+    }
+
+    /// How many of a run's first postings are read to estimate its document count.
+    public static let postingSample = 200
+
+    /// A run's document count, estimated from its first postings: `read` of them (at most
+    /// ``postingSample``), the last at rowid `lastRowid`, in a table of `rows` (exact under the sample).
+    public static func documents(read: Int, lastRowid: Int, rows: Int) -> Int {
+        if read < postingSample { return read }
+        let span: Int = max(lastRowid, read)
+        let estimate: Int = read * max(rows, 1) / span
+        return min(estimate, max(rows, read))
+    }
+
+    /// Which runs to AND, given each one's document count in a table of `rows`: the rarest, then each
+    /// next rarer one while reading its list (``candidateEntry`` per document, the work FTS5 does to
+    /// intersect it) costs less than it saves, reading each candidate it removes (``postByRowid``; the
+    /// runs taken as independent). A run in no document is taken alone: nothing can match. The indexes,
+    /// rarest first. The hits are tested anyway, so leaving a run out only adds candidates: `coa`, in
+    /// every post, cannot narrow `coachrorana1`, and intersecting its list cost 70 ms at 1M posts.
+    ///
+    /// ```swift
+    /// SearchPlan.runs(documents: [1_000_000, 900_000, 2_000], rows: 1_000_000) // [2]
+    /// ```
+    public static func runs(documents: [Int], rows: Int) -> [Int] {
+        let order = documents.indices.sorted { documents[$0] < documents[$1] }
+        guard let first = order.first else { return [] }
+        var chosen = [first]
+        var candidates = Double(documents[first])
+        let rows = Double(max(rows, 1))
+        for index in order.dropFirst() where candidates > 0 {
+            let count = Double(documents[index])
+            let share: Double = min(count / rows, 1)
+            let saved: Double = candidates * (1 - share) * postByRowid
+            if count * candidateEntry < saved {
+                chosen.append(index)
+                candidates *= share
+            }
+        }
+        return chosen
+    }
+
+    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:)`` (the first on a tie).
+    static func cheapest(_ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double) -> SearchPlan {
+        var best = plans[0]
+        var least = Double.infinity
+        for plan in plans {
+            let cost = cost(plan, rows: rows, candidates: candidates, hits: hits, page: page)
+            if cost < least {
+                best = plan
+                least = cost
+            }
+        }
+        return best
+    }
+
+    /// The costs of reading, in about microseconds at 1M posts (Benchmarks/fts/vtab.sh): an entry of the
+    /// feed index (index only), a candidate's rowid from the trigram index or vocabulary, a post read
+    /// in rowid order (the candidates: neighbouring pages), and a post read in date order (any page).
+    static let indexEntry = 0.15, candidateEntry = 0.15, postByRowid = 1.0, postByDate = 2.5
+
+    /// The expected cost of a plan that finds `page` of `hits` posts among `candidates` of `rows`: the
+    /// feed walked until `page` hits (all of it when none is expected); every candidate read; or the
+    /// candidates' rowids, the feed index walked as far, and the candidates met read. Reading the
+    /// vocabulary (prefixes) costs a candidate entry per candidate more.
+    static func cost(_ plan: SearchPlan, rows: Double, candidates: Double, hits: Double, page: Double) -> Double {
+        let walked = hits >= 1 ? min(rows, page * rows / hits) : rows
+        let vocabulary = plan == .trigramPrefixes || plan == .trigramPrefixesByDate ? candidates * candidateEntry : 0
+        switch plan {
+        case .orderedScan: return walked * (indexEntry + postByDate)
+        case .trigramIndex, .trigramPrefixes: return vocabulary + candidates * (candidateEntry + postByRowid)
+        case .trigramIndexByDate, .trigramPrefixesByDate:
+            return vocabulary + candidates * candidateEntry + walked * indexEntry + min(candidates, walked * candidates / rows) * postByDate
+        case .everything, .empty: return 0
+        }
+    }
+}

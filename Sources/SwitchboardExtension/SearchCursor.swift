@@ -1,0 +1,368 @@
+import CSwitchboard
+import SwitchboardCore
+
+/// One scan of `post_search`: xFilter gathers the statistics and runs the plan ``SearchPlan`` picks;
+/// the rows are then read one by one. An index plan holds its (sorted) hits; the ordered scan keeps
+/// its statement and reads on only as far as the caller asks, so a page costs a page's worth.
+///
+/// ```sql
+/// SELECT rank, plan, id FROM post_search('zephyr', NULL, 10);
+/// ```
+final class SearchCursor {
+    let api: OpaquePointer
+    private var db: OpaquePointer?
+    /// Found and not yet passed: the current row is `buffer[position]`.
+    private var buffer: [FoundPost] = []
+    private var position = 0
+    /// What the rows still come from, read on demand (nil once it ends, and for the plans that sort).
+    private var source: Source?
+
+    private enum Source {
+        /// The ordered scan: every post newest first, each tested.
+        case scan(Statement)
+        /// The feed index newest first (`walk`: rowids only); the candidates among them read by `fetch` and tested.
+        case byDate(walk: Statement, fetch: Statement, candidates: [Int64])
+    }
+    private var words: [[UInt8]] = []
+    /// The runs of three characters to AND (the rarest ones), once chosen.
+    private var trigrams = "\"\""
+    private var plan: SearchPlan = .empty
+    /// Rows passed so far (the rank of the current row is this + 1).
+    private var passed = 0
+
+    init(api: OpaquePointer) { self.api = api }
+
+    var current: FoundPost? { position < buffer.count ? buffer[position] : nil }
+
+    var atEnd: Bool { current == nil }
+
+    /// Runs `body`; a failure becomes its result code, and its message goes to `message` for SQLite.
+    func report(
+        _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: () throws(SearchFailure) -> Void
+    ) -> Int32 {
+        do {
+            try body()
+            return 0
+        } catch {
+            message?.pointee = sb_mprintf_copy(api, "post_search: \(error.message)")
+            return error.code
+        }
+    }
+
+    /// The page size when none is given, and the largest one read.
+    static let defaultPage = 50
+    static let maxPage = 1_000_000
+
+    /// Starts a search: reads the arguments (idxNum says which are present, in argv's order), then
+    /// takes the steps ``SearchPlan/next(_:page:_:)`` asks for until it names the plan, and runs it.
+    func filter(db: OpaquePointer, idxNum: Int32, arguments: RawArguments) throws(SearchFailure) {
+        self.db = db
+        buffer = []
+        position = 0
+        passed = 0
+        source = nil
+        var next = 0
+        func argument(_ bit: Int32) -> Int? {
+            guard idxNum & bit != 0 else { return nil }
+            defer { next += 1 }
+            return next
+        }
+        let queryIndex = argument(Int32(SB_SEARCH_HAS_QUERY))
+        let userIndex = argument(Int32(SB_SEARCH_HAS_USER_ID))
+        let pageIndex = argument(Int32(SB_SEARCH_HAS_PAGE_SIZE))
+        let boundIndex = argument(Int32(SB_SEARCH_HAS_DATE_BOUND))
+
+        let query = queryIndex.flatMap { arguments.value($0).text } ?? ""
+        words = SubstringSearch.words(query)
+        let page: Int
+        if let pageIndex, case .integer(let size) = arguments.value(pageIndex) {
+            page = Int(clamping: min(max(size, 1), Int64(Self.maxPage)))
+        } else {
+            page = Self.defaultPage
+        }
+        let bound: Int64
+        switch boundIndex.map({ arguments.value($0) }) {
+        case .null: return  // post_date_ms <= NULL: no row
+        case .integer(let value): bound = value
+        case .real(let value): bound = value.isNaN ? .max : value >= 9.2e18 ? .max : value <= -9.2e18 ? .min : Int64(value.rounded(.down))
+        default: bound = .max  // none, or text (every number is less than any text)
+        }
+        let user = userIndex.flatMap { arguments.argument($0) }
+
+        let shape = SearchPlan.shape(of: query)
+        var statistics = SearchPlan.Statistics(rows: 0)
+        if shape != .blank { statistics.rows = Int(try single(db, "SELECT max(seq) FROM social_media_posts") ?? 0) }
+        while true {
+            switch SearchPlan.next(shape, page: page, statistics) {
+            case .countCandidates:
+                trigrams = try rarestRuns(db, query, rows: statistics.rows)
+                let statement = try Statement(api: api, db: db, sql: Self.countSQL)
+                statement.bind(1, trigrams)
+                statement.bind(2, Int64(SearchPlan.candidateLimit))
+                var count = 0
+                while try statement.step(db) {
+                    count += 1
+                    statistics.lastCandidate = Int(statement.integer(0) ?? 0)
+                }
+                statistics.candidates = count
+            case .sampleCandidates:
+                let statement = try candidatesRead(db, expression: trigrams, user: user, bound: bound)
+                statement.bind(4, Int64(SearchPlan.sampleSize))
+                var sampled = 0
+                sampling: while true {
+                    switch try step(statement) {
+                    case .done: break sampling
+                    case .miss: sampled += 1
+                    case .hit:
+                        sampled += 1
+                        statistics.sampleHits += 1
+                    }
+                }
+                statistics.sampled = sampled
+            case .probe:
+                let statement = try orderedScan(db, user: user, bound: bound)
+                source = .scan(statement)
+                var probed = 0
+                probing: while probed < SearchPlan.probeSize && buffer.count < page {
+                    switch try step(statement) {
+                    case .done:
+                        source = nil
+                        probed = max(probed, statistics.rows)
+                        break probing
+                    case .miss: probed += 1
+                    case .hit(let post):
+                        probed += 1
+                        buffer.append(post)
+                    }
+                }
+                statistics.probed = probed
+                statistics.probeHits = buffer.count
+            case .run(let chosen):
+                plan = chosen
+                switch chosen {
+                case .empty: source = nil
+                case .everything:
+                    source = .scan(try orderedScan(db, user: user, bound: bound))
+                    try fill()
+                case .orderedScan:
+                    // After a probe the scan goes on where it stopped; without one (words with trigrams) it starts.
+                    if statistics.probed == nil { source = .scan(try orderedScan(db, user: user, bound: bound)) }
+                    if buffer.isEmpty { try fill() }
+                case .trigramIndex: try collect(db, expression: trigrams, user: user, bound: bound)
+                case .trigramIndexByDate: try walkByDate(db, expression: trigrams, user: user, bound: bound)
+                case .trigramPrefixes: try collect(db, expression: try prefixes(db, query), user: user, bound: bound)
+                case .trigramPrefixesByDate: try walkByDate(db, expression: try prefixes(db, query), user: user, bound: bound)
+                }
+                return
+            }
+        }
+    }
+
+    /// Moves to the next row: the next one held, or the ordered scan's next hit.
+    func next() throws(SearchFailure) {
+        position += 1
+        passed += 1
+        if position >= buffer.count && source != nil {
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+            try fill()
+        }
+    }
+
+    /// The value of column `index` (SB_SEARCH_*) of the current row; NULL for the arguments.
+    func column(_ context: OpaquePointer, _ index: Int) {
+        guard let post = current else { return sb_result_null(api, context) }
+        func text(_ bytes: [UInt8]?) {
+            guard let bytes else { return sb_result_null(api, context) }
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { sb_result_text(api, context, $0.baseAddress, UInt64($0.count)) }
+            }
+        }
+        switch index {
+        case Int(SB_SEARCH_POST_DATE_MS):
+            if let ms = post.dateMs { sb_result_int64(api, context, ms) } else { sb_result_null(api, context) }
+        case Int(SB_SEARCH_ID): text(post.id)
+        case Int(SB_SEARCH_POST_CONTENT): text(post.content)
+        case Int(SB_SEARCH_AUTHOR_NAME): text(post.name)
+        case Int(SB_SEARCH_AUTHOR_HANDLE): text(post.handle)
+        case Int(SB_SEARCH_RANK): sb_result_int64(api, context, Int64(passed + 1))
+        case Int(SB_SEARCH_PLAN): text(Array(plan.rawValue.utf8))
+        default: sb_result_null(api, context)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The columns every statement below returns, in this order.
+    private static let columns = "p.seq, p.post_date_ms, p.id, p.post_content, p.author_name, p.author_handle"
+    /// The user's posts (the database's only user when user_id is NULL) up to the date bound.
+    private static let userFilter = "p.user_id = coalesce(?1, (SELECT id FROM sole_user)) AND p.post_date_ms <= ?2"
+    /// The ordered scan: newest first through the index social_media_posts_instants (user_id, post_date_ms, id).
+    private static let scanSQL =
+        "SELECT \(columns) FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
+    /// The index path: the trigram index's hits for ?3, each post read by rowid (the first ?4; -1: all).
+    private static let indexSQL = """
+        SELECT \(columns) FROM social_posts_trigram CROSS JOIN social_media_posts AS p ON p.seq = social_posts_trigram.rowid \
+        WHERE social_posts_trigram MATCH ?3 AND \(userFilter) LIMIT ?4
+        """
+    /// The trigram index's hits for ?1: rowids only.
+    private static let rowidsSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1"
+    /// The feed index newest first, index only (seq is the rowid).
+    private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
+    /// One post by rowid.
+    private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
+    /// The trigram candidates, counted up to a limit (the index's doclists, read no further).
+    private static let countSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1 LIMIT ?2"
+    /// The vocabulary's trigrams that start with ?1, ORed.
+    private static let prefixesSQL = """
+        SELECT group_concat('"' || replace(term, '"', '""') || '"', ' OR ') FROM social_posts_trigram_vocab \
+        WHERE term >= ?1 AND term < ?1 || char(1114111)
+        """
+
+    private func single(_ db: OpaquePointer, _ sql: String) throws(SearchFailure) -> Int64? {
+        let statement = try Statement(api: api, db: db, sql: sql)
+        return try statement.step(db) ? statement.integer(0) : nil
+    }
+
+    private func orderedScan(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
+        let statement = try Statement(api: api, db: db, sql: Self.scanSQL)
+        statement.bind(1, value: user)
+        statement.bind(2, bound)
+        return statement
+    }
+
+    /// The runs of three characters of the query to AND: each run's document count estimated from its
+    /// first postings, then ``SearchPlan/runs(documents:rows:)`` (`""`, which matches nothing, when none).
+    private func rarestRuns(_ db: OpaquePointer, _ query: String, rows: Int) throws(SearchFailure) -> String {
+        let bytes = Array(query.utf8)
+        let phrases: [String] = bytes.withUnsafeBufferPointer { SubstringSearch.overlappingTrigrams(utf8: $0) } ?? []
+        if phrases.isEmpty { return "\"\"" }
+        let postings = try Statement(api: api, db: db, sql: Self.countSQL)
+        var documents: [Int] = []
+        for phrase in phrases {
+            postings.reset()
+            postings.bind(1, phrase)
+            postings.bind(2, Int64(SearchPlan.postingSample))
+            var read = 0
+            var last = 0
+            while try postings.step(db) {
+                read += 1
+                last = Int(postings.integer(0) ?? 0)
+            }
+            documents.append(SearchPlan.documents(read: read, lastRowid: last, rows: rows))
+        }
+        var chosen: [String] = []
+        for index in SearchPlan.runs(documents: documents, rows: rows) { chosen.append(phrases[index]) }
+        return chosen.joined(separator: " ")
+    }
+
+    /// The vocabulary's trigrams that start with the query's longest short word, ORed (`""` when none).
+    private func prefixes(_ db: OpaquePointer, _ query: String) throws(SearchFailure) -> String {
+        let vocabulary = try Statement(api: api, db: db, sql: Self.prefixesSQL)
+        vocabulary.bind(1, SubstringSearch.shortWord(query))
+        let expression = try vocabulary.step(db) ? vocabulary.bytes(0).map { String(decoding: $0, as: UTF8.self) } : nil
+        return expression ?? "\"\""
+    }
+
+    /// The user's candidates for `expression` read by rowid (bind ?4 to limit them).
+    private func candidatesRead(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
+        let statement = try Statement(api: api, db: db, sql: Self.indexSQL)
+        statement.bind(1, value: user)
+        statement.bind(2, bound)
+        statement.bind(3, expression)
+        statement.bind(4, -1)
+        return statement
+    }
+
+    /// Every hit among the candidates for `expression`, newest first.
+    private func collect(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
+        source = nil
+        buffer = []
+        let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
+        while true {
+            switch try step(statement) {
+            case .done:
+                buffer.sort(by: FoundPost.newerFirst)
+                return
+            case .miss: continue
+            case .hit(let post): buffer.append(post)
+            }
+        }
+    }
+
+    /// The candidates for `expression` as a set; then the feed index is walked newest first, and the
+    /// candidates met are read and tested, as far as the caller reads.
+    private func walkByDate(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
+        buffer = []
+        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
+        rowids.bind(1, expression)
+        // A sorted array, searched by halves (FTS5 gives rowids in order; sorted again to be sure).
+        var candidates: [Int64] = []
+        while try rowids.step(db) {
+            if let rowid = rowids.integer(0) { candidates.append(rowid) }
+        }
+        candidates.sort()
+        let walk = try Statement(api: api, db: db, sql: Self.walkSQL)
+        walk.bind(1, value: user)
+        walk.bind(2, bound)
+        source = .byDate(walk: walk, fetch: try Statement(api: api, db: db, sql: Self.fetchSQL), candidates: candidates)
+        try fill()
+    }
+
+    /// Reads the source on to its next hit (or its end).
+    private func fill() throws(SearchFailure) {
+        while let current = source, let db {
+            switch current {
+            case .scan(let statement):
+                switch try step(statement) {
+                case .done: source = nil
+                case .miss: continue
+                case .hit(let post):
+                    buffer.append(post)
+                    return
+                }
+            case .byDate(let walk, let fetch, let candidates):
+                guard try walk.step(db) else {
+                    source = nil
+                    continue
+                }
+                guard let seq = walk.integer(0), Self.contains(candidates, seq) else { continue }
+                fetch.reset()
+                fetch.bind(1, seq)
+                if case .hit(let post) = try step(fetch) {
+                    buffer.append(post)
+                    return
+                }
+            }
+        }
+    }
+
+    /// Whether sorted `values` hold `value` (binary search).
+    private static func contains(_ values: [Int64], _ value: Int64) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
+    }
+
+    private enum Read {
+        case done, miss
+        case hit(FoundPost)
+    }
+
+    /// Steps `statement` once and tests its row (columns as ``columns``) against the words.
+    private func step(_ statement: Statement) throws(SearchFailure) -> Read {
+        guard let db, try statement.step(db) else { return .done }
+        let matches = SubstringSearch.contains(words: words, fieldCount: 3) { index, search in
+            statement.withText(Int32(index + 3)) { $0.map(search) }
+        }
+        guard matches, let seq = statement.integer(0) else { return .miss }
+        return .hit(
+            FoundPost(
+                seq: seq, dateMs: statement.integer(1), id: statement.bytes(2), content: statement.bytes(3),
+                name: statement.bytes(4), handle: statement.bytes(5)))
+    }
+}

@@ -1,0 +1,82 @@
+-- post_search (the extension's table-valued function): its plan per term class, its hits against
+-- search_contains (the apps' filter), its order, its arguments and bad input. 12,000 posts of one user:
+-- `common` in every post; `lin` and `ine` apart in every other one (`line` nowhere: an absent word with
+-- common trigrams); `zephyr` in 1 in 200; `qv` in 1 in 3000 (a rare 2-character word).
+.read Tests/schema/schema.sql
+
+INSERT INTO users (id, name) VALUES ('u1', 'Jordan'), ('u2', 'Sam');
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+INSERT INTO social_media_posts (user_id, platform, post_url, post_content, author_name, author_handle, post_date)
+SELECT 'u1', 'twitter', 'https://x.com/' || i,
+       'common post ' || i || CASE WHEN i % 2 = 0 THEN ' Lincoln nine' ELSE '' END
+           || CASE WHEN i % 200 = 7 THEN ' ZEPHYR cup' ELSE '' END || CASE WHEN i % 3000 = 11 THEN ' aqvb' ELSE '' END,
+       'Author ' || (i % 7), '@coach' || (i % 5),
+       strftime('%Y-%m-%dT%H:%M:%SZ', '2026-02-10T12:00:00Z', '-' || ((i * 7919) % 100003) || ' minutes')
+FROM n;
+INSERT INTO social_media_posts (user_id, platform, post_url, post_content, author_name, author_handle, post_date)
+VALUES ('u2', 'twitter', 'https://x.com/u2', 'zephyr of another user', 'Sam', '@sam', '2026-02-10T11:00:00Z');
+
+-- The plan of each class (the first row's): common words scan in date order and stop at the page;
+-- a rare word reads its trigram candidates; a medium one (`@coach3`, 20%: over 2000 candidates) walks
+-- the feed index reading only its candidates; an absent word with common trigrams reads its candidates
+-- (its sample matches nothing, so a walk would read every post); a rare 1-2 character word goes through
+-- the vocabulary's trigrams; a blank search lists everything. (SearchPlanTests: the choice at 1M.)
+SELECT 'plan_common', (SELECT plan FROM post_search('common', 'u1')) = 'ordered scan';
+SELECT 'plan_common_short', (SELECT plan FROM post_search('co', 'u1')) = 'ordered scan';
+SELECT 'plan_rare', (SELECT plan FROM post_search('zephyr', 'u1')) = 'trigram index';
+SELECT 'plan_medium_in_date_order', (SELECT plan FROM post_search('@coach3', 'u1')) = 'trigram index, date order';
+SELECT 'plan_rare_short', (SELECT plan FROM post_search('qv', 'u1')) = 'trigram prefixes';
+SELECT 'plan_multi_word', (SELECT plan FROM post_search('cup zephyr', 'u1')) = 'trigram index'
+    AND (SELECT plan FROM post_search('post common', 'u1')) = 'ordered scan';
+SELECT 'plan_blank', (SELECT plan FROM post_search('', 'u1')) = 'everything' AND (SELECT plan FROM post_search(NULL, 'u1')) = 'everything'
+    AND (SELECT plan FROM post_search(' ', 'u1')) = 'everything';
+-- Absent: no row, whether a trigram is missing (empty) or all are common (`line`: every candidate tested).
+SELECT 'absent_missing_trigram', (SELECT count(*) FROM post_search('zzz', 'u1')) = 0;
+SELECT 'absent_common_trigrams', (SELECT count(*) FROM post_search('line', 'u1')) = 0
+    AND (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"lin" "ine"') = 6000;
+
+-- Hits: exactly the posts search_contains accepts, for every class, in date order.
+CREATE TEMP TABLE searches (q TEXT PRIMARY KEY);
+INSERT INTO searches VALUES ('common'), ('co'), ('zephyr'), ('ZEPH'), ('qv'), ('q'), ('cup zephyr'), ('post common'), ('zzz'),
+    ('line'), ('lin'), ('nine lincoln'), ('@coach3'), ('author 6'), ('1199'), ('%'), ('_');
+CREATE TEMP VIEW compared AS
+SELECT s.q,
+       (SELECT group_concat(rowid) FROM (SELECT rowid FROM post_search(s.q, 'u1'))) AS found,
+       (SELECT group_concat(seq) FROM (SELECT seq FROM social_media_posts
+                                       WHERE user_id = 'u1' AND search_contains(s.q, post_content, author_name, author_handle)
+                                       ORDER BY post_date_ms DESC, id DESC)) AS expected
+FROM searches AS s;
+SELECT 'hits_are_search_contains', (SELECT count(*) FROM compared WHERE found IS NOT expected) = 0;
+SELECT 'hits_newest_first', (SELECT count(*) FROM (SELECT post_date_ms, lag(post_date_ms) OVER (ORDER BY rank) AS before
+                                                   FROM post_search('common', 'u1')) WHERE before < post_date_ms) = 0;
+SELECT 'rank_counts_rows', (SELECT group_concat(rank) FROM (SELECT rank FROM post_search('zephyr', 'u1') LIMIT 3)) = '1,2,3';
+
+-- Arguments: the user (NULL: the only user, here none, so nothing), the page size, the date bound.
+SELECT 'user_scoped', (SELECT count(*) FROM post_search('zephyr', 'u2')) = 1 AND (SELECT count(*) FROM post_search('zephyr', 'u1')) = 60
+    AND (SELECT count(*) FROM post_search('zephyr')) = 0;
+SELECT 'page_size_is_a_hint', (SELECT count(*) FROM post_search('common', 'u1', 5)) = 12000;
+SELECT 'date_bound', (SELECT count(*) FROM post_search('zephyr', 'u1') WHERE post_date_ms <= 1770500000000)
+    = (SELECT count(*) FROM social_media_posts WHERE user_id = 'u1' AND post_date_ms <= 1770500000000
+       AND search_contains('zephyr', post_content, author_name, author_handle));
+SELECT 'columns', (SELECT id || '|' || author_handle || '|' || instr(post_content, 'ZEPHYR') FROM post_search('zephyr', 'u2')) = (
+    SELECT id || '|@sam|0' FROM social_media_posts WHERE user_id = 'u2');
+SELECT 'joins_the_feed_view', (SELECT count(*) FROM post_search('zephyr', 'u1') AS s JOIN social_feed AS f ON f.seq = s.rowid) = 60;
+
+-- Bad input never traps: NULL, numbers, BLOBs, invalid UTF-8, a huge query, quotes and FTS5 syntax.
+SELECT 'bad_input_invalid_utf8', (SELECT count(*) FROM post_search(x'fffe7a', 'u1')) = 0;
+SELECT 'bad_input_number', (SELECT count(*) FROM post_search(1199, 'u1')) = 12;
+SELECT 'bad_input_blob', (SELECT count(*) FROM post_search(CAST('zephyr' AS BLOB), 'u1')) = 60;
+SELECT 'bad_input_huge', (SELECT count(*) FROM post_search(printf('%.*c', 1000000, 'x'), 'u1')) = 0;
+SELECT 'bad_input_fts_syntax', (SELECT count(*) FROM post_search('"co" OR NEAR(', 'u1')) = 0;
+SELECT 'bad_input_page_null', (SELECT count(*) FROM post_search('zephyr', 'u1', NULL)) = 60;
+SELECT 'bad_input_page_negative', (SELECT count(*) FROM post_search('zephyr', 'u1', -5)) = 60;
+SELECT 'bad_input_page_text', (SELECT count(*) FROM post_search('zephyr', 'u1', 'x')) = 60;
+SELECT 'bad_input_user_blob', (SELECT count(*) FROM post_search('zephyr', x'00')) = 0;
+SELECT 'null_date_bound', (SELECT count(*) FROM post_search('zephyr', 'u1') WHERE post_date_ms <= NULL) = 0;
+
+-- It writes nothing, and works in a view under trusted_schema=OFF (innocuous).
+CREATE VIEW zephyr_posts AS SELECT rowid FROM post_search('zephyr', 'u1');
+PRAGMA trusted_schema = OFF;
+SELECT 'trusted_schema_off', (SELECT count(*) FROM zephyr_posts) = 60;
+PRAGMA trusted_schema = ON;
+SELECT 'read_only', (SELECT count(*) FROM pragma_module_list WHERE name = 'post_search') = 1;
