@@ -333,15 +333,14 @@ def test_reorder_moves_one_button_and_shifts_the_others(scratch):
 
 
 def test_social_feed_search_is_driven_by_the_hits_and_matches_once(demo):
-    """With a search the rows come by rowid from the search's lists: the trigram candidates (a bounded
-    count), the date-ordered window of the feed index (bounded), and the accent-folding unicode61 hits
-    (bounded); never a scan of the posts table."""
+    """With a search the rows come by rowid from post_search's page (the table-valued function picks
+    its own plan: SearchPlanTests), plus the accent-folding unicode61 hits (one bounded MATCH);
+    never a scan of the posts table."""
     arguments = {name: None for name in declarations("social-feed")}
     plan = [row[3] for row in demo.execute("EXPLAIN QUERY PLAN " + LOADED.social_feed.sql, {**arguments, "search": "smith"})]
     assert "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)" in plan
-    assert "SEARCH p USING INDEX social_media_posts_instants (user_id=? AND post_date_ms<?)" in plan
-    assert plan.count("SCAN social_posts_trigram VIRTUAL TABLE INDEX 0:M1") == 2
-    # once: the list and its count (under 5000) come from one bounded MATCH (count(*) OVER ())
+    # post_search, with every argument bound (index 15: query, user, page size and the cursor's bound)
+    assert plan.count("SCAN s VIRTUAL TABLE INDEX 15:") == 1
     assert plan.count("SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M4") == 1
     assert not [step for step in plan if step in ("SCAN p", "SCAN m") or step.startswith(("SCAN p ", "SCAN m "))]
 
