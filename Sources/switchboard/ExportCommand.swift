@@ -120,7 +120,8 @@ struct ExportCommand: ParsableCommand {
         var total = 0
         // Every file lands inside the folder: a table whose name is not a plain file name is refused
         // before anything is written.
-        if let stray = try opened.workspaceTables().first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
+        let workspace = try opened.workspaceTables()
+        if let stray = workspace.first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
             throw SwitchboardError.failure("table '\(stray)' cannot be written into \(folder): its name is not a plain file name; nothing exported")
         }
         // Tables another tool added are not the workspace's: import --all would refuse them.
@@ -129,7 +130,7 @@ struct ExportCommand: ParsableCommand {
             return nil
         }
         for table in foreign { Terminal.warn("\(table) left out: not one of the workspace's tables (another tool added it)") }
-        let tables = try opened.workspaceTables().filter { !foreign.contains($0) }
+        let tables = workspace.filter { !foreign.contains($0) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
