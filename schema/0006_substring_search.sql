@@ -51,7 +51,8 @@
 -- triggers only (7.0x a load without any search trigger).
 --
 -- detail='none': the index keeps only which posts hold each trigram (no positions), the smallest
--- form. detail='full' (phrase queries, exact candidates) measured 446 MiB against 135 MiB at 1M posts,
+-- form. (0020_positional_trigrams.sql has since rebuilt it with detail='full': post_search proves a
+-- word with common runs absent by matching four of its characters as a phrase.) detail='full' (phrase queries, exact candidates) measured 446 MiB against 135 MiB at 1M posts,
 -- and counting exact phrase hits of common trigrams cost 20-50 ms per query, more than checking
 -- detail='none' candidates with search_contains. One column for the three fields: a single MATCH;
 -- a trigram that spans two fields holds a line break, which query words never do.

@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 19 (0019_newest_first_indexes.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 20 (0020_positional_trigrams.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -1295,11 +1295,11 @@ CREATE VIRTUAL TABLE social_posts_fts USING fts5(
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
 
--- from 0006_substring_search.sql
+-- from 0020_positional_trigrams.sql
 CREATE VIRTUAL TABLE social_posts_trigram USING fts5(
     text,
     content = 'social_posts_trigram_text', content_rowid = 'seq',
-    tokenize = 'trigram', detail = 'none'
+    tokenize = 'trigram', detail = 'full'
 );
 
 -- from 0006_substring_search.sql

@@ -91,11 +91,18 @@ final class SearchCursor {
 
         let shape = SearchPlan.shape(of: query)
         var statistics = SearchPlan.Statistics(rows: 0)
-        if shape != .blank { statistics.rows = Int(try single(db, "SELECT max(seq) FROM social_media_posts") ?? 0) }
+        var positional = false
+        if shape != .blank {
+            let table = try Statement(api: api, db: db, sql: Self.tableSQL)
+            if try table.step(db) {
+                statistics.rows = Int(table.integer(0) ?? 0)
+                positional = (table.integer(1) ?? 0) >= Self.positionalVersion
+            }
+        }
         while true {
             switch SearchPlan.next(shape, page: page, statistics) {
             case .countCandidates:
-                trigrams = try rarestRuns(db, query, rows: statistics.rows)
+                trigrams = try rarestRuns(db, query, rows: statistics.rows, pairs: positional)
                 let statement = try Statement(api: api, db: db, sql: Self.countSQL)
                 statement.bind(1, trigrams)
                 statement.bind(2, Int64(SearchPlan.candidateLimit))
@@ -197,6 +204,11 @@ final class SearchCursor {
     private static let columns = "p.seq, p.post_date_ms, p.id, p.post_content, p.author_name, p.author_handle"
     /// The user's posts (the database's only user when user_id is NULL) up to the date bound.
     private static let userFilter = "p.user_id = coalesce(?1, (SELECT id FROM sole_user)) AND p.post_date_ms <= ?2"
+    /// The posts of the table (its largest rowid) and the schema's version.
+    private static let tableSQL = "SELECT (SELECT max(seq) FROM social_media_posts), (SELECT user_version FROM pragma_user_version)"
+    /// The schema version whose trigram index keeps positions (schema/0020_positional_trigrams.sql):
+    /// before it, a phrase of two runs is an error, so no pair is added.
+    static let positionalVersion: Int64 = 20
     /// The ordered scan: newest first through the index social_media_posts_instants (user_id, post_date_ms, id).
     private static let scanSQL =
         "SELECT \(columns) FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
@@ -219,11 +231,6 @@ final class SearchCursor {
         WHERE term >= ?1 AND term < ?1 || char(1114111)
         """
 
-    private func single(_ db: OpaquePointer, _ sql: String) throws(SearchFailure) -> Int64? {
-        let statement = try Statement(api: api, db: db, sql: sql)
-        return try statement.step(db) ? statement.integer(0) : nil
-    }
-
     private func orderedScan(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
         let statement = try Statement(api: api, db: db, sql: Self.scanSQL)
         statement.bind(1, value: user)
@@ -232,14 +239,17 @@ final class SearchCursor {
     }
 
     /// The runs of three characters of the query to AND: each run's document count estimated from its
-    /// first postings, then ``SearchPlan/runs(documents:rows:)`` (`""`, which matches nothing, when none).
-    private func rarestRuns(_ db: OpaquePointer, _ query: String, rows: Int) throws(SearchFailure) -> String {
+    /// first postings, then ``SearchPlan/runs(documents:rows:)``, and (with `pairs`: a positional index)
+    /// the phrase of the pair of runs ``SearchPlan/pair(_:documents:chosen:rows:)`` adds in place of its
+    /// two runs (`""`, which matches nothing, when no run is left).
+    private func rarestRuns(_ db: OpaquePointer, _ query: String, rows: Int, pairs: Bool) throws(SearchFailure) -> String {
         let bytes = Array(query.utf8)
-        let phrases: [String] = bytes.withUnsafeBufferPointer { SubstringSearch.overlappingTrigrams(utf8: $0) } ?? []
-        if phrases.isEmpty { return "\"\"" }
+        guard let runs = bytes.withUnsafeBufferPointer({ SubstringSearch.overlappingTrigrams(utf8: $0) }), !runs.phrases.isEmpty else {
+            return "\"\""
+        }
         let postings = try Statement(api: api, db: db, sql: Self.countSQL)
         var documents: [Int] = []
-        for phrase in phrases {
+        for phrase in runs.phrases {
             postings.reset()
             postings.bind(1, phrase)
             postings.bind(2, Int64(SearchPlan.postingSample))
@@ -251,9 +261,15 @@ final class SearchCursor {
             }
             documents.append(SearchPlan.documents(read: read, lastRowid: last, rows: rows))
         }
-        var chosen: [String] = []
-        for index in SearchPlan.runs(documents: documents, rows: rows) { chosen.append(phrases[index]) }
-        return chosen.joined(separator: " ")
+        var chosen = SearchPlan.runs(documents: documents, rows: rows)
+        var terms: [String] = []
+        if pairs, let index = SearchPlan.pair(runs.pairs, documents: documents, chosen: chosen, rows: rows) {
+            let pair = runs.pairs[index]
+            chosen.removeAll { $0 == pair.first || $0 == pair.second }
+            terms.append(pair.phrase)
+        }
+        for index in chosen { terms.append(runs.phrases[index]) }
+        return terms.joined(separator: " ")
     }
 
     /// The vocabulary's trigrams that start with the query's longest short word, ORed (`""` when none).

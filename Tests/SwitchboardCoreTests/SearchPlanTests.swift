@@ -76,9 +76,11 @@ import Testing
         #expect(Self.plan("#ri", candidates: SearchPlan.candidateLimit, lastCandidate: 40_000).plan == .orderedScan)
     }
 
-    /// `line`: `lin` and `ine` are common (97,000 candidates), but no post holds `line`: none of the
-    /// sample matches, so a walk in date order would read the whole feed; reading every candidate is cheaper.
+    /// `line`: `lin` and `ine` are common (97,000 candidates), but no post holds `line`. A positional index
+    /// (schema 0020) matches the pair "line" itself: no candidate, nothing to read. Without positions none
+    /// of the sample matches, so a walk in date order would read the whole feed; reading every candidate is cheaper.
     @Test func absentWithCommonTrigramsReadsTheCandidates() {
+        #expect(Self.plan("line", candidates: 0).plan == .empty)
         let line = Self.plan("line", candidates: SearchPlan.candidateLimit, lastCandidate: 20_600, sampleHits: 0)
         #expect(line.plan == .trigramIndex)
     }
@@ -134,5 +136,38 @@ import Testing
         #expect(runs("ab c") == nil)
         #expect(runs("aaaa") == #""aaa""#)
         #expect(runs(#"a"b"#) == #""a""b""#)
+    }
+
+    /// The pairs: each four characters of a word whose two runs were written, as indexes into the runs and
+    /// one quoted phrase; none across words, none with NUL, a repeated run keeps its first index.
+    @Test func adjacentPairs() {
+        func pairs(_ query: String) -> [String] {
+            guard let runs = Array(query.utf8).withUnsafeBufferPointer({ SubstringSearch.overlappingTrigrams(utf8: $0) }) else { return [] }
+            return runs.pairs.map { "\(runs.phrases[$0.first])+\(runs.phrases[$0.second])=\($0.phrase)" }
+        }
+        #expect(pairs("line") == [#""lin"+"ine"="line""#])
+        #expect(
+            pairs("Deadline ab") == [
+                #""Dea"+"ead"="Dead""#, #""ead"+"adl"="eadl""#, #""adl"+"dli"="adli""#, #""dli"+"lin"="dlin""#, #""lin"+"ine"="line""#,
+            ])
+        #expect(pairs("abc bcd") == [])
+        #expect(pairs("aaaaa") == [#""aaa"+"aaa"="aaaa""#, #""aaa"+"aaa"="aaaa""#])
+        #expect(pairs(#"a"bc"#) == [#""a""b"+"""bc"="a""bc""#])
+        #expect(pairs("ab\u{0}cd") == [])
+        #expect(pairs("ab") == [])
+    }
+
+    /// The pair to AND as a phrase: none while the chosen runs leave under 2000 candidates; else the one
+    /// whose runs hold the fewest documents together. `line` at 1M: `lin` and `ine` meet in ~102,000 posts.
+    @Test func pairWhenTheRunsLeaveManyCandidates() {
+        let rows = 1_000_000
+        let line = [TrigramPair(first: 0, second: 1, phrase: #""line""#)]
+        #expect(SearchPlan.pair(line, documents: [326_332, 314_000], chosen: [1, 0], rows: rows) == 0)
+        #expect(SearchPlan.pair(line, documents: [1_500, 314_000], chosen: [0], rows: rows) == nil)
+        #expect(SearchPlan.pair(line, documents: [5_000, 300_000], chosen: [0, 1], rows: rows) == nil)
+        #expect(SearchPlan.pair([], documents: [326_332, 314_000], chosen: [1, 0], rows: rows) == nil)
+        let three = [TrigramPair(first: 0, second: 1, phrase: #""abcd""#), TrigramPair(first: 1, second: 2, phrase: #""bcde""#)]
+        #expect(SearchPlan.pair(three, documents: [900_000, 400_000, 300_000], chosen: [2, 1], rows: rows) == 1)
+        #expect(SearchPlan.pair(three, documents: [900_000, 400_000, 300_000], chosen: [], rows: rows) == nil)
     }
 }

@@ -26,6 +26,15 @@ func schemaText(_ db: Database) throws -> [String] {
         #expect(Migration.latestVersion == versions.last)
     }
 
+    /// The shell tests' fixture (Tests/schema/schema.sql) reads every migration, in order: one left out
+    /// would test SQL against a schema no database has.
+    @Test func shellFixtureReadsEveryMigration() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = try String(contentsOf: tests.appendingPathComponent("schema/schema.sql"), encoding: .utf8)
+        let read = fixture.split(separator: "\n").filter { $0.hasPrefix(".read schema/") }.map { String($0.dropFirst(".read schema/".count)) }
+        #expect(read == Migration.all.map(\.name))
+    }
+
     @Test func freshDatabaseReachesTheLatestVersion() throws {
         let queue = try migratedQueue()
         try queue.read { (db: Database) throws in

@@ -34,6 +34,10 @@ SELECT 'plan_blank', (SELECT plan FROM post_search('', 'u1')) = 'everything' AND
 SELECT 'absent_missing_trigram', (SELECT count(*) FROM post_search('zzz', 'u1')) = 0;
 SELECT 'absent_common_trigrams', (SELECT count(*) FROM post_search('line', 'u1')) = 0
     AND (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"lin" "ine"') = 6000;
+-- The index keeps positions (schema 0020), so post_search ANDs the pair "line" (`lin` then `ine`, next to
+-- each other) and reads no candidate: no post holds it, while `coln` (of Lincoln) is in 6000.
+SELECT 'positional_pair', (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"line"') = 0
+    AND (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"coln"') = 6000;
 
 -- Hits: exactly the posts search_contains accepts, for every class, in date order.
 CREATE TEMP TABLE searches (q TEXT PRIMARY KEY);
@@ -80,3 +84,13 @@ PRAGMA trusted_schema = OFF;
 SELECT 'trusted_schema_off', (SELECT count(*) FROM zephyr_posts) = 60;
 PRAGMA trusted_schema = ON;
 SELECT 'read_only', (SELECT count(*) FROM pragma_module_list WHERE name = 'post_search') = 1;
+
+-- A database before 0020, whose index keeps no positions (a phrase of two runs is an error there): no pair
+-- is tried, and every search finds the same posts.
+PRAGMA user_version = 19;
+DROP TABLE social_posts_trigram;
+CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text, content = 'social_posts_trigram_text', content_rowid = 'seq',
+    tokenize = 'trigram', detail = 'none');
+INSERT INTO social_posts_trigram(social_posts_trigram) VALUES ('rebuild');
+SELECT 'before_positions', (SELECT count(*) FROM post_search('line', 'u1')) = 0
+    AND (SELECT count(*) FROM compared WHERE found IS NOT expected) = 0;

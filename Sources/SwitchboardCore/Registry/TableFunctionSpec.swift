@@ -33,7 +33,8 @@ extension Registry {
             no accent folding), newest first (post_date_ms, id descending; posts without an instant are not listed). \
             Per query it picks the cheapest way from the trigram index's own doclists and vocabulary, a sample of \
             its candidates and a short probe: nothing at all when the query's runs of three characters are in no \
-            post together (empty); every trigram candidate read and tested, when they are few or when the sample \
+            post together (empty); when a word's runs are common, the index (which keeps positions, schema 0020) \
+            also matches four of its characters as one phrase, so a word no post holds costs one index read; every trigram candidate read and tested, when they are few or when the sample \
             says few match (trigram index); the candidates' rowids, then the feed index walked newest first reading \
             only the candidates met (date order); for words of 1-2 characters, the vocabulary's trigrams that \
             start with the word (trigram prefixes); or the feed in date order, each post tested (ordered scan). The \

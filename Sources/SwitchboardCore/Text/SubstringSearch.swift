@@ -149,7 +149,7 @@ public enum SubstringSearch {
         return missing
     }
 
-    /// An FTS5 MATCH expression for a `trigram` index with `detail='none'`: the distinct runs of
+    /// An FTS5 MATCH expression for a `trigram` index (any `detail`): the distinct runs of
     /// three characters at offsets 0, 3, 6, ... and the last run of every word of three or more
     /// characters, each quoted as a one-token phrase (`"` doubled), ANDed. A superset of the rows whose fields contain every word: the
     /// matches must still be checked with ``contains(words:fields:)``. nil when no word has three
@@ -184,14 +184,15 @@ public enum SubstringSearch {
         TrigramExpression.build(utf8: bytes, overlapping: true)
     }
 
-    /// The runs of ``overlappingTrigramExpression(utf8:)``, each a quoted phrase, in order (nil when no word
-    /// has three characters), so that a caller can AND a subset of them.
+    /// The runs of ``overlappingTrigramExpression(utf8:)``, each a quoted phrase, in order, so that a caller
+    /// can AND a subset of them, and the pairs of runs that stand next to each other in a word (nil when
+    /// no word has three characters).
     ///
     /// ```sql
     /// SELECT plan FROM post_search('coachrorana1'); -- ANDs its rarest runs only, not "coa" (in every post)
     /// ```
-    public static func overlappingTrigrams(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-        TrigramExpression.phrases(utf8: bytes, overlapping: true)
+    public static func overlappingTrigrams(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TrigramRuns? {
+        TrigramExpression.runs(utf8: bytes)
     }
 
     /// For a query whose words are all shorter than three characters: its longest word (the first
@@ -251,7 +252,7 @@ extension Registry {
                 name: "search_trigrams", arity: 1, flags: .pure,
                 signature: "search_trigrams(query)",
                 doc: """
-                    An FTS5 MATCH expression for a trigram index (detail='none') that finds a superset of the rows \
+                    An FTS5 MATCH expression for a trigram index (with or without positions) that finds a superset of the rows \
                     search_contains(query, ...) accepts: for every word (split on whitespace) of three or more \
                     characters, its runs of three characters at offsets 0, 3, 6, ... and its last run, each a quoted \
                     one-token phrase ('"' doubled), distinct runs ANDed (at most 64; runs with NUL left out; '""', which matches nothing, when only such runs remain). Check the hits with search_contains. NULL when no word \

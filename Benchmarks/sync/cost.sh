@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# What a schema feature costs `switchboard sync posts`: N new posts synced into a fresh database with the
+# feature and into one without it (the same schema otherwise), alternately, ROUNDS times each; the medians,
+# their ratio, and the search indexes' size in each.
+#   counters    schema/0018_counters.sql: without = the four social_media_post_counters_* triggers dropped
+#               (one UPSERT into a one-row-per-platform table per post is the whole difference)
+#   positions   schema/0020_positional_trigrams.sql: without = social_posts_trigram rebuilt as before it,
+#               detail='none' (which posts hold each run of three characters, no positions)
+#
+#   Benchmarks/sync/cost.sh counters|positions [N]     # default N 100000; ROUNDS=3
+#   CLI=path/to/switchboard-cli (default .build/release/switchboard-cli, built when missing). A CLI from
+#   before 0018 works for `counters`: the database it makes gets 0018's triggers from the file (its version kept).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions [N]}
+n=${2:-100000}
+ROUNDS=${ROUNDS:-3}
+CLI=${CLI:-.build/release/switchboard-cli}
+[ -x "$CLI" ] || swift build -c release --product switchboard-cli >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 Benchmarks/sync/generate.py "$n" "$work/posts.ndjson" /dev/null
+without() { # path: takes the feature out of a fresh database
+    case $feature in
+        counters)
+            sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'social_media_post_counters_%'" \
+                | sqlite3 -bail "$1" ;;
+        positions)
+            sqlite3 -bail "$1" "DROP TABLE social_posts_trigram; CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text,
+                content = 'social_posts_trigram_text', content_rowid = 'seq', tokenize = 'trigram', detail = 'none')" ;;
+        *) echo "unknown feature: $feature (counters or positions)" >&2; exit 2 ;;
+    esac
+}
+fresh() { # path, with|without
+    rm -f "$1" "$1-wal" "$1-shm"
+    "$CLI" init --db "$1" >/dev/null
+    if [ "$feature" = counters ] && [ "$(sqlite3 "$1" "SELECT count(*) FROM sqlite_master WHERE name = 'social_media_post_counters'")" = 0 ]; then
+        grep -v '^PRAGMA user_version' schema/0018_counters.sql | sqlite3 -bail "$1" >/dev/null
+    fi
+    if [ "$2" = without ]; then without "$1"; fi
+    sqlite3 "$1" "INSERT INTO users (id, name) VALUES ('u1', 'Bench')"
+}
+# The pages of the two search indexes' tables (dbstat), in MiB.
+index_mib() { sqlite3 "$1" "SELECT printf('%.1f', sum(pgsize) / 1048576.0) FROM dbstat WHERE name LIKE 'social_posts_trigram_%'"; }
+echo "== sync posts of $n records, $feature with and without, $ROUNDS rounds, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), CLI $CLI, load $(cut -d' ' -f1-3 /proc/loadavg)"
+declare -A times
+for round in $(seq "$ROUNDS"); do
+    for variant in without with; do
+        fresh "$work/$variant.db" "$variant"
+        start=$(date +%s.%N)
+        "$CLI" sync posts "$work/posts.ndjson" --db "$work/$variant.db" --no-classify >/dev/null
+        seconds=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+        times[$variant]+="$seconds "
+        echo "round $round $variant $feature: $seconds s ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"), trigram index $(index_mib "$work/$variant.db") MiB)"
+    done
+done
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+without=$(echo "${times[without]}" | median) with=$(echo "${times[with]}" | median)
+echo "median without $feature $without s, with $feature $with s, ratio $(echo "$with $without" | awk '{ printf "%.3f", $1 / $2 }')"
