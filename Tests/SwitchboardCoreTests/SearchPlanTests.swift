@@ -114,9 +114,12 @@ import Testing
 
     /// Which runs to AND: the rarest, and the next ones only while intersecting them saves more than it
     /// costs. `coachrorana1` at 1M: `coa`, `oac`, `ach` (every post), `ran` (90%) and a third rare one (no gain left) left out; `line`: both
-    /// `lin` and `ine` (a third each: intersecting cuts 314,000 candidates to 97,000); an absent run alone.
+    /// `lin` and `ine` (a third each: intersecting cuts 314,000 candidates to 97,000); `lorana0`: `na0`, then
+    /// `lor` (10%: seeking `na0`'s 16,000 postings in it costs less than reading 14,000 more candidates),
+    /// not `ana` (18%, with 1,600 candidates left); an absent run alone.
     @Test func runsToIntersect() {
         let rows = 1_000_000
+        #expect(SearchPlan.runs(documents: [98_667, 563_196, 900_000, 183_265, 15_866], rows: rows) == [4, 0])
         #expect(SearchPlan.runs(documents: [rows, rows, rows, 4_000, 3_000, 900_000, 6_000], rows: rows) == [4, 3])
         #expect(SearchPlan.runs(documents: [326_332, 314_000], rows: rows) == [1, 0])
         #expect(SearchPlan.runs(documents: [326_332, 0, 314_000], rows: rows) == [1])
