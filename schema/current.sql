@@ -680,10 +680,6 @@ WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL BEGIN
            coalesce(NEW.type, ''), 1, NEW.read_at IS NULL
     FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
     ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
-    DELETE FROM notification_schedule_counters
-    WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '') AND notifications = 0 AND unread = 0
-      AND (level, bucket) IN (SELECT l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
-                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
 END;
 
 -- from 0020_schedule_counters.sql
@@ -700,13 +696,9 @@ WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type OR OLD.scheduled
     FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL
     ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
     DELETE FROM notification_schedule_counters
-    WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '') AND notifications = 0 AND unread = 0
-      AND (level, bucket) IN (SELECT l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
-                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
-    DELETE FROM notification_schedule_counters
     WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND notifications = 0 AND unread = 0
       AND (level, bucket) IN (SELECT l.column1, (OLD.scheduled_for_ms / 1000 + (OLD.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
-                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
+                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE OLD.scheduled_for_ms IS NOT NULL);
 END;
 
 -- from 0020_schedule_counters.sql
@@ -718,10 +710,6 @@ WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL AND OLD.user_i
            coalesce(NEW.type, ''), 0, (NEW.read_at IS NULL) - (OLD.read_at IS NULL)
     FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
     ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
-    DELETE FROM notification_schedule_counters
-    WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '') AND notifications = 0 AND unread = 0
-      AND (level, bucket) IN (SELECT l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
-                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
 END;
 
 -- from 0002_search.sql
