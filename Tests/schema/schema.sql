@@ -19,4 +19,6 @@
 .read schema/0016_spec_gaps.sql
 .read schema/0017_notification_times.sql
 .read schema/0018_counters.sql
+.read schema/0019_newest_first_indexes.sql
+.read schema/0020_schedule_counters.sql
 .output stdout
