@@ -22,9 +22,10 @@
 --   due      = every level-6 bucket − upcoming   (the notifications with an instant, minus those after now)
 --
 -- So a count reads at most 63 buckets per type at each of levels 0–5, whatever the distribution (a million
--- notifications in one second are one bucket), plus one per 2,177-year epoch after now holding a
--- notification (at most 4 for the dates ISO 8601 can write; a Unix time may reach further). Only buckets
--- holding notifications exist. s >> 6L is floor division, dates before 1970 included.
+-- notifications in one second are one bucket), plus the level-6 buckets: one per 2,177-year epoch holding a
+-- notification, at most 5 for the years 0000–9999 that ISO 8601 writes (only a Unix time beyond the year
+-- 10000 can add more). That is at most 383 buckets per type, 2,298 for the six types. Only buckets holding
+-- notifications exist. s >> 6L is floor division, dates before 1970 included.
 --
 -- Exact by construction, like 0018's counters: every write of notifications, from any tool, goes through
 -- the triggers below, in the statement's transaction (a ROLLBACK undoes them), with the same cases
