@@ -46,8 +46,10 @@
 -- triggers (named *_counters_*).
 --
 -- The covering index notifications_schedule (user_id, scheduled_for_ms, type, read_at) of 0018 only
--- served those counts: it is dropped, which gives `notifications-mark-all-read` back most of the time
--- the index's read_at cost it.
+-- served those counts: it is dropped. The writes pay for the bound: a notification's insert, move or
+-- change of read state updates 7 buckets where it updated one index entry, so inserting notifications
+-- takes about 1.4x and `notifications-mark-all-read` about 2.2x what they took at 0019
+-- (Benchmarks/scale/mark-all-read.sh).
 
 BEGIN;
 
