@@ -6,7 +6,7 @@
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :when     text, one of all|due|upcoming, default all: count every notification, those due now, or those scheduled in the future
 -- Reads counters, not the notifications: all from notification_counters (schema/0018_counters.sql); due and
--- upcoming from notification_schedule_counters (schema/0020_schedule_counters.sql): the buckets after now's
+-- upcoming from notification_schedule_counters (schema/0021_schedule_counters.sql): the buckets after now's
 -- own at each level are upcoming, and due is every notification with an instant minus those.
 -- display: emoji, label, count, unread
 WITH RECURSIVE whole AS (  -- every notification of the user, by type, from the counters

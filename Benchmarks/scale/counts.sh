@@ -4,7 +4,7 @@
 # against the same queries as they were before the counters (count(*) over the rows; taken from git, the
 # commit before 0018 was added) on the same data, in the same run. Also the cost of the counters to
 # ingest (the same rows inserted into the schema without and with them) and the migrations of an
-# existing database (0018, then 0020).
+# existing database (0018, then 0021).
 #
 #   Benchmarks/scale/counts.sh [SIZE ...]      # default 10000 100000 1000000 (posts)
 #   RUNS=200 (samples per query with counters; a tenth of that for the baseline), BENCH_DIR=/tmp/switchboard-counts-bench,
@@ -15,7 +15,7 @@
 # templates. before.db has the migrations below 0018, after.db all of them; both are built the same way
 # and timed. Then "many upcoming": one notification in 5 moved into the future (N/10 upcoming) in both
 # databases, and the inbox counts timed again; then "skewed": the same upcoming ones, half of them in the
-# one second after now (one bucket of schema/0020_schedule_counters.sql holds them all) and half one a day
+# one second after now (one bucket of schema/0021_schedule_counters.sql holds them all) and half one a day
 # from tomorrow on (up to 1,369 years ahead at 1M: many buckets far in the future), timed again. Last,
 # notifications-mark-all-read with and without the schedule's counters (Benchmarks/scale/mark-all-read.sh,
 # on copies of after.db). Results: one JSON line per figure in $BENCH_DIR/counts.ndjson.
@@ -87,8 +87,8 @@ SQL
     record "{\"size\": $n, \"migrate_0018_s\": $(since "$start")}"
     sqlite3 -bail "$DIR/migrate-$n.db" < schema/0019_newest_first_indexes.sql > /dev/null
     start=$(now)
-    sqlite3 -bail "$DIR/migrate-$n.db" < schema/0020_schedule_counters.sql > /dev/null
-    record "{\"size\": $n, \"migrate_0020_s\": $(since "$start")}"
+    sqlite3 -bail "$DIR/migrate-$n.db" < schema/0021_schedule_counters.sql > /dev/null
+    record "{\"size\": $n, \"migrate_0021_s\": $(since "$start")}"
     rm -f "$DIR/migrate-$n.db"*
     /usr/bin/python3 Benchmarks/scale/counts.py "$DIR/before-$n.db" "$DIR/after-$n.db" "$SO" "$DIR/baseline" "$RUNS" "$n" | tee -a "$OUT"
     # Many upcoming: one notification in 5 scheduled after now.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What the schedule's counters (schema/0020_schedule_counters.sql) cost `notifications-mark-all-read`,
+# What the schedule's counters (schema/0021_schedule_counters.sql) cost `notifications-mark-all-read`,
 # against the schema before them: the covering index notifications_schedule of 0018 and no schedule
 # counters. Both variants are copies of DB (a database of counts.sh, every migration applied), the
-# "before" one taken back to 0019 (the four notification_schedule_counters_* triggers and their table
+# "before" one taken back to the notifications as 0020 left them (the four notification_schedule_counters_* triggers and their table
 # dropped, the index created again); the query runs once on each copy, alternately, ROUNDS times each;
 # medians and their ratio. The notifications set read are those of 'bench-user' unread at the start.
 #   Benchmarks/scale/mark-all-read.sh DB [SO]   # SO: the extension (default .build/release/libswitchboard.so)
@@ -42,4 +42,4 @@ done
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 before=$(echo "${times[before]}" | median)
 after=$(echo "${times[after]}" | median)
-echo "{\"query\": \"notifications-mark-all-read\", \"unread\": $unread, \"before_0020_s\": $before, \"after_0020_s\": $after, \"ratio\": $(echo "$after $before" | awk '{ printf "%.2f", $1 / $2 }')}"
+echo "{\"query\": \"notifications-mark-all-read\", \"unread\": $unread, \"before_0021_s\": $before, \"after_0021_s\": $after, \"ratio\": $(echo "$after $before" | awk '{ printf "%.2f", $1 / $2 }')}"

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwitchboardDB
 
-/// The counters of schema/0018_counters.sql and 0020_schedule_counters.sql: after every step of a seeded
+/// The counters of schema/0018_counters.sql and 0021_schedule_counters.sql: after every step of a seeded
 /// random workload (inserts, updates of every counted column, moves between users, deletes, INSERT OR
 /// REPLACE, upserts, transactions and savepoints rolled back, a statement failing half-way, sync and
 /// import through the database layer, a user deleted), every counter row equals `count(*)` of the rows it
@@ -311,8 +311,8 @@ import Testing
         #expect(epochs == ["-1", "0", "3"])  // before 1970, now, and 9999
     }
 
-    /// From the version before 0018 (every counter new) and before 0020 (the schedule's counters new).
-    @Test(arguments: [18, 20]) func theMigrationCountsTheRowsAlreadyStored(counters: Int) throws {
+    /// From the version before 0018 (every counter new) and before 0021 (the schedule's counters new).
+    @Test(arguments: [18, 21]) func theMigrationCountsTheRowsAlreadyStored(counters: Int) throws {
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let path = "\(fixture.folder)/before.db"

@@ -20,5 +20,5 @@
 .read schema/0017_notification_times.sql
 .read schema/0018_counters.sql
 .read schema/0019_newest_first_indexes.sql
-.read schema/0020_schedule_counters.sql
+.read schema/0021_schedule_counters.sql
 .output stdout

@@ -1,4 +1,4 @@
--- Schema: the counters (0018_counters.sql, 0020_schedule_counters.sql) through the sqlite3 shell, a tool that knows nothing of them:
+-- Schema: the counters (0018_counters.sql, 0021_schedule_counters.sql) through the sqlite3 shell, a tool that knows nothing of them:
 -- plain INSERT, UPDATE, DELETE, INSERT OR REPLACE, upsert, a rolled-back transaction and a user's
 -- deletion keep every counter equal to count(*) of its rows (foreign_keys and recursive_triggers on,
 -- as 0001_core.sql asks of every connection).

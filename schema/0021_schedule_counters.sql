@@ -1,6 +1,6 @@
--- 0020_schedule_counters.sql — the inbox's due and upcoming counts read counters too (issue 22, item 2).
+-- 0021_schedule_counters.sql — the inbox's due and upcoming counts read counters too (issue 22, item 2).
 --
--- Apply by hand:   sqlite3 -bail app.db < schema/0020_schedule_counters.sql   (after 0001–0019)
+-- Apply by hand:   sqlite3 -bail app.db < schema/0021_schedule_counters.sql   (after 0001–0020)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.
 --
 -- 0018 gave `when=all` its counters, but `due` and `upcoming` depend on the clock, which a counter cannot
@@ -48,7 +48,7 @@
 -- The covering index notifications_schedule (user_id, scheduled_for_ms, type, read_at) of 0018 only
 -- served those counts: it is dropped. The writes pay for the bound: a notification's insert, move or
 -- change of read state updates 7 buckets where it updated one index entry, so inserting notifications
--- takes about 1.4x and `notifications-mark-all-read` about 2.2x what they took at 0019
+-- takes about 1.4x and `notifications-mark-all-read` about 2.2x what they took before this migration
 -- (Benchmarks/scale/mark-all-read.sh).
 
 BEGIN;
@@ -123,5 +123,5 @@ END;
 
 DROP INDEX IF EXISTS notifications_schedule;
 
-PRAGMA user_version = 20;
+PRAGMA user_version = 21;
 COMMIT;
