@@ -5,34 +5,39 @@
 -- the length of the default list, or only the due or the upcoming ones.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :when     text, one of all|due|upcoming, default all: count every notification, those due now, or those scheduled in the future
--- Reads counters, not the notifications (schema/0018_counters.sql): all from notification_counters;
--- upcoming from the notifications_schedule index's range after now; due = all minus those not due.
+-- Reads counters, not the notifications: all from notification_counters (schema/0018_counters.sql); due and
+-- upcoming from notification_schedule_counters (schema/0021_schedule_counters.sql): the buckets after now's
+-- own at each level are upcoming, and due is every notification with an instant minus those.
 -- display: emoji, label, count, unread
-WITH whole AS (  -- every notification of the user, by type, from the counters
+WITH RECURSIVE whole AS (  -- every notification of the user, by type, from the counters
     SELECT c.type, c.notifications AS total, c.unread
     FROM notification_counters AS c
     WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
 ),
-later AS (  -- those not due now (scheduled after now, or with no instant): two ranges of notifications_schedule,
-            -- read only when when asks for them
-    SELECT coalesce(type, '') AS type, count(*) AS total, count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,
-           count(ms) AS upcoming, count(CASE WHEN ms IS NOT NULL AND read_at IS NULL THEN 1 END) AS upcoming_unread
-    FROM (SELECT n.type, n.read_at, n.scheduled_for_ms AS ms
-          FROM notifications AS n
-          WHERE COALESCE(:when, 'all') IN ('due', 'upcoming') AND n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-            AND n.scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
-          UNION ALL
-          SELECT n.type, n.read_at, NULL
-          FROM notifications AS n
-          WHERE COALESCE(:when, 'all') IN ('due', 'upcoming') AND n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-            AND n.scheduled_for_ms IS NULL)
-    GROUP BY coalesce(type, '')
+own(level, bucket) AS (  -- now's bucket at each level (none when when does not ask for them)
+    SELECT 0, CAST(strftime('%s', switchboard_now()) AS INTEGER) WHERE COALESCE(:when, 'all') IN ('due', 'upcoming')
+    UNION ALL SELECT level + 1, bucket >> 6 FROM own WHERE level < 6
+),
+ranges(level, first, last, upcoming) AS (  -- the buckets after now's in its parent (any at level 6), and every level-6 bucket
+    SELECT level, bucket + 1, CASE WHEN level < 6 THEN bucket | 63 ELSE 9223372036854775807 END, 1 FROM own
+    UNION ALL SELECT 6, -9223372036854775808, 9223372036854775807, 0 FROM own WHERE level = 0
+),
+later AS (  -- by type: those after now, and those due (with an instant, and not after now)
+    SELECT c.type,
+           sum(CASE WHEN r.upcoming THEN c.notifications ELSE 0 END) AS upcoming,
+           sum(CASE WHEN r.upcoming THEN c.unread ELSE 0 END) AS upcoming_unread,
+           sum(CASE WHEN r.upcoming THEN -c.notifications ELSE c.notifications END) AS due,
+           sum(CASE WHEN r.upcoming THEN -c.unread ELSE c.unread END) AS due_unread
+    FROM ranges AS r
+    JOIN notification_schedule_counters AS c
+      ON c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND c.level = r.level AND c.bucket BETWEEN r.first AND r.last
+    GROUP BY c.type
 ),
 listed AS (  -- the notifications the inbox lists for this user and when, by type
     SELECT w.type,
-           CASE COALESCE(:when, 'all') WHEN 'due' THEN w.total - coalesce(l.total, 0) WHEN 'upcoming' THEN coalesce(l.upcoming, 0)
+           CASE COALESCE(:when, 'all') WHEN 'due' THEN coalesce(l.due, 0) WHEN 'upcoming' THEN coalesce(l.upcoming, 0)
                 ELSE w.total END AS count,
-           CASE COALESCE(:when, 'all') WHEN 'due' THEN w.unread - coalesce(l.unread, 0) WHEN 'upcoming' THEN coalesce(l.upcoming_unread, 0)
+           CASE COALESCE(:when, 'all') WHEN 'due' THEN coalesce(l.due_unread, 0) WHEN 'upcoming' THEN coalesce(l.upcoming_unread, 0)
                 ELSE w.unread END AS unread
     FROM whole AS w
     LEFT JOIN later AS l ON l.type = w.type

@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 20 (0020_positional_trigrams.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 21 (0021_schedule_counters.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -148,6 +148,17 @@ CREATE TABLE notification_counters (
     notifications INTEGER NOT NULL,
     unread INTEGER NOT NULL,
     PRIMARY KEY (user_id, type)
+) WITHOUT ROWID;
+
+-- from 0021_schedule_counters.sql
+CREATE TABLE notification_schedule_counters (
+    user_id TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    bucket INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    notifications INTEGER NOT NULL,
+    unread INTEGER NOT NULL,
+    PRIMARY KEY (user_id, level, bucket, type)
 ) WITHOUT ROWID;
 
 -- from 0001_core.sql
@@ -439,9 +450,6 @@ CREATE INDEX notifications_inbox ON notifications(user_id, scheduled_for_ms, id)
 -- from 0019_newest_first_indexes.sql
 CREATE INDEX notifications_newest ON notifications(scheduled_for_ms);
 
--- from 0018_counters.sql
-CREATE INDEX notifications_schedule ON notifications(user_id, scheduled_for_ms, type, read_at);
-
 -- from 0007_outbox.sql
 CREATE INDEX outbox_by_status ON outbox(status, id);
 
@@ -648,6 +656,60 @@ CREATE TRIGGER notification_counters_read AFTER UPDATE OF read_at ON notificatio
 WHEN OLD.user_id IS NEW.user_id AND OLD.type IS NEW.type AND (OLD.read_at IS NULL) <> (NEW.read_at IS NULL) BEGIN
     UPDATE notification_counters SET unread = unread + (NEW.read_at IS NULL) - (OLD.read_at IS NULL)
     WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '');
+END;
+
+-- from 0021_schedule_counters.sql
+CREATE TRIGGER notification_schedule_counters_delete AFTER DELETE ON notifications
+WHEN OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT OLD.user_id, l.column1, (OLD.scheduled_for_ms / 1000 + (OLD.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(OLD.type, ''), -1, -(OLD.read_at IS NULL)
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_schedule_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND notifications = 0 AND unread = 0
+      AND (level, bucket) IN (SELECT l.column1, (OLD.scheduled_for_ms / 1000 + (OLD.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
+                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
+END;
+
+-- from 0021_schedule_counters.sql
+CREATE TRIGGER notification_schedule_counters_insert AFTER INSERT ON notifications
+WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT NEW.user_id, l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(NEW.type, ''), 1, NEW.read_at IS NULL
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+END;
+
+-- from 0021_schedule_counters.sql
+CREATE TRIGGER notification_schedule_counters_move AFTER UPDATE OF user_id, type, scheduled_for_ms ON notifications
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type OR OLD.scheduled_for_ms IS NOT NEW.scheduled_for_ms BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT NEW.user_id, l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(NEW.type, ''), 1, NEW.read_at IS NULL
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT OLD.user_id, l.column1, (OLD.scheduled_for_ms / 1000 + (OLD.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(OLD.type, ''), -1, -(OLD.read_at IS NULL)
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_schedule_counters
+    WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '') AND notifications = 0 AND unread = 0
+      AND (level, bucket) IN (SELECT l.column1, (OLD.scheduled_for_ms / 1000 + (OLD.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)
+                              FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE OLD.scheduled_for_ms IS NOT NULL);
+END;
+
+-- from 0021_schedule_counters.sql
+CREATE TRIGGER notification_schedule_counters_read AFTER UPDATE OF read_at ON notifications
+WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL AND OLD.user_id IS NEW.user_id AND OLD.type IS NEW.type
+     AND OLD.scheduled_for_ms IS NEW.scheduled_for_ms AND (OLD.read_at IS NULL) <> (NEW.read_at IS NULL) BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT NEW.user_id, l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(NEW.type, ''), 0, (NEW.read_at IS NULL) - (OLD.read_at IS NULL)
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
 END;
 
 -- from 0002_search.sql

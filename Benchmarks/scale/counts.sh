@@ -3,8 +3,8 @@
 # count (when=all|due|upcoming), the feed's statistics and the templates' type counts, p50 at each size,
 # against the same queries as they were before the counters (count(*) over the rows; taken from git, the
 # commit before 0018 was added) on the same data, in the same run. Also the cost of the counters to
-# ingest (the same rows inserted into the schema without and with them) and the migration of an
-# existing database.
+# ingest (the same rows inserted into the schema without and with them) and the migrations of an
+# existing database (0018, then 0021).
 #
 #   Benchmarks/scale/counts.sh [SIZE ...]      # default 10000 100000 1000000 (posts)
 #   RUNS=200 (samples per query with counters; a tenth of that for the baseline), BENCH_DIR=/tmp/switchboard-counts-bench,
@@ -14,7 +14,11 @@
 # through every trigger), N/2 notifications (Benchmarks/scale/notifications.sql: 100 upcoming), N/10
 # templates. before.db has the migrations below 0018, after.db all of them; both are built the same way
 # and timed. Then "many upcoming": one notification in 5 moved into the future (N/10 upcoming) in both
-# databases, and the inbox counts timed again. Results: one JSON line per figure in $BENCH_DIR/counts.ndjson.
+# databases, and the inbox counts timed again; then "skewed": the same upcoming ones, half of them in the
+# one second after now (one bucket of schema/0021_schedule_counters.sql holds them all) and half one a day
+# from tomorrow on (up to 1,369 years ahead at 1M: many buckets far in the future), timed again. Last,
+# notifications-mark-all-read with and without the schedule's counters (Benchmarks/scale/mark-all-read.sh,
+# on copies of after.db). Results: one JSON line per figure in $BENCH_DIR/counts.ndjson.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 read -r -a SIZES <<< "${*:-10000 100000 1000000}"
@@ -81,6 +85,10 @@ SQL
     start=$(now)
     sqlite3 -bail "$DIR/migrate-$n.db" < schema/0018_counters.sql > /dev/null
     record "{\"size\": $n, \"migrate_0018_s\": $(since "$start")}"
+    sqlite3 -bail "$DIR/migrate-$n.db" < schema/0019_newest_first_indexes.sql > /dev/null
+    start=$(now)
+    sqlite3 -bail "$DIR/migrate-$n.db" < schema/0021_schedule_counters.sql > /dev/null
+    record "{\"size\": $n, \"migrate_0021_s\": $(since "$start")}"
     rm -f "$DIR/migrate-$n.db"*
     /usr/bin/python3 Benchmarks/scale/counts.py "$DIR/before-$n.db" "$DIR/after-$n.db" "$SO" "$DIR/baseline" "$RUNS" "$n" | tee -a "$OUT"
     # Many upcoming: one notification in 5 scheduled after now.
@@ -90,4 +98,14 @@ SQL
     done
     /usr/bin/python3 Benchmarks/scale/counts.py "$DIR/before-$n.db" "$DIR/after-$n.db" "$SO" "$DIR/baseline" "$RUNS" "$n, 1/5 upcoming" \
         | grep '"notifications-' | tee -a "$OUT"
+    # Skewed: half of those in one second, half spread one a day into the far future.
+    for variant in before after; do
+        sqlite3 -bail "$DIR/$variant-$n.db" "PRAGMA recursive_triggers = ON; UPDATE notifications
+            SET scheduled_for = CASE WHEN seq % 10 = 0 THEN '2026-11-01T00:00:01Z'
+                                     ELSE strftime('%Y-%m-%dT%H:%M:%SZ', '2026-11-01T00:00:00Z', '+' || seq || ' days') END
+            WHERE seq % 5 = 0;"
+    done
+    /usr/bin/python3 Benchmarks/scale/counts.py "$DIR/before-$n.db" "$DIR/after-$n.db" "$SO" "$DIR/baseline" "$RUNS" "$n, 1/5 upcoming, skewed" \
+        | grep '"notifications-' | tee -a "$OUT"
+    Benchmarks/scale/mark-all-read.sh "$DIR/after-$n.db" "$SO" | tail -1 | sed "s/^{/{\"size\": $n, /" | tee -a "$OUT"
 done

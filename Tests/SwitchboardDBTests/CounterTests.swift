@@ -5,11 +5,12 @@ import Testing
 
 @testable import SwitchboardDB
 
-/// The counters of schema/0018_counters.sql: after every step of a seeded random workload (inserts,
-/// updates of every counted column, moves between users, deletes, INSERT OR REPLACE, upserts,
-/// transactions and savepoints rolled back, a statement failing half-way, sync and import through the
-/// database layer, a user deleted), every counter row equals `count(*)` of the rows it counts, and
-/// the four count queries give what counting the rows gives, for every user and `when`.
+/// The counters of schema/0018_counters.sql and 0021_schedule_counters.sql: after every step of a seeded
+/// random workload (inserts, updates of every counted column, moves between users, deletes, INSERT OR
+/// REPLACE, upserts, transactions and savepoints rolled back, a statement failing half-way, sync and
+/// import through the database layer, a user deleted), every counter row equals `count(*)` of the rows it
+/// counts, and the four count queries give what counting the rows gives, for every user and `when`, with
+/// the clock pinned at each of ``clocks``.
 @Suite struct CounterTests {
     typealias Fixture = EntryPointFixture
 
@@ -17,6 +18,20 @@ import Testing
     static let platforms = ["twitter", "instagram"]
     static let notificationTypes = ["follow_up_reminder", "deadline_alert", "daily_digest", "inbound_interaction", "offer", "event"]
     static let templateTypes = ["email", "text", "twitter"]
+    /// The instants the workload schedules notifications at: around the clocks below to the millisecond,
+    /// before 1970, in the far future, as Unix seconds and milliseconds.
+    static let schedules = [
+        "2026-02-10T12:00:00Z", "2026-02-10T12:00:00.001Z", "2026-02-10T11:59:59.999Z", "2026-02-10T12:00:01Z",
+        "2026-02-10T12:01:05Z", "2026-02-10T13:30:00+01:00", "2026-02-11T09:00:00Z", "2026-01-20T09:00:00Z",
+        "2026-09-01T09:00:00Z", "2031-05-01T00:00:00Z", "1969-12-31T23:59:59.500Z", "1960-06-01T00:00:00Z",
+        "9999-12-31T23:59:59Z", "1770724800", "1770724800500",
+    ]
+    /// The clocks the count queries are compared at: the fixture's, a second either side of it (and of the
+    /// notifications scheduled there), an hour later, before 1970, and after the last level-5 bucket of 2026.
+    static let clocks = [
+        EntryPointFixture.now, "2026-02-10T11:59:59Z", "2026-02-10T12:00:01Z", "2026-02-10T13:00:00Z",
+        "1969-12-31T23:59:59Z", "2200-01-01T00:00:00Z",
+    ]
 
     /// Each counter table beside the same figures counted from its rows (`user_id`, kind, counts…).
     static let exactness: [(counters: String, counted: String)] = [
@@ -35,13 +50,22 @@ import Testing
             """
         ),
         (
+            "SELECT user_id, level, bucket, type, notifications, unread FROM notification_schedule_counters ORDER BY 1, 2, 3, 4",
+            """
+            SELECT n.user_id, l.column1, (n.scheduled_for_ms / 1000 + (n.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+                   coalesce(n.type, ''), count(*), count(CASE WHEN n.read_at IS NULL THEN 1 END)
+            FROM notifications AS n, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+            WHERE n.user_id IS NOT NULL AND n.scheduled_for_ms IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            """
+        ),
+        (
             "SELECT user_id, type, templates FROM communication_template_counters ORDER BY 1, 2",
             "SELECT user_id, coalesce(type, ''), count(*) FROM communication_templates GROUP BY 1, 2 ORDER BY 1, 2"
         ),
     ]
 
     /// What each count query gives, counted from the rows as the queries did before the counters
-    /// (`:user_id`, `:when`; the clock is ``EntryPointFixture/now``): its name, the columns compared, the count.
+    /// (`:user_id`, `:when`; the clock is the connection's): its name, the columns compared, the count.
     static let baselines: [(query: String, columns: [String], counted: String)] = [
         (
             "notifications-type-counts", ["type", "count", "unread"],
@@ -105,8 +129,9 @@ import Testing
         }
     }
 
-    /// Every counter table equals its rows' count, and every count query its baseline, for each user and when.
-    static func expectExact(_ database: QueryDatabase, after step: String, queries: Bool) throws {
+    /// Every counter table equals its rows' count, and every count query its baseline, for each user and
+    /// when, on `database` and on each of `clocks` (the same file with other clocks pinned).
+    static func expectExact(_ database: QueryDatabase, clocks: [QueryDatabase] = [], after step: String, queries: Bool) throws {
         let compared = try database.withConnection { db in
             try exactness.map { (sql: $0.counters, counters: try rows(db, $0.counters), counted: try rows(db, $0.counted)) }
         }
@@ -116,19 +141,22 @@ import Testing
         guard queries else { return }
         let catalog = try QueryCatalog(userFolder: nil)
         let users = try database.withConnection { try String.fetchAll($0, sql: "SELECT id FROM users ORDER BY id") }
-        for (name, columns, counted) in baselines {
-            let query = try #require(try catalog.query(named: name))
-            let takesWhen = query.parameter(named: "when") != nil
-            for user in users {
-                for when in takesWhen ? ["all", "due", "upcoming"] : ["all"] {
-                    let pairs = ["user_id=\(user)"] + (takesWhen ? ["when=\(when)"] : [])
-                    let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
-                    guard case .rows(let table) = outcome else { throw SwitchboardError.failure("\(name) returned no rows") }
-                    let got = table.selecting(columns).rows.map { $0.map { $0.text ?? "NULL" }.joined(separator: "|") }
-                    let expected = try database.withConnection { db in
-                        try rows(db, counted, ["user_id": user, "when": when])
+        for clocked in [database] + clocks {
+            let now = try clocked.rows("SELECT switchboard_now()")
+            for (name, columns, counted) in baselines {
+                let query = try #require(try catalog.query(named: name))
+                let takesWhen = query.parameter(named: "when") != nil
+                for user in users {
+                    for when in takesWhen ? ["all", "due", "upcoming"] : ["all"] {
+                        let pairs = ["user_id=\(user)"] + (takesWhen ? ["when=\(when)"] : [])
+                        let outcome = try clocked.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+                        guard case .rows(let table) = outcome else { throw SwitchboardError.failure("\(name) returned no rows") }
+                        let got = table.selecting(columns).rows.map { $0.map { $0.text ?? "NULL" }.joined(separator: "|") }
+                        let expected = try clocked.withConnection { db in
+                            try rows(db, counted, ["user_id": user, "when": when])
+                        }
+                        #expect(got == expected, "after \(step): \(name) user_id=\(user) when=\(when) now=\(now)")
                     }
-                    #expect(got == expected, "after \(step): \(name) user_id=\(user) when=\(when)")
                 }
             }
         }
@@ -141,7 +169,7 @@ import Testing
         let platform = pick(platforms), flagged = Int(random.next() % 2)
         let type = pick(notificationTypes), templateType = pick(templateTypes)
         let read = random.next() % 2 == 0 ? "NULL" : "'2026-02-09T08:00:00Z'"
-        let scheduled = random.next() % 3 == 0 ? "'2026-02-\(11 + n % 15)T09:00:00Z'" : "'2026-01-\(10 + n % 20)T09:00:00Z'"
+        let scheduled = "'\(pick(schedules))'"
         let post = "'https://x.com/p/\(n)'"
         switch random.next() % 24 {
         case 0, 1:
@@ -205,7 +233,9 @@ import Testing
         try database.withConnection { db in
             try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
         }
+        let clocks = try Self.clocks.dropFirst().map { try QueryDatabase(path: "\(fixture.folder)/empty.db", now: $0) }
         var random = Seeded(state: 20_261_127)
+        var epochs: Set<String> = []  // the level-6 buckets that held notifications at some step
         for step in 1...400 {
             let kind = random.next() % 10
             var label = "step \(step)"
@@ -268,7 +298,8 @@ import Testing
                 label += " (\(sql))"
                 try database.withConnection { db in try? db.execute(sql: sql) }
             }
-            try Self.expectExact(database, after: label, queries: step % 20 == 0)
+            try Self.expectExact(database, clocks: clocks, after: label, queries: step % 20 == 0)
+            epochs.formUnion(try database.rows("SELECT DISTINCT bucket FROM notification_schedule_counters WHERE level = 6"))
         }
         // The workload reached every kind of row.
         let reached = try database.rows(
@@ -277,14 +308,16 @@ import Testing
                    (SELECT count(*) FROM communication_template_counters) > 3, (SELECT count(*) FROM notifications WHERE user_id IS NULL) > 0
             """)
         #expect(reached == ["1|1|1|1"])
+        #expect(epochs == ["-1", "0", "3"])  // before 1970, now, and 9999
     }
 
-    @Test func theMigrationCountsTheRowsAlreadyStored() throws {
+    /// From the version before 0018 (every counter new) and before 0021 (the schedule's counters new).
+    @Test(arguments: [18, 21]) func theMigrationCountsTheRowsAlreadyStored(counters: Int) throws {
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let path = "\(fixture.folder)/before.db"
         // The demo database at the version before the counters, as an older build left it.
-        let before = try #require(Migration.all.last { $0.version < 18 })
+        let before = try #require(Migration.all.last { $0.version < counters })
         let queue = try DatabaseQueue(path: path, configuration: switchboardConfiguration())
         try queue.writeWithoutTransaction { db in
             try apply(Migration.all.filter { $0.version <= before.version }, to: db)
@@ -295,10 +328,15 @@ import Testing
         try queue.close()
         let database = try QueryDatabase(path: path, now: Fixture.now)
         #expect(try database.migrateToLatest() == (before.version, Migration.latestVersion))
-        try Self.expectExact(database, after: "the migration", queries: true)
+        let clocks = try Self.clocks.dropFirst().map { try QueryDatabase(path: path, now: $0) }
+        try Self.expectExact(database, clocks: clocks, after: "the migration", queries: true)
         #expect(
-            try database.rows("SELECT (SELECT sum(posts) FROM social_media_post_counters), (SELECT sum(notifications) FROM notification_counters)")
-                == ["300|215"])
+            try database.rows(
+                """
+                SELECT (SELECT sum(posts) FROM social_media_post_counters), (SELECT sum(notifications) FROM notification_counters),
+                       (SELECT sum(notifications) FROM notification_schedule_counters WHERE level = 6),
+                       (SELECT count(*) FROM sqlite_master WHERE name = 'notifications_schedule')
+                """) == ["300|215|215|0"])
     }
 
     @Test func exportAndImportLeaveTheCountersToTheTriggers() throws {

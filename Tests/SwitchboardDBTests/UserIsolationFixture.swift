@@ -52,7 +52,9 @@ struct UserIsolationFixture {
         try FileManager.default.copyItem(atPath: full, toPath: withoutB)
         let trimmed = try QueryDatabase(path: withoutB, now: Self.now)
         try trimmed.withConnection { db in
-            for table in try Self.ordinaryTables(db) where table != "users" {
+            // The counters follow the rows through their triggers (a counter deleted by hand first would be
+            // counted below zero by its rows' deletion).
+            for table in try Self.ordinaryTables(db) where table != "users" && !TableSchema.isCounterTable(table) {
                 let marked = try Self.markerCondition(db, table: table)
                 try db.execute(sql: "DELETE FROM \(Self.quoted(table)) WHERE \(marked)", arguments: [Self.markerB])
             }

@@ -1,4 +1,4 @@
--- Schema: the counters (0018_counters.sql) through the sqlite3 shell, a tool that knows nothing of them:
+-- Schema: the counters (0018_counters.sql, 0021_schedule_counters.sql) through the sqlite3 shell, a tool that knows nothing of them:
 -- plain INSERT, UPDATE, DELETE, INSERT OR REPLACE, upsert, a rolled-back transaction and a user's
 -- deletion keep every counter equal to count(*) of its rows (foreign_keys and recursive_triggers on,
 -- as 0001_core.sql asks of every connection).
@@ -11,7 +11,8 @@ SELECT switchboard_now('2026-02-10T12:00:00Z');
 CREATE TEMP VIEW counters_now AS
 SELECT 'posts' AS counted, user_id, platform AS kind, posts AS n, flagged AS m FROM social_media_post_counters
 UNION ALL SELECT 'notifications', user_id, type, notifications, unread FROM notification_counters
-UNION ALL SELECT 'templates', user_id, type, templates, 0 FROM communication_template_counters;
+UNION ALL SELECT 'templates', user_id, type, templates, 0 FROM communication_template_counters
+UNION ALL SELECT 'schedule', user_id, type || ' ' || level || ' ' || bucket, notifications, unread FROM notification_schedule_counters;
 CREATE TEMP VIEW counted_now AS
 SELECT 'posts' AS counted, user_id, coalesce(platform, '') AS kind, count(*) AS n,
        count(CASE WHEN flagged_for_review IS 1 THEN 1 END) AS m
@@ -20,7 +21,13 @@ UNION ALL
 SELECT 'notifications', user_id, coalesce(type, ''), count(*), count(CASE WHEN read_at IS NULL THEN 1 END)
 FROM notifications WHERE user_id IS NOT NULL GROUP BY 2, 3
 UNION ALL
-SELECT 'templates', user_id, coalesce(type, ''), count(*), 0 FROM communication_templates GROUP BY 2, 3;
+SELECT 'templates', user_id, coalesce(type, ''), count(*), 0 FROM communication_templates GROUP BY 2, 3
+UNION ALL
+SELECT 'schedule', n.user_id,
+       coalesce(n.type, '') || ' ' || l.column1 || ' ' || ((n.scheduled_for_ms / 1000 + (n.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1)),
+       count(*), count(CASE WHEN n.read_at IS NULL THEN 1 END)
+FROM notifications AS n, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+WHERE n.user_id IS NOT NULL AND n.scheduled_for_ms IS NOT NULL GROUP BY 2, 3;
 CREATE TEMP VIEW counter_errors AS
 SELECT * FROM (SELECT * FROM counters_now EXCEPT SELECT * FROM counted_now)
 UNION ALL
@@ -60,6 +67,7 @@ UPDATE social_media_posts SET user_id = 'u2' WHERE id = 'b';
 UPDATE notifications SET read_at = '2026-02-10T11:00:00Z' WHERE id = 'n1';
 UPDATE notifications SET type = 'deadline_alert' WHERE id = 'n2';
 UPDATE notifications SET user_id = 'u2' WHERE id = 'n4';
+UPDATE notifications SET scheduled_for = '2026-02-10T12:00:01Z', read_at = NULL WHERE id = 'n2';
 UPDATE communication_templates SET type = 'twitter' WHERE name = 'A';
 .output stdout
 SELECT 'updates_counted', (SELECT count(*) FROM counter_errors) = 0
