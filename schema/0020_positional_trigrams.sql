@@ -10,12 +10,12 @@
 -- rare or absent, the candidates are many: `line` at 1M posts of Benchmarks/fts/generate.sql, `lin`
 -- in 326,000 posts and `ine` in 314,000, both in 97,000, `line` in none. Testing them took 160 ms.
 -- With positions the phrase "line" (runs `lin` then `ine`, next to each other) is matched inside the
--- index: 19 ms to find that no post holds it. post_search adds one such pair of a word's runs when its
+-- index: post_search finds that no post holds it in 13 ms. post_search adds one such pair of a word's runs when its
 -- runs leave 2,000 candidates or more (SearchPlan.pair in Sources/SwitchboardCore/Text/SearchPlan.swift);
 -- the hits are still tested with search_contains, so the index's folding never decides alone.
 --
 -- The cost, measured at 1M posts (BENCHMARKS.md, "post_search"): the index grows from 135 MiB to
--- 446 MiB (detail='full'), and rebuilding it here takes about 50 s. Reading a run's postings is as fast
+-- 446 MiB (detail='full'), and rebuilding it here takes about 40 s. Reading a run's postings is as fast
 -- as before (the positions are skipped), so every other plan costs the same.
 --
 -- Check and rebuild, as 0006 says:
