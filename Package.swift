@@ -1,6 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// A release build reaches the metadata of a concrete generic type (`KeyedDecodingContainer<CodingKeys>`,
+// `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling
+// the type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which
+// the first time scans every conformance record of the executable (6,361 in the CLI; 5,672 come with GRDB
+// alone: the standard library's, Foundation's and its own), and a CLI process is all first times (issue 22).
+// scripts/build-portable passes the same flag to the dependencies (ArgumentParser, GRDB), which this file
+// cannot give flags to.
+let releaseSwiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Switchboard",
     products: [
@@ -25,11 +36,11 @@ let package = Package(
     //   Core -> Input -> DB -> Output -> CLI; the binding (Extension) depends on Core alone.
     targets: [
         // The pure core: every function's logic, plain Swift values in and out, no SQLite, no Foundation.
-        .target(name: "SwitchboardCore", plugins: ["GitCommitPlugin"]),
+        .target(name: "SwitchboardCore", swiftSettings: releaseSwiftSettings, plugins: ["GitCommitPlugin"]),
         // The C shim: the extension entry point and wrappers over the host's API table.
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
-        .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
+        .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"], swiftSettings: releaseSwiftSettings),
         // No code: the link of libswitchboard.so alone (the product above is the only one with this target).
         // Its version script exports sqlite3_switchboard_init and hides every other symbol, the C shim's,
         // the Swift code's and, in the portable build, the Swift runtime's: SQLite loads an extension
@@ -46,7 +57,7 @@ let package = Package(
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
-        .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
+        .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"], swiftSettings: releaseSwiftSettings),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
         // ingest (sync and import), the outbox and quick-send, reports, in-process functions. No rendering.
         .target(
@@ -55,9 +66,10 @@ let package = Package(
                 "SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            swiftSettings: releaseSwiftSettings,
             plugins: ["EmbedSQLPlugin"]),
         // Output formats: table, CSV, TSV, Markdown, JSON and JSON Lines renderings of rows.
-        .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
+        .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"], swiftSettings: releaseSwiftSettings),
         // The `switchboard` command: argument parsing, wording, printing and exit codes.
         .executableTarget(
             name: "switchboard",
@@ -65,6 +77,7 @@ let package = Package(
                 "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: releaseSwiftSettings,
             // A release build is one static executable (the Swift runtime, Foundation and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
             // was a third of `switchboard --version` (issue 22). The C library's name lookups (getpwuid) still

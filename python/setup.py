@@ -3,8 +3,8 @@ and writes catalog.json, the queries' headers as the switchboard CLI parses them
 --format json`), which the package reads instead of the headers.
 
 The .so is $SWITCHBOARD_LIBRARY, else ../.build-portable/release/libswitchboard.so, which this step builds
-with `swift build -c release --product switchboard -Xswiftc -static-stdlib --scratch-path .build-portable`
-when it is missing. The CLI is $SWITCHBOARD_CLI, else ../.build/debug/switchboard-cli, which this step
+with `scripts/build-portable switchboard` (swift build -c release -Xswiftc -static-stdlib ..., into
+.build-portable) when it is missing. The CLI is $SWITCHBOARD_CLI, else ../.build/debug/switchboard-cli, which this step
 brings up to date with `swift build --product switchboard-cli` (it carries queries/ inside, so an old
 one would describe old queries); the catalog must describe exactly the copied files. Nothing built is
 committed: the copies land in switchboard/ and are gitignored.
@@ -24,8 +24,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 PACKAGE = HERE / "switchboard"
 PORTABLE = ROOT / ".build-portable" / "release" / "libswitchboard.so"
-BUILD = ["swift", "build", "-c", "release", "--product", "switchboard", "-Xswiftc", "-static-stdlib",
-         "--scratch-path", ".build-portable"]
+BUILD = [str(ROOT / "scripts" / "build-portable"), "switchboard"]
 CLI = ROOT / ".build" / "debug" / "switchboard-cli"
 BUILD_CLI = ["swift", "build", "--product", "switchboard-cli"]
 

@@ -28,7 +28,7 @@ echo "sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores, $RUNS runs ea
 for BUILD in $BUILDS; do
     if [ ! -x "$BUILD/switchboard-cli" ] || [ ! -f "$BUILD/libswitchboard.so" ]; then
         case $BUILD in
-            .build-portable/*) swift build -c release -Xswiftc -static-stdlib --scratch-path .build-portable ;;
+            .build-portable/*) scripts/build-portable ;;
             *) swift build -c release --scratch-path "$(dirname "$BUILD")" ;;
         esac
     fi

@@ -16,7 +16,7 @@ echo "== 1. function benchmarks"
 (cd Benchmarks/functions && swift package --scratch-path ../../.build-bench benchmark --no-progress)
 
 echo "== 2. portable build"
-swift build -c release --product switchboard -Xswiftc -static-stdlib --scratch-path .build-portable 2>&1 | tail -n 1
+scripts/build-portable switchboard 2>&1 | tail -n 1
 so=.build-portable/release/libswitchboard.so
 stripped_dir=.build-portable/stripped
 mkdir -p "$stripped_dir"

@@ -166,30 +166,18 @@ struct ColumnsOption: ParsableArguments {
             throw SwitchboardError.usage("--columns needs comma-separated column names, got '\(columns ?? "")'")
         }
     }
-}
 
-/// `--columns a,b,c` and `--all-columns`, for the commands whose rows have display columns (a canned
-/// query's `-- display:` line, the outbox's): a table shows those unless `--all-columns`.
-struct DisplayColumnsOption: ParsableArguments {
-    @OptionGroup var columns: ColumnsOption
-
-    @Flag(name: .long, help: "In a table, print every column, not only the display columns (json, jsonl, csv, tsv and markdown have them all).")
-    var allColumns = false
-
-    /// The columns to print in `format`: `--columns`, else in a table `display` (unless `--all-columns`
-    /// or it is empty), else nil for every column.
+    /// The columns to print in `format` of rows that have display columns (a canned query's `-- display:`
+    /// line): `--columns`, else in a table `display` (unless `allColumns`, `run`'s `--all-columns`, or it is
+    /// empty), else nil for every column.
     ///
     /// ```swift
-    /// columns.keeping(in: .table, display: ["display_name", "preview"]) // ["display_name", "preview"]
-    /// columns.keeping(in: .json, display: ["display_name", "preview"])  // nil: every column
+    /// columns.keeping(in: .table, display: ["display_name", "preview"], allColumns: false) // ["display_name", "preview"]
+    /// columns.keeping(in: .json, display: ["display_name", "preview"], allColumns: false)  // nil: every column
     /// ```
-    func keeping(in format: OutputFormat, display: [String]) -> [String]? {
-        if let list = columns.list { return list }
+    func keeping(in format: OutputFormat, display: [String], allColumns: Bool) -> [String]? {
+        if let list { return list }
         return format == .table && !allColumns && !display.isEmpty ? display : nil
-    }
-
-    func validate() throws {
-        if columns.columns != nil && allColumns { throw SwitchboardError.usage("--columns and --all-columns ask for different columns; give one") }
     }
 }
 
@@ -205,4 +193,10 @@ extension OutputFormat: ExpressibleByArgument {
     /// OutputFormat(argument: "ndjson") // .jsonl, for --format ndjson
     /// ```
     public init?(argument: String) { self.init(name: argument) }
+
+    // The names, and no description for any: what ArgumentParser derives for a CaseIterable, RawRepresentable
+    // type, written out because its derivation goes through a key path and a generic `reduce`, each a search of
+    // the Swift runtime's conformance records the first time (issue 22).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
 }

@@ -36,12 +36,19 @@ struct RunCommand: ParsableCommand {
     var envelope = false
 
     @OptionGroup var formatOption: FormatOption<TableByDefault>
-    @OptionGroup var columns: DisplayColumnsOption
+    @OptionGroup var columns: ColumnsOption
+
+    // Here rather than in an option group of its own with --columns: each group type is a few more of the Swift
+    // runtime's searches of its conformance records when the command line is parsed (issue 22).
+    @Flag(name: .long, help: "In a table, print every column, not only the display columns (json, jsonl, csv, tsv and markdown have them all).")
+    var allColumns = false
+
     @OptionGroup var database: DatabaseOption
     @OptionGroup var clock: ClockOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
+        if columns.columns != nil && allColumns { throw SwitchboardError.usage("--columns and --all-columns ask for different columns; give one") }
         if envelope && formatOption.chosen != .json {
             throw SwitchboardError.usage("--envelope needs --format json, not --format \(formatOption.chosen.rawValue)")
         }
@@ -54,7 +61,7 @@ struct RunCommand: ParsableCommand {
         let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
         let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
-        let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns)
+        let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns, allColumns: allColumns)
         guard query.kind != .read else {
             var found = false
             try database.streamQuery(

@@ -22,10 +22,17 @@ enum Terminal {
     /// closed descriptor), fails with `cannot write to standard output: <reason>`, exit 1.
     static func write(_ text: String) {
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            try FileHandle.standardOutput.write(contentsOf: bytes(text))
         } catch {
             fail("cannot write to standard output: \(reason(error))", code: ExitCode.failure)
         }
+    }
+
+    /// `text`'s UTF-8 bytes, copied from its storage: `Data(text.utf8)` would first ask the Swift runtime
+    /// whether a `String.UTF8View` is `ContiguousBytes`, a search of every conformance record (issue 22).
+    static func bytes(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { Data(buffer: $0) }
     }
 
     /// The operating system's words for a file error, e.g. `No space left on device`.
@@ -42,7 +49,7 @@ enum Terminal {
     /// as spaces, other control characters (ESC …) as spaces too, and each `'quoted'` stretch of
     /// more than ``quoteLimit`` characters (echoed input) cut with `…`.
     static func fail(_ message: String, code: Int32) -> Never {
-        try? FileHandle.standardError.write(contentsOf: Data("error: \(errorLine(message))\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: bytes("error: \(errorLine(message))\n"))
         exit(code)
     }
 
@@ -88,12 +95,12 @@ enum Terminal {
 extension Terminal {
     /// Prints `message` as a line on standard error and carries on (a note, not an error).
     static func note(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: bytes("\(message)\n"))
     }
 
     /// Prints `warning: message` to standard error and carries on.
     static func warn(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: Data("warning: \(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: bytes("warning: \(message)\n"))
     }
 
     /// The folder of the running executable (from /proc/self/exe).
