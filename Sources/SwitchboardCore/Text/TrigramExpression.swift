@@ -43,8 +43,8 @@ struct TrigramExpression {
         return builder.finish()
     }
 
-    /// Each run's quoted phrase for UTF-8 `bytes` (every offset when `overlapping`), in order; nil when no
-    /// word has three characters, `[]` when every run held NUL.
+    /// The runs of every offset of UTF-8 `bytes`, each a quoted phrase, in order, with the pairs of runs next
+    /// to each other in a word; nil when no word has three characters, no phrase when every run held NUL.
     static func runs(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TrigramRuns? {
         var builder = TrigramExpression(utf8: bytes, overlapping: true)
         guard builder.finish() != nil else { return nil }
