@@ -126,9 +126,8 @@ struct DeliverCommand: ParsableCommand {
                     sorted[sorted.count / 2] * 1e6, sorted[min(sorted.count - 1, sorted.count * 95 / 100)] * 1e6))
         }
         if counts.failed > 0 {
-            Terminal.fail(
-                "\(counts.failed) \(counts.failed == 1 ? "message" : "messages") failed (see switchboard outbox --status failed)",
-                code: ExitCode.failure)
+            throw SwitchboardError.failure(
+                "\(counts.failed) \(counts.failed == 1 ? "message" : "messages") failed (see switchboard outbox --status failed)")
         }
     }
 

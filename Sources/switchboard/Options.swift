@@ -13,12 +13,12 @@ struct DatabaseOption: ParsableArguments {
 
     /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set,
     /// and calendar days in `timeZone` if set, else in the acting user's `users.timezone` (`user`, else
-    /// the database's only user), else UTC.
+    /// the database's only user), else UTC. It stays open until main closes it (``OpenDatabases``).
     func open(
         now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
         user: String? = Terminal.environment("SWITCHBOARD_USER")
     ) throws -> QueryDatabase {
-        try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user)
+        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user))
     }
 
     /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.

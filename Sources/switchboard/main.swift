@@ -1,5 +1,6 @@
 // The `switchboard` command. Parsing and errors are handled here rather than by
 // ArgumentParser's `main()`, so that usage errors exit with 2 (not 64) and every error is one line.
+// Every way out of a command closes the databases it opened (``OpenDatabases``) and exits.
 import ArgumentParser
 import Foundation
 import SwitchboardDB
@@ -20,10 +21,14 @@ do {
 }
 do {
     try command.run()
+    OpenDatabases.closeAll()
+    exit(0)
 } catch let failure as WordedFailure {
+    OpenDatabases.closeAll()
     Terminal.note(failure.line)
     exit(ExitCode.failure)
 } catch {
+    OpenDatabases.closeAll()
     // `switchboard help NAME` runs ArgumentParser's help command, which ends by throwing a clean exit.
     if Switchboard.exitCode(for: error) == .success {
         print(Switchboard.fullMessage(for: error))

@@ -37,6 +37,28 @@ import Testing
         #expect(mode.stdout == "journal_mode\r\ndelete\r\n")
     }
 
+    /// Main closes the database a command opened before the process exits, though it does not release
+    /// it (`OpenDatabases`). A WAL database's -wal and -shm files go when its last connection closes,
+    /// so none is left after a command that succeeded, a write that failed, or a delivery that failed.
+    @Test func everyCommandClosesItsDatabase() throws {
+        let f = try QuickSendFixture()
+        defer { f.cleanUp() }
+        #expect(try Self.formatBytes(f.db) == [2, 2])
+        let runs: [(arguments: [String], status: Int32)] = [
+            (["send", "Running late", "--var", "minutes=5"], 0),
+            (["outbox", "--format", "csv"], 0),
+            (["sql", "--write", "UPDATE tg_groups SET member_count = 5 WHERE id = -1001"], 0),
+            (["sql", "--write", "DELETE FROM nowhere"], 1),
+            (["deliver", "--command", "exit 7", "--max-attempts", "1"], 1),
+        ]
+        for (arguments, status) in runs {
+            let result = try f.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(f.scratch.entries == ["test.db"], "\(arguments) left \(f.scratch.entries)")
+        }
+        #expect(try f.sql("SELECT status FROM outbox;") == "failed\n")
+    }
+
     @Test func aFailedWriteLeavesAForeignDatabaseAlone() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

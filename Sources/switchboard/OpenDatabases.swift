@@ -1,0 +1,31 @@
+import SwitchboardDB
+
+/// The databases a command opened with `--db` (``DatabaseOption``), which main closes before the
+/// process exits.
+///
+/// A command runs once and the process ends, so main closes each SQLite connection (`sqlite3_close`,
+/// as the sqlite3 shell does on exit) and exits without releasing the objects. Releasing GRDB's
+/// `DatabaseQueue` disposes its `DispatchQueue`, for which libdispatch on Linux starts a worker
+/// thread, and GRDB's deinit starts Foundation's `NotificationCenter`: together 0.7 to 1 ms of an
+/// 8 ms `switchboard send` (BENCHMARKS.md, "The CLI against the shell").
+///
+/// ```swift
+/// let database = OpenDatabases.keep(try QueryDatabase(path: "switchboard.db"))
+/// OpenDatabases.closeAll()  // before exit(0)
+/// ```
+enum OpenDatabases {
+    nonisolated(unsafe) private static var open: [QueryDatabase] = []
+
+    /// Keeps `database` open until ``closeAll()``; returns it.
+    static func keep(_ database: QueryDatabase) -> QueryDatabase {
+        open.append(database)
+        return database
+    }
+
+    /// Closes every kept database, and keeps the objects: main exits next. One that cannot close (a
+    /// statement still running) is left to the process exit, which releases its locks; SQLite's
+    /// journal keeps the file whole either way.
+    static func closeAll() {
+        for database in open { try? database.close() }
+    }
+}
