@@ -8,7 +8,7 @@ import SwitchboardDB
 var command: ParsableCommand
 do {
     try ArgumentEncoding.check(ArgumentEncoding.rawArguments)
-    command = try Switchboard.parseAsRoot()
+    command = try Switchboard.parseCommand()
 } catch let error as SwitchboardError {
     Terminal.fail(error.message, code: ExitCode.of(error))
 } catch {
