@@ -7,7 +7,7 @@ import SwitchboardDB
 /// as the sqlite3 shell does on exit) and exits without releasing the objects. Releasing GRDB's
 /// `DatabaseQueue` disposes its `DispatchQueue`, for which libdispatch on Linux starts a worker
 /// thread, and GRDB's deinit starts Foundation's `NotificationCenter`: together 0.7 to 1 ms of an
-/// 8 ms `switchboard send` (BENCHMARKS.md, "The CLI against the shell").
+/// 8 ms `switchboard send` (BENCHMARKS.md, "CLI").
 ///
 /// ```swift
 /// let database = OpenDatabases.keep(try QueryDatabase(path: "switchboard.db"))
