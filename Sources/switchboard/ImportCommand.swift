@@ -73,6 +73,11 @@ struct ImportCommand: ParsableCommand {
         }
         try rejects?.commit()
         input.warnOfUnfoundSources()
+        // Every record refused: the import failed, as a sync whose every record is refused does (exit 1).
+        if counts.rejected > 0 && counts.inserted + counts.unchanged + counts.updated == 0 {
+            input.summarizeRefusals()
+            throw WordedFailure(line: "Import failed: \(IngestInput.refusedAll(counts.rejected))")
+        }
         defer { input.summarizeRefusals() }
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
@@ -118,6 +123,10 @@ struct ImportCommand: ParsableCommand {
             report += "\(table): \(count.inserted) imported, \(count.unchanged) unchanged, \(count.updated) updated, \(count.rejected) rejected\n"
         }
         let total = counts.map(\.inserted).reduce(0, +)
+        let rejected = counts.map(\.rejected).reduce(0, +)
+        if rejected > 0 && counts.allSatisfy({ $0.inserted + $0.unchanged + $0.updated == 0 }) {
+            throw WordedFailure(line: "Import failed: \(IngestInput.refusedAll(rejected))")
+        }
         let head =
             total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
         Terminal.write(report + head + "\n")

@@ -139,6 +139,10 @@ final class IngestInput: RecordInput {
         for source in stream.unfoundSources { Terminal.warn("--map \(source): no record has \(source)") }
     }
 
+    /// Why a sync or import whose every record was refused failed: `2 records refused, none accepted`
+    /// (after `Sync failed: ` or `Import failed: `, spec 001's form of a failed sync).
+    static func refusedAll(_ refused: Int) -> String { "\(refused.counted("record")) refused, none accepted" }
+
     /// After a run that refused more records than it listed one by one: how many and why on stderr,
     /// grouped by reason with the first few places (``RefusalTally``). (Every record is in `--reject`'s file.)
     func summarizeRefusals() {

@@ -10,9 +10,10 @@ struct ShellCommand: ParsableCommand {
         discussion: """
             The extension is $SWITCHBOARD_EXTENSION, else libswitchboard.so next to the switchboard executable \
             (.build/release or .build/debug after swift build), else in ../lib beside it. The shell starts with \
-            PRAGMA foreign_keys=ON and recursive_triggers=ON, the clock pinned to $SWITCHBOARD_NOW and the time \
-            zone set to $SWITCHBOARD_TZ if set (examples/.sqliterc does the same for plain sqlite3; users.timezone \
-            is not read: SELECT switchboard_timezone(NAME) sets it). sqlite3 must be on PATH.
+            PRAGMA foreign_keys=ON and recursive_triggers=ON and the clock pinned to $SWITCHBOARD_NOW if set \
+            (examples/.sqliterc does the same for plain sqlite3). The views show each user's dates in their \
+            users.timezone, as in every host; $SWITCHBOARD_TZ, a display override of the switchboard commands' \
+            own connection, does not reach the shell (it says so when set). sqlite3 must be on PATH.
             Example:
               switchboard shell --db switchboard-demo.db
             """)
@@ -25,10 +26,11 @@ struct ShellCommand: ParsableCommand {
             throw SwitchboardError.failure("sqlite3 not found on PATH; install it (e.g. apt-get install sqlite3)")
         }
         var arguments = [sqlite3]
-        for command in ShellCommand.setup(
-            library: library, now: Terminal.environment("SWITCHBOARD_NOW"), timeZone: Terminal.environment("SWITCHBOARD_TZ"))
-        {
+        for command in ShellCommand.setup(library: library, now: Terminal.environment("SWITCHBOARD_NOW")) {
             arguments += ["-cmd", command]
+        }
+        if let zone = Terminal.environment("SWITCHBOARD_TZ") {
+            Terminal.note("$SWITCHBOARD_TZ (\(zone)) does not apply in the shell: its views show each user's users.timezone")
         }
         arguments.append(database.path)
         let cArguments = arguments.map { strdup($0) } + [nil]
@@ -38,13 +40,12 @@ struct ShellCommand: ParsableCommand {
 
     /// The shell's start-up commands: load the extension, turn on the two per-connection pragmas every
     /// Switchboard connection needs (as the CLI and examples/.sqliterc do), and pin the clock to `now`
-    /// and set the time zone to `timeZone` without printing them.
-    static func setup(library: String, now: String?, timeZone: String?) -> [String] {
+    /// without printing it.
+    static func setup(library: String, now: String?) -> [String] {
         var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
-        for (function, value) in [("switchboard_now", now), ("switchboard_timezone", timeZone)] {
-            guard let value else { continue }
-            let literal = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
-            commands += [".output /dev/null", "SELECT \(function)(\(literal))", ".output"]
+        if let now {
+            let literal = "'" + now.replacingOccurrences(of: "'", with: "''") + "'"
+            commands += [".output /dev/null", "SELECT switchboard_now(\(literal))", ".output"]
         }
         return commands
     }
