@@ -135,6 +135,30 @@ import Testing
         #expect(again.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n" && again.stderr == "")
     }
 
+    /// Sync and import of the same refused record agree (issue 29.5): exit 1 and spec 001's failure form,
+    /// "Sync failed: <reason>" ("Import failed: <reason>" for import), in --json's message too, nothing stored.
+    @Test func syncAndImportAgreeWhenEveryRecordIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let record = SyncTests.post(1, date: "yesterday")
+        let refusal = "line 1: skipped: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n"
+        let synced = try CLI.run(["sync", "posts", "--db", db], input: record)
+        #expect(synced.status == 1 && synced.stdout == "")
+        #expect(synced.stderr == refusal + "Sync failed: 1 record refused, none accepted\n")
+        let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: record)
+        #expect(json.status == 1)
+        #expect(
+            json.stdout
+                == #"{"success":false,"message":"Sync failed: 1 record refused, none accepted","newPostCount":0,"duplicateCount":0,"updatedCount":0,"rejectedCount":1}"#
+                + "\n")
+        #expect(json.stderr == refusal + "Sync failed: 1 record refused, none accepted\n")
+        let imported = try CLI.run(["import", "social_media_posts", "--db", db], input: record)
+        #expect(imported.status == 1 && imported.stdout == "")
+        #expect(imported.stderr == refusal + "Import failed: 1 record refused, none accepted\n")
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "0")
+    }
+
     @Test func validDuplicateAndInvalidRecordsWithExactReports() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

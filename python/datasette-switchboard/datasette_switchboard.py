@@ -4,8 +4,10 @@
   foreign_keys and recursive_triggers. Its clock is pinned to the plugin's `now` setting, else to
   $SWITCHBOARD_NOW, when either is set; then `switchboard_now(ts)`, which pins a connection's clock,
   is replaced for everything run afterwards (visitors' SQL included) by a function that refuses, so no
-  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Where this
-  Python's sqlite3 cannot load extensions, it logs one warning and Datasette serves without the functions.
+  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Dates need no
+  setting: the views show each user's in users.timezone, and no SQL function sets a zone, so nothing a visitor
+  runs moves what another request sees. Where this Python's sqlite3 cannot load extensions, it logs one
+  warning and Datasette serves without the functions.
 - Every database holding a Switchboard workspace (it has the `sole_user` view) offers the canned read
   queries as Datasette canned queries, named as in the CLI (`/db/social-feed`), with their description
   and each parameter's declaration as help. Datasette binds a parameter left empty as `''`; the queries
