@@ -21,7 +21,8 @@ import Testing
         let imported = try CLI.run(["import", "notifications", "--db", db], input: records)
         #expect(imported.status == 0 && imported.stderr == "", "\(imported.stderr)")
         #expect(imported.stdout == "Imported 2 rows into notifications\n0 unchanged, 0 updated, 0 rejected\n")
-        let named = try CLI.run(["import", "notifications", "--db", db, "--user", "u1"], input: #"[{"id":"n-c","user_id":null,"type":"offer","title":"C"}]"#)
+        let named = try CLI.run(
+            ["import", "notifications", "--db", db, "--user", "u1"], input: #"[{"id":"n-c","user_id":null,"type":"offer","title":"C"}]"#)
         #expect(named.status == 0 && named.stderr == "", "\(named.stderr)")
         let stored = "SELECT id || ' ' || ifnull(user_id, 'NULL') FROM notifications WHERE id LIKE 'n-%' ORDER BY id"
         #expect(try ImportExportTests.sqlite(db, stored) == "n-a u1\nn-b NULL\nn-c NULL")

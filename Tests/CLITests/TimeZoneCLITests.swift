@@ -84,7 +84,8 @@ import Testing
         let list = ["run", "templates-list", "--db", db, "--columns", "formatted_date"]
         #expect(try column(list) == ["\"Jan 14, 2026\""])
         #expect(try column(list + ["--tz", "UTC"]) == ["\"Jan 15, 2026\""])
-        let shell = try CLI.run(["shell", "--db", db], environment: ["SWITCHBOARD_TZ": "UTC"], input: "SELECT formatted_date FROM template_library;\n")
+        let shell = try CLI.run(
+            ["shell", "--db", db], environment: ["SWITCHBOARD_TZ": "UTC"], input: "SELECT formatted_date FROM template_library;\n")
         #expect(shell.stdout == "Jan 14, 2026\n")
         #expect(shell.stderr == "$SWITCHBOARD_TZ (UTC) does not apply in the shell: its views show each user's users.timezone\n")
     }
