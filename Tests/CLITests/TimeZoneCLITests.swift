@@ -6,12 +6,13 @@ import Testing
 /// $SWITCHBOARD_TZ, the CLI's display override, for the feed's, inbox's and templates' dates, the report's
 /// day buckets and the digest's "due today".
 @Suite struct TimeZoneCLITests {
-    /// A database of user u1 in `zone`, with one post and one notification at `at`, unread and due.
+    /// A database of user u1 in `zone`, with one post and one notification at `at`, unread and due, then `extra` run.
     func database(
-        _ scratch: Scratch, name: String = "test.db", zone: String = "America/New_York", at: [String] = ["2026-01-15T02:00:00Z"]
+        _ scratch: Scratch, name: String = "test.db", zone: String = "America/New_York", at: [String] = ["2026-01-15T02:00:00Z"],
+        extra: String = ""
     ) throws -> String {
         let db = try scratch.database(name: name)
-        var sql = "UPDATE users SET timezone = '\(zone)';"
+        var sql = "UPDATE users SET timezone = '\(zone)';" + extra
         for (index, time) in at.enumerated() {
             sql += """
                 INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date, author_handle, author_name)
@@ -75,12 +76,12 @@ import Testing
     @Test func theTemplatesDateIsTheUsersDayInEveryHost() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let db = try database(scratch)
-        let written = try Subprocess.run([
-            "sqlite3", db,
-            "INSERT INTO communication_templates (user_id, name, type, body, created_at) VALUES ('u1', 'Late', 'email', 'Hi', '2026-01-15T02:00:00Z')",
-        ])
-        #expect(written.status == 0, "\(written.stderr)")
+        let db = try database(
+            scratch,
+            extra: """
+                INSERT INTO communication_templates (user_id, name, type, body, created_at)
+                VALUES ('u1', 'Late', 'email', 'Hi', '2026-01-15T02:00:00Z');
+                """)
         let list = ["run", "templates-list", "--db", db, "--columns", "formatted_date"]
         #expect(try column(list) == ["\"Jan 14, 2026\""])
         #expect(try column(list + ["--tz", "UTC"]) == ["\"Jan 15, 2026\""])
@@ -94,15 +95,12 @@ import Testing
     @Test func storedTextKeepsTheUsersZone() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let db = try database(scratch)
-        let seeded = try Subprocess.run([
-            "sqlite3", db,
-            """
-            INSERT INTO coaches (id, user_id, name) VALUES ('c1', 'u1', 'Coach Kim');
-            INSERT INTO interactions (user_id, coach_id, direction, channel, occurred_at) VALUES ('u1', 'c1', 'outbound', 'email', '2026-01-15T02:00:00Z');
-            """,
-        ])
-        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let db = try database(
+            scratch,
+            extra: """
+                INSERT INTO coaches (id, user_id, name) VALUES ('c1', 'u1', 'Coach Kim');
+                INSERT INTO interactions (user_id, coach_id, direction, channel, occurred_at) VALUES ('u1', 'c1', 'outbound', 'email', '2026-01-15T02:00:00Z');
+                """)
         let made = try CLI.run(["run", "notifications-generate-follow-ups", "--db", db, "--now", "2026-02-10T12:00:00Z", "--tz", "UTC"])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(

@@ -236,54 +236,50 @@ def run_shell(path, query, parameters):
     return json.loads(result.stdout) if result.stdout.strip() else []
 
 
-class Connected:
-    """A host that holds one connection for every call: `call(query, parameters)` gives the rows."""
+def with_clock(open_database):
+    """`open_database()` with $SWITCHBOARD_NOW set to NOW, as a host's user sets it (switchboard.connect(), the
+    sqlite-utils plugin read it when they open a connection)."""
+    os.environ["SWITCHBOARD_NOW"] = NOW
+    try:
+        return open_database()
+    finally:
+        del os.environ["SWITCHBOARD_NOW"]
 
-    def __init__(self, path):
-        self.path = path
+
+class Packaged:
+    """The Python package's canned queries (`switchboard.queries`) on a connection with the extension loaded."""
+
+    def __init__(self, conn):
+        self.queries = switchboard.queries(conn)
+
+    def __call__(self, query, parameters):
+        return getattr(self.queries, query.replace("-", "_"))(**parameters)
 
 
-class Stdlib(Connected):
+class Stdlib(Packaged):
     """switchboard.connect() (stdlib sqlite3, the clock from $SWITCHBOARD_NOW) and switchboard.queries()."""
 
     def __init__(self, path):
-        super().__init__(path)
-        os.environ["SWITCHBOARD_NOW"] = NOW
-        try:
-            self.conn = switchboard.connect(path)
-        finally:
-            del os.environ["SWITCHBOARD_NOW"]
-        assert isinstance(self.conn, sqlite3.Connection)
-        self.queries = switchboard.queries(self.conn)
-
-    def __call__(self, query, parameters):
-        return getattr(self.queries, query.replace("-", "_"))(**parameters)
+        conn = with_clock(lambda: switchboard.connect(path))
+        assert isinstance(conn, sqlite3.Connection)
+        super().__init__(conn)
 
 
-class APSW(Connected):
+class APSW(Packaged):
     """An apsw.Connection (APSW's own SQLite), switchboard.load(), the clock pinned, switchboard.queries()."""
 
     def __init__(self, path):
-        super().__init__(path)
-        self.conn = apsw.Connection(str(path))
-        switchboard.load(self.conn)
-        self.conn.execute("SELECT switchboard_now(?)", (NOW,))
-        self.queries = switchboard.queries(self.conn)
-
-    def __call__(self, query, parameters):
-        return getattr(self.queries, query.replace("-", "_"))(**parameters)
+        conn = apsw.Connection(str(path))
+        switchboard.load(conn)
+        conn.execute("SELECT switchboard_now(?)", (NOW,))
+        super().__init__(conn)
 
 
-class Aiosql(Connected):
+class Aiosql:
     """aiosql over the bundled queries/ (the package's adapter), on a switchboard.connect() connection."""
 
     def __init__(self, path):
-        super().__init__(path)
-        os.environ["SWITCHBOARD_NOW"] = NOW
-        try:
-            self.conn = switchboard.connect(path)
-        finally:
-            del os.environ["SWITCHBOARD_NOW"]
+        self.conn = with_clock(lambda: switchboard.connect(path))
         self.conn.row_factory = sqlite3.Row
         self.queries = aiosql.from_path(switchboard.query_folder(), SQLite3Adapter)
 
@@ -292,26 +288,21 @@ class Aiosql(Connected):
         return [dict(row) for row in rows]
 
 
-class SqliteUtils(Connected):
+class SqliteUtils:
     """sqlite_utils.Database (the plugin loads the extension and pins the clock from $SWITCHBOARD_NOW)."""
 
     def __init__(self, path):
-        super().__init__(path)
-        os.environ["SWITCHBOARD_NOW"] = NOW
-        try:
-            self.db = sqlite_utils.Database(path)
-        finally:
-            del os.environ["SWITCHBOARD_NOW"]
+        self.db = with_clock(lambda: sqlite_utils.Database(path))
 
     def __call__(self, query, parameters):
         return list(self.db.query(CATALOG[query]["sql"], bindings(query, parameters)))
 
 
-class DatasetteAPI(Connected):
+class DatasetteAPI:
     """Datasette's JSON API over the plugin's canned queries, in-process, its clock the plugin's `now`."""
 
     def __init__(self, path):
-        super().__init__(path)
+        self.path = path
         self.ds = Datasette([str(path)], metadata={"plugins": {"datasette-switchboard": {"now": NOW}}})
 
     def __call__(self, query, parameters):
@@ -321,7 +312,12 @@ class DatasetteAPI(Connected):
         return response.json()
 
 
-class Shell(Connected):
+class Shell:
+    """The sqlite3 shell, one process a call (run_shell)."""
+
+    def __init__(self, path):
+        self.path = path
+
     def __call__(self, query, parameters):
         return run_shell(self.path, query, parameters)
 
