@@ -52,7 +52,7 @@ extension Registry {
                 '2nd' is '2Nd', 're-entry' is 'Re-Entry'. NULL gives NULL; numbers and BLOBs are read as text \
                 (invalid UTF-8 as U+FFFD). Deterministic.
                 """,
-            example: "SELECT capitalized('profile'), capitalized('hELLO wORLD'); -- 'Profile', 'Hello World'",
+            example: "SELECT capitalized('hELLO wORLD'); -- 'Hello World'",
             body: { arguments, environment in
                 guard let text = arguments.value(0).text else { return .null }
                 return Capitalized.capitalized(text, limit: environment.maxLength).map(SQLResult.text) ?? .tooBig
