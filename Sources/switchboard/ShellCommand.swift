@@ -12,12 +12,17 @@ struct ShellCommand: ParsableCommand {
             (.build/release or .build/debug after swift build), else in ../lib beside it. The shell starts with \
             PRAGMA foreign_keys=ON and recursive_triggers=ON, the clock pinned to $SWITCHBOARD_NOW and the time \
             zone set to $SWITCHBOARD_TZ if set (examples/.sqliterc does the same for plain sqlite3; users.timezone \
-            is not read: SELECT switchboard_timezone(NAME) sets it). sqlite3 must be on PATH.
+            is not read: SELECT switchboard_timezone(NAME) sets it). sqlite3 must be on PATH. SQL statements and \
+            dot-commands after the options run in order and the shell exits, as with sqlite3 FILE SQL...
             Example:
               switchboard shell --db switchboard-demo.db
+              switchboard shell --db switchboard-demo.db "SELECT count_badge(120)" .tables
             """)
 
     @OptionGroup var database: DatabaseOption
+
+    @Argument(help: ArgumentHelp("SQL or dot-commands to run instead of an interactive shell, as sqlite3 takes them.", valueName: "sql"))
+    var commands: [String] = []
 
     func run() throws {
         let library = try ShellCommand.extensionPath()
@@ -31,6 +36,7 @@ struct ShellCommand: ParsableCommand {
             arguments += ["-cmd", command]
         }
         arguments.append(database.path)
+        arguments += commands
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(sqlite3, cArguments)
         throw SwitchboardError.failure("cannot run \(sqlite3): \(String(cString: strerror(errno)))")
@@ -51,7 +57,7 @@ struct ShellCommand: ParsableCommand {
 
     /// libswitchboard.so: `$SWITCHBOARD_EXTENSION`, else next to the executable, else in `../lib` beside
     /// its folder (`/usr/local/bin/switchboard` finds `/usr/local/lib/libswitchboard.so`). The error says
-    /// how to build and install it.
+    /// where to get it, as fits how this program was installed (``MissingExtension``).
     static func extensionPath() throws -> String {
         let folder = Terminal.executableFolder
         let lib = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
@@ -59,9 +65,6 @@ struct ShellCommand: ParsableCommand {
         if let found = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
             return found
         }
-        throw SwitchboardError.failure(
-            "libswitchboard.so not found (looked in \(folder) and \(lib)); build it with swift build -c release "
-                + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(lib)/ "
-                + "(or set SWITCHBOARD_EXTENSION to its path)")
+        throw SwitchboardError.failure(MissingExtension.message(folder: folder, lib: lib))
     }
 }
