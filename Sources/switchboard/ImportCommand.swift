@@ -31,10 +31,12 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The table, e.g. schools (see switchboard export --all for the list).")
     var table: String?
 
-    @Argument(help: "The input file, or - (the default) for standard input.")
+    @Argument(help: "The input file, or - (the default) for standard input.", completion: .file())
     var file: String?
 
-    @Option(name: .customLong("all"), help: ArgumentHelp("Import every TABLE.json of DIR (written by export --all).", valueName: "dir"))
+    @Option(
+        name: .customLong("all"), help: ArgumentHelp("Import every TABLE.json of DIR (written by export --all).", valueName: "dir"),
+        completion: .directory)
     var all: String?
 
     @Flag(name: .long, help: "Update rows whose key exists with other values (else that is an error).")
@@ -67,7 +69,8 @@ struct ImportCommand: ParsableCommand {
         if schema.userColumn != nil, user == nil, !allUsers { throw DatabaseCondition.noUser }
         let rejects = try ingest.rejectFile(database: database.path)
         try opened.lockForIngest()
-        let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
+        let input = try IngestInput(
+            file: file, options: ingest, rejectFile: rejects, records: ("\(table) records", "\(Invocation.command) import \(table) \(table).json"))
         let counts = try input.reading {
             try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers, userNamed: ingest.user.id != nil)
         }

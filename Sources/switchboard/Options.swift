@@ -5,7 +5,9 @@ import SwitchboardOutput
 
 /// `--db PATH`, falling back to `$SWITCHBOARD_DB` and then `./switchboard.db`.
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $SWITCHBOARD_DB, else ./switchboard.db).", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The database file (default: $SWITCHBOARD_DB, else ./switchboard.db).", valueName: "path"),
+        completion: .file())
     var db: String?
 
     /// The path to use.
@@ -59,7 +61,8 @@ struct ClockOption: ParsableArguments {
 struct CatalogOption: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"))
+        help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"),
+        completion: .directory)
     var queries: String?
 
     /// The built-in queries plus the folder's.

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
               switchboard run social-feed --columns display_name,relative_time --format csv
             """)
 
-    @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).")
+    @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).", completion: Completion.query)
     var name: String
 
     @Option(name: .customShort("p"), help: ArgumentHelp("A parameter value, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))

@@ -13,12 +13,17 @@ struct ShellCommand: ParsableCommand {
             PRAGMA foreign_keys=ON and recursive_triggers=ON and the clock pinned to $SWITCHBOARD_NOW if set \
             (examples/.sqliterc does the same for plain sqlite3). The views show each user's dates in their \
             users.timezone, as in every host; $SWITCHBOARD_TZ, a display override of the switchboard commands' \
-            own connection, does not reach the shell (it says so when set). sqlite3 must be on PATH.
+            own connection, does not reach the shell (it says so when set). sqlite3 must be on PATH. SQL \
+            statements and dot-commands after the options run in order and the shell exits, as with sqlite3 FILE SQL...
             Example:
               switchboard shell --db switchboard-demo.db
+              switchboard shell --db switchboard-demo.db "SELECT count_badge(120)" .tables
             """)
 
     @OptionGroup var database: DatabaseOption
+
+    @Argument(help: ArgumentHelp("SQL or dot-commands to run instead of an interactive shell, as sqlite3 takes them.", valueName: "sql"))
+    var commands: [String] = []
 
     func run() throws {
         let library = try ShellCommand.extensionPath()
@@ -33,6 +38,7 @@ struct ShellCommand: ParsableCommand {
             Terminal.note("$SWITCHBOARD_TZ (\(zone)) does not apply in the shell: its views show each user's users.timezone")
         }
         arguments.append(database.path)
+        arguments += commands
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(sqlite3, cArguments)
         throw SwitchboardError.failure("cannot run \(sqlite3): \(String(cString: strerror(errno)))")
@@ -52,7 +58,7 @@ struct ShellCommand: ParsableCommand {
 
     /// libswitchboard.so: `$SWITCHBOARD_EXTENSION`, else next to the executable, else in `../lib` beside
     /// its folder (`/usr/local/bin/switchboard` finds `/usr/local/lib/libswitchboard.so`). The error says
-    /// how to build and install it.
+    /// where to get it, as fits how this program was installed (``MissingExtension``).
     static func extensionPath() throws -> String {
         let folder = Terminal.executableFolder
         let lib = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
@@ -60,9 +66,6 @@ struct ShellCommand: ParsableCommand {
         if let found = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
             return found
         }
-        throw SwitchboardError.failure(
-            "libswitchboard.so not found (looked in \(folder) and \(lib)); build it with swift build -c release "
-                + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(lib)/ "
-                + "(or set SWITCHBOARD_EXTENSION to its path)")
+        throw SwitchboardError.failure(MissingExtension.message(folder: folder, lib: lib))
     }
 }

@@ -33,7 +33,7 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "What to sync: posts.")
     var target: Target
 
-    @Argument(help: "The input file, or - (the default) for standard input.")
+    @Argument(help: "The input file, or - (the default) for standard input.", completion: .file())
     var file: String?
 
     @OptionGroup var ingest: IngestOptions
@@ -60,7 +60,9 @@ struct SyncCommand: ParsableCommand {
             let rejects = try ingest.rejectFile(database: self.database.path)
             let database = try self.database.open()
             try database.lockForIngest()
-            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
+            let input = try IngestInput(
+                file: file, options: ingest, rejectFile: rejects,
+                records: ("posts (spec 001's SocialPost records)", "\(Invocation.command) sync posts posts.ndjson"))
             var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
             options.update = update
             options.strictRefs = strictRefs
