@@ -1,6 +1,6 @@
 -- name: posts-show(id)
--- One post in the posts API's shape (Post), with its template's placeholders, author and reply count, and
--- template_display_name (the picker's template.name.capitalized).
+-- One post in the posts API's shape (Post), with its template's placeholders, author and reply count.
+-- template_display_name is the picker's template.name.capitalized.
 -- :id  integer: the post's id
 -- returns boolean: ai_generated
 -- display: id, title, summary, author_name, template_name, created_at
