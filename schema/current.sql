@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 21 (0021_schedule_counters.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 26 (0026_notification_trigrams.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -772,6 +772,24 @@ CREATE TRIGGER notifications_instant_update AFTER UPDATE OF scheduled_for ON not
     WHERE seq = NEW.seq;
 END;
 
+-- from 0026_notification_trigrams.sql
+CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+END;
+
+-- from 0026_notification_trigrams.sql
+CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
+-- from 0026_notification_trigrams.sql
+CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
 -- from 0004_spec_model.sql
 CREATE TRIGGER notifications_updated_at AFTER UPDATE OF id, user_id, type, title, message, priority, read_at,
     scheduled_for, sent_at, email_sent, email_sent_at, action_url, related_entity_type, related_entity_id,
@@ -1122,7 +1140,7 @@ FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
 
--- from 0006_substring_search.sql
+-- from 0026_notification_trigrams.sql
 CREATE VIEW search_index_status AS
 SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
        CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
@@ -1144,6 +1162,12 @@ FROM (
            (SELECT count(*) FROM notifications_fts_docsize),
            (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
            (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
+    UNION ALL
+    SELECT 'notifications_trigram', 'notifications',
+           (SELECT count(*) FROM notifications),
+           (SELECT count(*) FROM notifications_trigram_docsize),
+           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_trigram_docsize)),
+           (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
     UNION ALL
     SELECT 'communication_templates_fts', 'communication_templates',
            (SELECT count(*) FROM communication_templates),
@@ -1348,6 +1372,13 @@ CREATE VIRTUAL TABLE notifications_fts USING fts5(
     title, message,
     content="notifications", content_rowid='seq',
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+
+-- from 0026_notification_trigrams.sql
+CREATE VIRTUAL TABLE notifications_trigram USING fts5(
+    title, message,
+    content = 'notifications', content_rowid = 'seq',
+    tokenize = 'trigram', detail = 'none'
 );
 
 -- from 0009_search_detection.sql

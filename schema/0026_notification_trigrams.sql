@@ -1,0 +1,97 @@
+-- 0026_notification_trigrams.sql — the inbox's search reads a trigram index, as the feed's does (issue 29).
+--
+-- Apply by hand:   sqlite3 -bail app.db < schema/0026_notification_trigrams.sql   (after 0001–0021)
+-- Plain SQLite: the built-in trigram tokenizer; no Switchboard function is needed to apply it, and no trigger
+-- here calls one.
+--
+-- notifications-inbox finds a notification when every word of the search is in its title or message
+-- (search_contains, the apps' case-insensitive substring). It tested every notification it walked: a
+-- search that finds few or none walked them all, 1-3 s at 300,000 notifications (Benchmarks/datasette).
+-- notifications_trigram indexes the runs of three characters of the title and the message, so the query
+-- and the hosts' search (python/switchboard/search.py) test only the notifications that hold every run of
+-- every word (search_trigrams builds that MATCH); a word of one or two characters has no run, and its
+-- search still tests every notification it walks (the common case of such words: the page fills fast).
+-- The index decides nothing alone: its folding of case is SQLite's, and each candidate is tested.
+--
+-- No positions (detail='none': which notifications hold each run), as 0006 first built the posts' index:
+-- notifications are short. The cost, at 300,000 notifications (BENCHMARKS.md, "Datasette pages"): the
+-- index and the rebuild here, and the writes of a notification's title or message.
+--
+-- Check and rebuild, as 0006 says:
+--   SELECT * FROM search_index_status;
+--   INSERT INTO notifications_trigram(notifications_trigram) VALUES ('rebuild');
+
+PRAGMA foreign_keys = ON;
+PRAGMA recursive_triggers = ON;
+
+BEGIN;
+
+CREATE VIRTUAL TABLE notifications_trigram USING fts5(
+    title, message,
+    content = 'notifications', content_rowid = 'seq',
+    tokenize = 'trigram', detail = 'none'
+);
+INSERT INTO notifications_trigram(notifications_trigram) VALUES ('rebuild');
+
+CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
+CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+END;
+
+CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
+-- The status view of 0006, with the new index.
+DROP VIEW search_index_status;
+CREATE VIEW search_index_status AS
+SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
+       CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
+FROM (
+    SELECT 'social_posts_fts' AS index_name, 'social_media_posts' AS table_name,
+           (SELECT count(*) FROM social_media_posts) AS rows,
+           (SELECT count(*) FROM social_posts_fts_docsize) AS indexed_rows,
+           (SELECT count(*) FROM social_media_posts WHERE seq NOT IN (SELECT id FROM social_posts_fts_docsize)) AS missing,
+           (SELECT count(*) FROM social_posts_fts_docsize WHERE id NOT IN (SELECT seq FROM social_media_posts)) AS orphaned
+    UNION ALL
+    SELECT 'social_posts_trigram', 'social_media_posts',
+           (SELECT count(*) FROM social_media_posts),
+           (SELECT count(*) FROM social_posts_trigram_docsize),
+           (SELECT count(*) FROM social_media_posts WHERE seq NOT IN (SELECT id FROM social_posts_trigram_docsize)),
+           (SELECT count(*) FROM social_posts_trigram_docsize WHERE id NOT IN (SELECT seq FROM social_media_posts))
+    UNION ALL
+    SELECT 'notifications_fts', 'notifications',
+           (SELECT count(*) FROM notifications),
+           (SELECT count(*) FROM notifications_fts_docsize),
+           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
+           (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
+    UNION ALL
+    SELECT 'notifications_trigram', 'notifications',
+           (SELECT count(*) FROM notifications),
+           (SELECT count(*) FROM notifications_trigram_docsize),
+           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_trigram_docsize)),
+           (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
+    UNION ALL
+    SELECT 'communication_templates_fts', 'communication_templates',
+           (SELECT count(*) FROM communication_templates),
+           (SELECT count(*) FROM communication_templates_fts_docsize),
+           (SELECT count(*) FROM communication_templates
+            WHERE seq NOT IN (SELECT id FROM communication_templates_fts_docsize)),
+           (SELECT count(*) FROM communication_templates_fts_docsize
+            WHERE id NOT IN (SELECT seq FROM communication_templates))
+    UNION ALL
+    SELECT 'tg_groups_fts', 'tg_groups',
+           (SELECT count(*) FROM tg_groups),
+           (SELECT count(*) FROM tg_groups_fts_docsize),
+           (SELECT count(*) FROM tg_groups WHERE id NOT IN (SELECT id FROM tg_groups_fts_docsize)),
+           (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
+);
+
+PRAGMA user_version = 26;
+COMMIT;
