@@ -1,7 +1,8 @@
 """Datasette over a Switchboard database, with the datasette-switchboard plugin installed (scripts/test installs
 the packages under python/ into .venv), through Datasette's own test client (`datasette.client`, in-process).
 
-The demo database: views that need the extension, `?_search=` finding what the CLI's search finds, canned
+The demo database: views that need the extension, `?_search=` finding what the CLI's search finds (every host's
+search: test_search_hosts.py), counts from the counters, canned
 queries with their defaults, their parameters checked as the CLI checks them and their declarations as help,
 the clock that visitors cannot re-pin, and the pages' writes, offered only when the owner allows them.
 """
@@ -17,7 +18,7 @@ import pytest
 from datasette.app import Datasette
 
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette_switchboard import SEARCHED
+from switchboard.search import SEARCHES
 
 
 def serve(database, **plugin):
@@ -88,7 +89,7 @@ def test_the_clock_comes_from_the_configuration_and_visitors_cannot_pin_it(demo,
 
 def test_search_finds_what_the_clis_search_finds(demo):
     ds, database = demo
-    for search in ["scholar", "schol", "SCHOLARSHIP offer", "cafe", "ai"]:
+    for search in ["scholar", "schol", "SCHOLARSHIP offer", "offer   SCHOL", "ai"]:
         expected = sorted(row["id"] for row in cli_json(database, "social-feed", f"search={search}", "limit=10000"))
         for table in ["social_media_posts", "social_feed"]:
             assert sorted(row["id"] for row in get(ds, f"/demo/{table}", _search=search, _size="max")) == expected, (
@@ -96,12 +97,12 @@ def test_search_finds_what_the_clis_search_finds(demo):
     assert len(get(ds, "/demo/social_feed", _search="scholar", _size="max")) == 37
     page = request(ds, "/demo/social_feed", params={"_search": "scholar"}).text
     assert 'value="scholar"' in page and "search matches &#34;scholar&#34;" in page
-    for table in SEARCHED:  # the search box is there before a search too (social_feed, a view, has no FTS table)
+    for table in SEARCHES:  # the search box is there before a search too (a view has no FTS table)
         box = '<input id="_search" type="search" name="_search" value="">'
         assert box in request(ds, f"/demo/{table}").text, table
-    # the other search indexes keep Datasette's own search
     assert [row["title"] for row in get(ds, "/demo/tg_groups", _search="team")] == ["Team Chat"]
-    assert len(get(ds, "/demo/notifications", _search="transcript", _size="max")) == 9
+    # substrings, as the CLI finds them (Datasette's own FTS search found whole words only: transcr found nothing)
+    assert len(get(ds, "/demo/notifications", _search="transcr", _size="max")) == 9
 
 
 def test_canned_queries_apply_the_declared_defaults(demo):
@@ -154,16 +155,21 @@ def test_metadata_titles_descriptions_help_facets(demo):
     assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
     assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
             in page)
-    # the feed's and inbox's views: no count, facets or suggestions, which would compute every row of the view
-    for view in ["social_feed", "notification_inbox"]:
+    # the feed's and inbox's views: no facets or suggestions, which would compute every row of the view; their
+    # counts are their tables' (from the counters)
+    for view, count in [("social_feed", 300), ("notification_inbox", 215)]:
         page = request(ds, f"/demo/{view}.json", params={"_size": "1"}).json()
-        assert (page["facet_results"], page["suggested_facets"], page["filtered_table_rows_count"]) == ({}, [], None)
+        assert (page["facet_results"], page["suggested_facets"], page["filtered_table_rows_count"]) == ({}, [], count)
         assert len(request(ds, f"/demo/{view}.json").json()["rows"]) == 50  # the feed's page size, not Datasette's 100
     inbox = request(ds, "/demo/notifications.json", params={"_size": "1"}).json()
     assert (sorted(inbox["facet_results"]), inbox["filtered_table_rows_count"]) == (["priority", "type"], 215)
     assert request(ds, "/demo/template_library.json", params={"_size": "1"}).json()["suggested_facets"] == []
     posts = request(ds, "/demo/social_media_posts.json", params={"_size": "1"}).json()
     assert sorted(posts["facet_results"]) == ["flagged_for_review", "is_recruiting_related", "platform", "sentiment"]
+    assert posts["suggested_facets"] == []  # none on a workspace's pages: each reads every row for each column
+    assert [(value["value"], value["count"]) for value in posts["facet_results"]["platform"]["results"]] == [
+        ("twitter", 200), ("instagram", 100)]
+    assert posts["facet_results"]["platform"]["type"] == "column"
     page = request(ds, "/demo/social_feed").text
     assert "<h1>Social feed (view)</h1>" in page and "The social page&#39;s cards: each post with its labels" in page
 

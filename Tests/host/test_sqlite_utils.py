@@ -1,6 +1,6 @@
 """sqlite-utils over a Switchboard workspace, with the sqlite-utils-switchboard plugin installed (scripts/test
 installs the packages under python/ into .venv): the functions, the clock of $SWITCHBOARD_NOW, `optimize` and
-`rebuild-fts` (which would write to the read-only fts5vocab table), `search` with word prefixes, and `insert`
+`rebuild-fts` (which would write to the read-only fts5vocab table), `search` as the canned queries search, and `insert`
 of the specs' JSON (camelCase keys, records that leave keys out) with no `--alter`.
 """
 import json
@@ -23,10 +23,11 @@ def utils(*arguments, stdin=None, env=None):
     return json.loads(result.stdout) if result.stdout.strip() else None
 
 
-def cli_ids(database, search):
+def cli_ids(database, search, ordered=False):
     result = subprocess.run([CLI, "run", "social-feed", "--db", str(database), "--format", "json", "-p",
                              f"search={search}", "-p", "limit=10000"], capture_output=True, text=True, check=True)
-    return sorted(row["id"] for row in json.loads(result.stdout))
+    ids = [row["id"] for row in json.loads(result.stdout)] if result.stdout.strip() else []
+    return ids if ordered else sorted(ids)
 
 
 def test_functions_and_the_pinned_clock(demo_file):
@@ -47,14 +48,22 @@ def test_optimize_and_rebuild_fts_then_search_still_finds(demo_file):
     assert utils("rebuild-fts", demo_file, "social_media_posts") is None
 
 
-def test_search_reads_plain_words_as_prefixes(demo_file):
-    found = sorted(row["id"] for row in utils("search", demo_file, "social_media_posts", "schol", "-c", "id"))
-    assert found == sorted(row["id"] for row in utils("search", demo_file, "social_media_posts", "schol*", "-c", "id"))
-    assert len(found) == 37 and found == cli_ids(demo_file, "schol")
-    assert len(utils("search", demo_file, "social_media_posts", "schol", "--quote", "-c", "id")) == 37
-    # FTS5 syntax is the caller's: left as it is
-    either = utils("search", demo_file, "social_media_posts", "offer OR camp", "-c", "id")
-    assert len(either) > len(utils("search", demo_file, "social_media_posts", "offer", "-c", "id"))
+def test_search_finds_what_the_canned_query_finds(demo_file):
+    """On a workspace, `search` is the canned query's search (every host's: test_search_hosts.py): substrings of
+    every word, in the query's order, with sqlite-utils' own options and output."""
+    found = [row["id"] for row in utils("search", demo_file, "social_media_posts", "schol", "-c", "id")]
+    assert len(found) == 37 and found == cli_ids(demo_file, "schol", ordered=True)
+    assert [row["id"] for row in utils("search", demo_file, "social_feed", "schol", "-c", "id")] == found  # a view
+    assert [row["id"] for row in utils("search", demo_file, "social_media_posts", "schol", "--quote", "-c", "id")] == found
+    # FTS5 syntax is text to find like any other: `schol*` is in no post, `offer OR camp` needs all three words
+    assert utils("search", demo_file, "social_media_posts", "schol*") == []
+    assert sorted(row["id"] for row in utils("search", demo_file, "social_media_posts", "offer OR camp", "-c", "id")) == (
+        cli_ids(demo_file, "offer OR camp"))
+    first = utils("search", demo_file, "notifications", "TRANSCR", "--limit", "1")
+    assert (list(first[0])[:3], first[0]["title"]) == (["rowid", "seq", "id"], "Deadline: Transcript upload")
+    shown = subprocess.run([UTILS, "search", str(demo_file), "tg_groups", "team", "--sql"], capture_output=True, text=True)
+    assert shown.stdout == ('SELECT rowid AS rowid, * FROM "tg_groups"\nWHERE search_contains(:query, title)\n'
+                            "ORDER BY sort_order, title COLLATE NOCASE, id\n")
 
 
 def test_search_elsewhere_is_sqlite_utils_own(tmp_path):

@@ -1,20 +1,25 @@
 """sqlite-utils plugin: every connection sqlite-utils opens gets Switchboard's functions
 (`sqlite-utils app.db "SELECT * FROM social_feed"`) and the per-connection settings the schema needs,
-and four commands work on a Switchboard workspace as they do elsewhere.
+and five commands work on a Switchboard workspace as they do elsewhere.
 
 - prepare_connection: loads libswitchboard.so (from switchboard-sqlite), turns on foreign_keys and
   recursive_triggers, and pins the clock to $SWITCHBOARD_NOW when that is set, as the switchboard CLI does.
   Where this Python's sqlite3 cannot load extensions it logs one warning and sqlite-utils goes on
   without the functions.
-- register_commands wraps four built-in commands (same options, same code underneath):
+- register_commands wraps four built-in commands (same options, same code underneath) and replaces one:
   `optimize` and `rebuild-fts` without table names skip the fts5vocab tables (which sqlite-utils lists
   among the FTS5 tables, and which cannot be written: "table social_posts_trigram_vocab may not be
-  modified"); `search` on a workspace reads a query of plain words as word prefixes (`schol` finds
-  "scholarship", as the apps' search does); `insert` and `upsert` of JSON into a workspace table store
+  modified"); `insert` and `upsert` of JSON into a workspace table store
   a camelCase key (`memberCount`) in its snake_case column (`member_count`) when the table has that
   column and not the key, so the specs' JSON goes in without `--alter`; and when the records do not all
   have the same keys, each goes in with its own (one per batch), so a key one record leaves out gets the
   column's default, not the NULL sqlite-utils would bind for it (`NOT NULL constraint failed: ...updated_at`).
+  `search` on a workspace's searched table or view (switchboard.search: the posts, notifications, templates,
+  Telegram groups and their views) finds what its canned query's search finds (`transcr` finds
+  "Transcript"; every word, in any order), in the query's order, through sqlite-utils' own output options;
+  elsewhere it is sqlite-utils' FTS search.
+- `Table.search()` (the Python API) searches a workspace's searched table the same way; `quote` changes
+  nothing there (a search is text, never FTS syntax) and `include_rank` gives no rank (NULL).
 """
 import io
 import json
@@ -25,13 +30,13 @@ import sqlite3
 
 import click
 import sqlite_utils
+from sqlite_utils.db import Table, quote_identifier
 
 import switchboard
+from switchboard.search import SEARCHES, condition
 
 log = logging.getLogger("sqlite_utils_switchboard")
 _warned = False
-# A search of plain words (letters, digits, '_', whitespace): anything else is FTS5 syntax, left as it is.
-_PLAIN_WORDS = re.compile(r"[^\W]+(?:\s+[^\W]+)*", re.UNICODE)
 
 
 @sqlite_utils.hookimpl
@@ -52,13 +57,42 @@ def prepare_connection(conn):
         conn.execute("SELECT switchboard_now(?)", (now,))
 
 
+_WORKSPACE_SQL = "SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = 'sole_user'"
+
+
 def is_workspace(path):
     """Whether the database file at `path` holds a Switchboard workspace (it has the `sole_user` view)."""
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = 'sole_user'").fetchone() is not None
+            return conn.execute(_WORKSPACE_SQL).fetchone() is not None
     except sqlite3.Error:
         return False
+
+
+def search_sql(db, name, columns=None, order_by=None, limit=None, offset=None, where=None, include_rank=False):
+    """The SQL of a search of the workspace table or view `name` (in SEARCHES), its text bound to `:query`: the
+    rows its canned query's search finds, in that query's order unless `order_by` says otherwise. Selects
+    `columns`, else every column (after `rowid` for a table, as sqlite-utils' search does)."""
+    if columns:
+        selected = ", ".join(quote_identifier(column) for column in columns)
+    else:
+        selected = "rowid AS rowid, *" if name in db.table_names() else "*"
+    if include_rank:
+        selected += ", NULL AS rank"
+    sql = f"SELECT {selected} FROM {quote_identifier(name)}\nWHERE {condition(name, 'query')}"
+    if where:
+        sql += f" AND ({where})"
+    sql += f"\nORDER BY {order_by or SEARCHES[name].order}"
+    if limit is not None or offset is not None:
+        sql += f"\nLIMIT {-1 if limit is None else int(limit)}"
+    if offset is not None:
+        sql += f" OFFSET {int(offset)}"
+    return sql
+
+
+def _searched(db, name):
+    """Whether `name` is a searched table or view of the workspace `db` (a sqlite_utils.Database)."""
+    return name in SEARCHES and db.execute(_WORKSPACE_SQL).fetchone() is not None
 
 
 def full_text_tables(path):
@@ -70,14 +104,6 @@ def full_text_tables(path):
         return [name for name in db.table_names(fts4=True) + db.table_names(fts5=True) if name not in vocab]
     finally:
         db.close()
-
-
-def prefix_query(q):
-    """`q` as word prefixes (`"schol"* "rec"*`) when it is plain words, else None (FTS5 syntax of the caller's:
-    any other character, or the operators AND, OR, NOT)."""
-    if not _PLAIN_WORDS.fullmatch(q.strip()) or {"AND", "OR", "NOT"} & set(q.split()):
-        return None
-    return " ".join('"' + word.replace('"', '""') + '"*' for word in q.split())
 
 
 def snake_case(key):
@@ -133,13 +159,6 @@ def _tables_for_maintenance(kwargs):
         kwargs["tables"] = tuple(full_text_tables(kwargs["path"]))
 
 
-def _search(kwargs):
-    if is_workspace(kwargs["path"]):
-        prefixes = prefix_query(kwargs["q"])
-        if prefixes is not None:
-            kwargs["q"], kwargs["quote"] = prefixes, False
-
-
 def _insert(kwargs):
     plain_json = not any(kwargs.get(option) for option in ("csv", "tsv", "lines", "text", "convert", "sniff"))
     if kwargs.get("file") is not None and plain_json and is_workspace(kwargs["path"]):
@@ -150,11 +169,70 @@ def _insert(kwargs):
                 kwargs["batch_size"] = 1
 
 
+def _replace_search(command, query):
+    """Replaces the `search` command's callback with one that searches a workspace's searched table or view with
+    search_sql, printed by the `query` command as sqlite-utils' own search prints its rows; sqlite-utils' own
+    search elsewhere."""
+    original = command.callback
+
+    @click.pass_context
+    def callback(ctx, **kwargs):
+        path, name = kwargs["path"], kwargs["dbtable"]
+        if name not in SEARCHES or not is_workspace(path):
+            return ctx.invoke(original, **kwargs)
+        db = sqlite_utils.Database(path)
+        try:
+            if not db[name].exists():
+                raise click.ClickException(f"Table '{name}' does not exist")
+            missing = [column for column in kwargs["column"] if column not in db[name].columns_dict]
+            if missing:
+                raise click.ClickException(f"Table '{name}' has no column '{missing[0]}'")
+            sql = search_sql(db, name, columns=kwargs["column"], order_by=kwargs["order"], limit=kwargs["limit"])
+        finally:
+            db.close()
+        if kwargs["show_sql"]:
+            click.echo(sql)
+            return
+        output = ("nl", "arrays", "csv", "tsv", "no_headers", "table", "fmt", "json_cols", "ascii_", "load_extension")
+        ctx.invoke(query, path=path, sql=sql, param=[("query", kwargs["q"])],
+                   **{option: kwargs[option] for option in output})
+
+    callback.__doc__ = original.__doc__
+    command.callback = callback
+
+
+def _table_search(original):
+    """Table.search, which searches a workspace's searched table with search_sql (see the module's docstring)."""
+    def search(self, q, order_by=None, columns=None, limit=None, offset=None, where=None, where_args=None,
+               include_rank=False, quote=False):
+        if not _searched(self.db, self.name):
+            yield from original(self, q, order_by=order_by, columns=columns, limit=limit, offset=offset, where=where,
+                                where_args=where_args, include_rank=include_rank, quote=quote)
+            return
+        if where_args and "query" in where_args:
+            raise ValueError("'query' is a reserved key and cannot be passed to where_args for .search()")
+        cursor = self.db.execute(search_sql(self.db, self.name, columns, order_by, limit, offset, where, include_rank),
+                                 {**(where_args or {}), "query": q})
+        names = [description[0] for description in cursor.description]
+        for row in cursor:
+            yield dict(zip(names, row))
+
+    search.__doc__ = original.__doc__
+    return search
+
+
+Table.search = _table_search(Table.search)
+
+
 @sqlite_utils.hookimpl
 def register_commands(cli):
-    """Wraps the built-in optimize, rebuild-fts, search, insert and upsert commands (see the module's docstring)."""
+    """Wraps the built-in optimize, rebuild-fts, insert and upsert commands and replaces search (see the module's
+    docstring)."""
     for name, before in (("optimize", _tables_for_maintenance), ("rebuild-fts", _tables_for_maintenance),
-                         ("search", _search), ("insert", _insert), ("upsert", _insert)):
+                         ("insert", _insert), ("upsert", _insert)):
         command = cli.commands.get(name)
         if isinstance(command, click.Command) and command.callback is not None:
             _wrap(command, before)
+    search, query = cli.commands.get("search"), cli.commands.get("query")
+    if isinstance(search, click.Command) and search.callback is not None and isinstance(query, click.Command):
+        _replace_search(search, query)
