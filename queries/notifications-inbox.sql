@@ -47,9 +47,9 @@ SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent
 FROM notification_inbox
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
-  -- search: the trigram index's candidates (schema/0026_notification_trigrams.sql; every notification when no
-  -- word has three characters), each tested as the apps test it; the candidates first, so that a notification
-  -- outside them is passed over without reading its text.
+  -- search: the trigram index's candidates (schema/0026_inbox_trigrams_and_feed_filters.sql; every notification
+  -- when no word has three characters), each tested as the apps test it; the candidates first, so that a
+  -- notification outside them is passed over without reading its text.
   AND (search_trigrams(:search) IS NULL
        OR seq IN (SELECT rowid FROM notifications_trigram WHERE notifications_trigram MATCH search_trigrams(:search)))
   AND search_contains(:search, title, message)

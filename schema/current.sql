@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 26 (0026_notification_trigrams.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 26 (0026_inbox_trigrams_and_feed_filters.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -483,11 +483,17 @@ CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
 -- from 0004_spec_model.sql
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);
 
+-- from 0026_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_flagged ON social_media_posts(flagged_for_review, post_date_ms);
+
 -- from 0014_instants.sql
 CREATE INDEX social_media_posts_instants ON social_media_posts(user_id, post_date_ms, id);
 
 -- from 0019_newest_first_indexes.sql
 CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
+
+-- from 0026_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_sentiment ON social_media_posts(sentiment, post_date_ms);
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -772,18 +778,18 @@ CREATE TRIGGER notifications_instant_update AFTER UPDATE OF scheduled_for ON not
     WHERE seq = NEW.seq;
 END;
 
--- from 0026_notification_trigrams.sql
+-- from 0026_inbox_trigrams_and_feed_filters.sql
 CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
     INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
 END;
 
--- from 0026_notification_trigrams.sql
+-- from 0026_inbox_trigrams_and_feed_filters.sql
 CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
     INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
--- from 0026_notification_trigrams.sql
+-- from 0026_inbox_trigrams_and_feed_filters.sql
 CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
     INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
@@ -1140,7 +1146,7 @@ FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
 
--- from 0026_notification_trigrams.sql
+-- from 0026_inbox_trigrams_and_feed_filters.sql
 CREATE VIEW search_index_status AS
 SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
        CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
@@ -1374,7 +1380,7 @@ CREATE VIRTUAL TABLE notifications_fts USING fts5(
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
 
--- from 0026_notification_trigrams.sql
+-- from 0026_inbox_trigrams_and_feed_filters.sql
 CREATE VIRTUAL TABLE notifications_trigram USING fts5(
     title, message,
     content = 'notifications', content_rowid = 'seq',

@@ -1,6 +1,6 @@
--- Schema: the notifications' trigram index (0026_notification_trigrams.sql). It follows the table, and with
--- search_contains checking its candidates (the inbox's search, python/switchboard/search.py) finds the
--- substrings of every word, in title or message, any case; a word of 1-2 characters tests every notification.
+-- Schema: the notifications' trigram index (0026_inbox_trigrams_and_feed_filters.sql). It follows the table,
+-- and with search_contains checking its candidates (the inbox's search, python/switchboard/search.py) finds
+-- the substrings of every word, in title or message, any case; a word of 1-2 characters tests every notification.
 .read Tests/schema/schema.sql
 
 INSERT INTO users (id, name) VALUES ('u1', 'Jordan');
