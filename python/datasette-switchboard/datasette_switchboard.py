@@ -17,9 +17,10 @@
   block (`{"id": "root"}`), which Datasette's permission system then applies to each of them.
 - `?_search=` on every table and view whose canned query searches (the posts, notifications, templates, Telegram
   groups and their views: switchboard.search) finds the rows that query's `:search` finds (the case-insensitive
-  substring of every word, in any order), counted exactly; their pages show the search box. A search the index
-  narrows to a few rows lists them through it (post_search, the trigram index), a larger one tests the rows a
-  page reads (switchboard.search.few).
+  substring of every word, in any order); their pages show the search box. A search the index narrows to a few
+  rows lists them through it (post_search, the trigram index) and counts them; a larger one tests the rows a
+  page reads (switchboard.search.way), and its count, when it takes longer than Datasette pages can wait, is
+  left out (datasette_switchboard_scale).
 - Table and view pages of a workspace get titles, descriptions, facets and a sort, and no facet suggestions
   (`_nosuggest=1`), which read every row of the page for each column. Their row counts come from the counters
   where they can, a view's from its table, any other within a short time (datasette_switchboard_scale); their
@@ -51,7 +52,7 @@ from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
 from datasette_switchboard_scale import PageFacet, count_from_counters, facets
-from switchboard.search import SEARCHES, condition, few_sql
+from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
 log = logging.getLogger("datasette_switchboard")
@@ -271,9 +272,10 @@ def register_facet_classes():
 @hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
     """?_switchboard_search= (what ?_search= becomes on a workspace's searched tables and views, see asgi_wrapper):
-    the rows the table's canned query finds for that search (switchboard.search), listed through the index when it
-    narrows the search to a few (one short query tells), else tested row by row. These pages show the search box
-    even before a search (Datasette shows it only where it finds an FTS table, which a view is not)."""
+    the rows the table's canned query finds for that search (switchboard.search), listed through the index, or
+    tested row by row with or without its candidates, as one short query tells (for the posts: post_search's own
+    plan for a page). These pages show the search box even before a search (Datasette shows it only where it finds
+    an FTS table, which a view is not)."""
     if table not in SEARCHES or not _loaded:
         return None
 
@@ -285,9 +287,9 @@ def filters_from_request(request, database, table, datasette):
         if not search:
             return FilterArguments([], {}, [], context)
         params = {"switchboard_search": search}
-        few = (await datasette.get_database(database).execute(few_sql(table, "switchboard_search"), params)).first()[0]
-        return FilterArguments([condition(table, "switchboard_search", few=bool(few))], params,
-                               [f'search matches "{search}"'], context)
+        way = (await datasette.get_database(database).execute(way_sql(table, "switchboard_search"), params)).first()[0]
+        return FilterArguments([condition(table, "switchboard_search", way)], params, [f'search matches "{search}"'],
+                               context)
     return inner
 
 

@@ -33,7 +33,7 @@ import sqlite_utils
 from sqlite_utils.db import Table, quote_identifier
 
 import switchboard
-from switchboard.search import SEARCHES, condition
+from switchboard.search import SEARCHES, condition, way
 
 log = logging.getLogger("sqlite_utils_switchboard")
 _warned = False
@@ -69,17 +69,18 @@ def is_workspace(path):
         return False
 
 
-def search_sql(db, name, columns=None, order_by=None, limit=None, offset=None, where=None, include_rank=False):
-    """The SQL of a search of the workspace table or view `name` (in SEARCHES), its text bound to `:query`: the
-    rows its canned query's search finds, in that query's order unless `order_by` says otherwise. Selects
-    `columns`, else every column (after `rowid` for a table, as sqlite-utils' search does)."""
+def search_sql(db, name, q, columns=None, order_by=None, limit=None, offset=None, where=None, include_rank=False):
+    """The SQL of the search `q` of the workspace table or view `name` (in SEARCHES), its text bound to `:query`:
+    the rows its canned query's search finds, in that query's order unless `order_by` says otherwise, the way that
+    suits it (switchboard.search.way). Selects `columns`, else every column (after `rowid` for a table, as
+    sqlite-utils' search does)."""
     if columns:
         selected = ", ".join(quote_identifier(column) for column in columns)
     else:
         selected = "rowid AS rowid, *" if name in db.table_names() else "*"
     if include_rank:
         selected += ", NULL AS rank"
-    sql = f"SELECT {selected} FROM {quote_identifier(name)}\nWHERE {condition(name, 'query')}"
+    sql = f"SELECT {selected} FROM {quote_identifier(name)}\nWHERE {condition(name, 'query', way(db.conn, name, q))}"
     if where:
         sql += f" AND ({where})"
     sql += f"\nORDER BY {order_by or SEARCHES[name].order}"
@@ -187,7 +188,8 @@ def _replace_search(command, query):
             missing = [column for column in kwargs["column"] if column not in db[name].columns_dict]
             if missing:
                 raise click.ClickException(f"Table '{name}' has no column '{missing[0]}'")
-            sql = search_sql(db, name, columns=kwargs["column"], order_by=kwargs["order"], limit=kwargs["limit"])
+            sql = search_sql(db, name, kwargs["q"], columns=kwargs["column"], order_by=kwargs["order"],
+                             limit=kwargs["limit"])
         finally:
             db.close()
         if kwargs["show_sql"]:
@@ -211,8 +213,8 @@ def _table_search(original):
             return
         if where_args and "query" in where_args:
             raise ValueError("'query' is a reserved key and cannot be passed to where_args for .search()")
-        cursor = self.db.execute(search_sql(self.db, self.name, columns, order_by, limit, offset, where, include_rank),
-                                 {**(where_args or {}), "query": q})
+        sql = search_sql(self.db, self.name, q, columns, order_by, limit, offset, where, include_rank)
+        cursor = self.db.execute(sql, {**(where_args or {}), "query": q})
         names = [description[0] for description in cursor.description]
         for row in cursor:
             yield dict(zip(names, row))

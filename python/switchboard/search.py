@@ -7,10 +7,12 @@ whitespace), lowercased, is a substring of one of the searched fields, lowercase
 blank query finds every row; no accent folding. A trigram index only narrows the rows to test
 (`search_trigrams`), and the posts go through `post_search`, which tests exactly that.
 
-Two conditions find the same rows at different costs. `condition(table, name)` tests each row it is asked
-about, so a page of a common search reads about a page of rows. `condition(table, name, few=True)` lists the
-rows through the index first, so a rare search reads only its candidates. `few(conn, table, text)` (or
-`few_sql`) tells which suits a search: whether the index narrows it to at most FEW rows.
+Three conditions find the same rows at different costs, the ways a page of the search is best read:
+`condition(table, name, "listed")` lists the rows found through the index first (a rare search reads only
+its candidates; then a count is cheap too), "narrowed" walks the rows and tests only the index's candidates
+(a middling search), and "tested" (the default) tests each row it is asked about (a common search reads
+about a page of rows). `way(conn, table, text)` (or `way_sql`) tells which suits a search, as post_search
+chooses its own plan for a page of the posts: one short query.
 
     from switchboard import search
     sql = f"SELECT id FROM notifications WHERE {search.condition('notifications', 'q')}"
@@ -18,7 +20,7 @@ rows through the index first, so a rare search reads only its candidates. `few(c
 """
 from dataclasses import dataclass
 
-__all__ = ["TableSearch", "SEARCHES", "FEW", "condition", "few", "few_sql"]
+__all__ = ["TableSearch", "SEARCHES", "FEW", "WAYS", "condition", "way", "way_sql"]
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,12 @@ SEARCHES = {
     "template_library": _TEMPLATES,
     "tg_groups": TableSearch("tg-groups", "tg_groups", "id", ("title",), "sort_order, title COLLATE NOCASE, id"),
 }
-# A search whose index leaves at most this many rows lists them (condition(few=True)); a larger one tests rows.
+# A search whose trigram index leaves at most this many candidates lists them (a table other than the posts).
 FEW = 2000
+# The ways, by post_search's plan for a page of 50 posts (docs/functions.md): every candidate read and tested,
+# the candidates met in date order, or the posts in date order; no row: nothing found.
+WAYS = {"trigram index": "listed", "trigram prefixes": "listed", "trigram index, date order": "narrowed",
+        "trigram prefixes, date order": "narrowed"}
 
 
 def _test(search, parameter):
@@ -64,39 +70,41 @@ def _candidates(search, parameter):
     return f"SELECT rowid FROM {search.trigrams} WHERE {search.trigrams} MATCH search_trigrams(:{parameter})"
 
 
-def condition(table, parameter, few=False):
+def condition(table, parameter, way="tested"):
     """The SQL condition on the rows of `table` (a table or view of SEARCHES) that keeps the rows the search bound
     to `:parameter` finds, as the table's canned query finds them; for each user, when the workspace has several.
-    `few`: list the rows through the index first, for a search the index narrows to at most FEW rows (see few()).
-    Else each row is tested: for a table with a trigram index, a row that is not a candidate without reading its
-    text (search_trigrams is NULL when no word has three characters: every row is then tested)."""
+    `way` (see way()): "listed" lists the rows through the index first (post_search for the posts, the trigram
+    candidates tested for the others); "narrowed" tests the trigram candidates among the rows it is asked about,
+    passing the others over without reading their text (every row when no word has three characters); "tested"
+    tests each row. A table without an index is always tested."""
     search = SEARCHES[table]
-    if few and search.posts:
-        return (f"{search.key} IN (SELECT s.rowid FROM users AS u, "
-                f"post_search(:{parameter}, u.id, {FEW}) AS s)")
-    if few and search.trigrams is not None:
-        return f"{search.key} IN ({_candidates(search, parameter)}) AND {_test(search, parameter)}"
-    if search.trigrams is None or search.posts:
+    if search.trigrams is None or way == "tested":
         return _test(search, parameter)
+    if way == "listed" and search.posts:
+        return f"{search.key} IN (SELECT s.rowid FROM users AS u, post_search(:{parameter}, u.id, 1000000) AS s)"
+    if way == "listed":
+        return f"{search.key} IN ({_candidates(search, parameter)}) AND {_test(search, parameter)}"
     return (f"(search_trigrams(:{parameter}) IS NULL OR {search.key} IN ({_candidates(search, parameter)})) "
             f"AND {_test(search, parameter)}")
 
 
-def few_sql(table, parameter):
-    """SQL giving 1 when the index narrows the search bound to `:parameter` to at most FEW rows of `table` (the
-    posts it finds, through post_search; a trigram index's candidates), else 0: it reads at most FEW + 1 of them.
-    Always 0 for a table without an index."""
+def way_sql(table, parameter):
+    """SQL giving the way (for condition()) that suits the search bound to `:parameter` over `table`: for the posts,
+    the way post_search reads a page of it (its plan for 50 rows, its first row read); for another table with a
+    trigram index, "listed" when the index leaves at most FEW candidates (it reads at most FEW + 1), else
+    "narrowed" ("tested" when no word has three characters); "tested" for a table without one."""
     search = SEARCHES[table]
     if search.posts:
-        return (f"SELECT count(*) <= {FEW} FROM (SELECT 1 FROM users AS u, "
-                f"post_search(:{parameter}, u.id, {FEW + 1}) AS s LIMIT {FEW + 1})")
+        ways = " ".join(f"WHEN '{plan}' THEN '{way}'" for plan, way in WAYS.items())
+        return (f"SELECT CASE coalesce((SELECT s.plan FROM users AS u, post_search(:{parameter}, u.id, 50) AS s "
+                f"LIMIT 1), 'trigram index') {ways} ELSE 'tested' END")
     if search.trigrams is None:
-        return "SELECT 0"
-    return (f"SELECT CASE WHEN search_trigrams(:{parameter}) IS NULL THEN 0 ELSE "
-            f"(SELECT count(*) FROM ({_candidates(search, parameter)} LIMIT {FEW + 1})) <= {FEW} END")
+        return "SELECT 'tested'"
+    return (f"SELECT CASE WHEN search_trigrams(:{parameter}) IS NULL THEN 'tested' WHEN (SELECT count(*) FROM "
+            f"({_candidates(search, parameter)} LIMIT {FEW + 1})) <= {FEW} THEN 'listed' ELSE 'narrowed' END")
 
 
-def few(conn, table, text):
-    """Whether the index narrows the search `text` to at most FEW rows of `table`, on the DB-API connection
-    `conn` (sqlite3 or APSW) with the extension loaded."""
-    return bool(next(iter(conn.execute(few_sql(table, "search"), {"search": text})))[0])
+def way(conn, table, text):
+    """The way that suits the search `text` over `table` (see way_sql), on the DB-API connection `conn` (sqlite3
+    or APSW) with the extension loaded."""
+    return next(iter(conn.execute(way_sql(table, "search"), {"search": text})))[0]
