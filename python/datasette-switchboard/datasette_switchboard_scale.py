@@ -11,18 +11,25 @@
   * any other count (a search, another filter) gets COUNT_TIME_LIMIT_MS: past it the page shows no count, as
     Datasette does for a count that runs out of time.
 - Facets. The facets the plugin declares ({"switchboard": column}, PageFacet) are computed only when the page's
-  count is known and at most FACET_ROWS, since each reads every row of the page (0.5-0.8 s apiece at 1M posts).
+  count is known, at most FACET_ROWS, and took at most FACET_COUNT_MS: each facet reads every row of the page
+  again, through the page's filters and search (0.5-0.8 s apiece over 1M posts).
 """
 import re
 import sqlite3
+import time
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from datasette.facets import ColumnFacet
 
 # A count of a workspace table's rows that the counters cannot answer gets this long, in ms.
 COUNT_TIME_LIMIT_MS = 150
-# A page's declared facets are computed when it has at most this many rows.
+# A page's declared facets are computed when it has at most this many rows, counted in at most this many ms.
 FACET_ROWS = 50_000
+FACET_COUNT_MS = 30
+# How long the count of the page being served took, in ms (set by count_from_counters, read by PageFacet: the
+# facets run after the count, in tasks that copy the request's context).
+_count_ms = ContextVar("switchboard_count_ms", default=None)
 
 
 @dataclass(frozen=True)
@@ -96,20 +103,29 @@ def count_from_counters(db):
         table = VIEWS.get(found["name"], found["name"]) if found else None
         if table not in COUNTERS:
             return await execute(sql, params, truncate=truncate, custom_time_limit=custom_time_limit, **keywords)
+        start = time.perf_counter()
+        try:
+            return await count(found, table, params, truncate=truncate, custom_time_limit=custom_time_limit,
+                               **keywords)
+        finally:
+            _count_ms.set((time.perf_counter() - start) * 1000)
+
+    async def count(found, table, params, custom_time_limit, **keywords):
+        sql = found.string
         counted = counter_sql(table, found["where"], params or {})
         if counted is not None:
-            return await execute(counted, params, truncate=truncate, custom_time_limit=custom_time_limit, **keywords)
+            return await execute(counted, params, custom_time_limit=custom_time_limit, **keywords)
         limit = min(custom_time_limit or COUNT_TIME_LIMIT_MS, COUNT_TIME_LIMIT_MS)
         # The view's rows are the table's: count the table, unless a filter names a computed column (quoted, as
         # Datasette's filters quote, it would read as a string where the table has no such column).
         if table != found["name"] and _quoted_names(found["where"]) <= set(await db.table_columns(table)):
             try:
                 return await execute(f"select count(*) from {table} " + sql[found.end("name") + 1:], params,
-                                     truncate=truncate, custom_time_limit=limit, **keywords)
+                                     custom_time_limit=limit, **keywords)
             except sqlite3.OperationalError as error:
                 if not str(error).startswith("no such column"):
                     raise
-        return await execute(sql, params, truncate=truncate, custom_time_limit=limit, **keywords)
+        return await execute(sql, params, custom_time_limit=limit, **keywords)
 
     counting.counts_from_counters = True
     db.execute = counting
@@ -117,14 +133,15 @@ def count_from_counters(db):
 
 class PageFacet(ColumnFacet):
     """Datasette's column facet, declared in the plugin's metadata as {"switchboard": column}, computed only when
-    the page's row count is known and at most FACET_ROWS; shown as a column facet. It suggests nothing."""
+    the page's row count is known, at most FACET_ROWS, and took at most FACET_COUNT_MS; shown as a column facet.
+    It suggests nothing."""
     type = "switchboard"
 
     async def suggest(self):
         return []
 
     async def facet_results(self):
-        if self.row_count is None or self.row_count > FACET_ROWS:
+        if self.row_count is None or self.row_count > FACET_ROWS or (_count_ms.get() or 0) > FACET_COUNT_MS:
             return [], []
         results, timed_out = await super().facet_results()
         return [{**result, "type": ColumnFacet.type} for result in results], timed_out
