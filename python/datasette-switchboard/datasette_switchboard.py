@@ -24,9 +24,10 @@
 - Table and view pages of a workspace get titles, descriptions, facets and a sort, and no facet suggestions
   (`_nosuggest=1`), which read every row of the page for each column. Their row counts come from the counters
   where they can, a view's from its table, any other within a short time (datasette_switchboard_scale); their
-  facets are computed for a page of at most 50,000 rows. The feed's and the inbox's views (HEAVY_VIEWS) have
-  no facets (over a view that ends in ORDER BY, a facet computes every column of every row; their tables have
-  them) and show 50 rows a page (the feed's page size) unless `_size` is given.
+  facets are computed for a page of at most 50,000 rows whose count took at most 30 ms. The feed's and the
+  inbox's views have no facets (over a view that ends in ORDER BY, a facet computes every column of every row;
+  their tables have them). The posts' and notifications' tables and views show 50 rows a page (the feed's page
+  size) unless `_size` is given.
 - A table or view page lists the display columns of its page's canned query first (`-- display:`), the
   others after, as `?_col=` would (unless the URL gives `_col` or `_nocol`).
 - A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
@@ -46,6 +47,7 @@ import os
 import re
 import sqlite3
 import urllib.parse
+import weakref
 
 import switchboard
 from datasette import hookimpl
@@ -64,21 +66,28 @@ WRITES = ["social-flag", "social-unflag", "social-toggle-flag", "social-set-note
           "notifications-delete", "templates-create", "templates-update", "templates-delete", "tg-send"]
 REFUSED_NOW = ("switchboard_now(ts) is not available here: this server's clock is set by the "
                "datasette-switchboard plugin's `now` setting or $SWITCHBOARD_NOW")
+# A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
+# notification by default, as spec 002 and the CLI do), and the page size of the posts' and notifications' tables
+# and views: social-feed's default page size.
+PAGE_SIZE = "50"
 # Titles, descriptions, facets and sorts for a workspace's tables and views. The feed and the inbox sort newest
-# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text.
+# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text,
+# PAGE_SIZE rows a page unless `_size` is given (Datasette's 100 rows of their 30-45 columns take 50-60 ms of CPU to
+# render, more than the rest of the page).
 TABLES = {
     "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001); "
                            "facet the feed here (for up to 50,000 posts).",
                            "facets": facets("platform", "sentiment", "flagged_for_review", "is_recruiting_related"),
-                           "sort_desc": "post_date_ms"},
+                           "sort_desc": "post_date_ms", "size": int(PAGE_SIZE)},
     "social_feed": {"title": "Social feed", "description": "The social page's cards: each post with its labels, "
                     "school, coach and relative time (spec 001). Facets are on Social posts (social_media_posts): "
-                    "over this view they would compute every card.", "sort_desc": "post_date_ms"},
+                    "over this view they would compute every card.", "sort_desc": "post_date_ms",
+                    "size": int(PAGE_SIZE)},
     "notifications": {"title": "Notifications", "description": "The notifications (spec 002).",
-                      "facets": facets("type", "priority"), "sort_desc": "scheduled_for_ms"},
+                      "facets": facets("type", "priority"), "sort_desc": "scheduled_for_ms", "size": int(PAGE_SIZE)},
     "notification_inbox": {"title": "Notification inbox", "description": "The notifications page's rows (spec 002). "
                            "Facets are on Notifications (notifications): over this view they would compute every "
-                           "row.", "sort_desc": "scheduled_for_ms"},
+                           "row.", "sort_desc": "scheduled_for_ms", "size": int(PAGE_SIZE)},
     "communication_templates": {"title": "Communication templates", "description": "Templates (spec 000).",
                                 "facets": facets("type"), "sort_desc": "updated_at"},
     "template_library": {"title": "Template library", "description": "The templates page's rows (spec 000).",
@@ -93,10 +102,6 @@ TABLES = {
     "posts_with_placeholders": {"title": "Posts with placeholders",
                                 "description": "Posts in the posts API's shape (spec 004)."},
 }
-# The views whose every row computes function-heavy columns before the view's ORDER BY: their pages have no facets,
-# which would compute the whole view (0.2-0.3 s each at 30,000 posts), and show PAGE_SIZE rows unless `_size` is
-# given (Datasette's 100 rows of their 45 columns take 56 ms of CPU to render).
-HEAVY_VIEWS = {"social_feed", "notification_inbox"}
 # Table or view -> the canned query whose `display` columns its page shows first (the others follow, as stored): a
 # page's view has its read query's, a table the write query's that changes its rows (the read's are computed columns).
 DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag",
@@ -104,9 +109,6 @@ DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag
                 "template_library": "templates-list", "communication_templates": "templates-create",
                 "tg_template_buttons": "tg-templates", "tg_templates": "tg-update",
                 "posts_with_placeholders": "posts-with-placeholders", "posts": "posts-with-placeholders"}
-# A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
-# notification by default, as spec 002 and the CLI do), and HEAVY_VIEWS' page size: social-feed's default page size.
-PAGE_SIZE = "50"
 
 
 def _plugin_config(datasette):
@@ -204,12 +206,21 @@ def _queries():
     return {entry["name"]: switchboard.CannedQuery(entry) for entry in switchboard.catalog()}
 
 
+# The databases found to hold a workspace: a workspace stays one, so each is asked once (the canned_queries hook
+# alone is called once per canned query on a database's page, each a query of its views).
+_workspace_databases = weakref.WeakSet()
+
+
 async def _is_workspace(datasette, database):
     try:
         db = datasette.get_database(database)
     except KeyError:
         return False
-    return "sole_user" in await db.view_names()
+    if db not in _workspace_databases:
+        if "sole_user" not in await db.view_names():
+            return False
+        _workspace_databases.add(db)
+    return True
 
 
 @hookimpl
@@ -364,7 +375,7 @@ def _form(body):
 def asgi_wrapper(datasette):
     """Checks canned queries' parameters before Datasette runs them (a read whose :limit has no default gets
     PAGE_SIZE when none is given), turns ?_search= into the canned queries' search on SEARCHES' tables and views,
-    adds _nosuggest=1 to a workspace's table and view pages and _size=50 to HEAVY_VIEWS' pages, and, on an HTML
+    adds _nosuggest=1 to a workspace's table and view pages, and, on an HTML
     table or view page without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY). A workspace's
     row counts come from its counters (count_from_counters)."""
     def wrap(app):
@@ -407,8 +418,6 @@ def asgi_wrapper(datasette):
                 pairs = [("_switchboard_search" if key == "_search" else key, value) for key, value in pairs]
             if "_nosuggest" not in arguments:
                 added.append(("_nosuggest", "1"))
-            if name in HEAVY_VIEWS and "_size" not in arguments:
-                added.append(("_size", PAGE_SIZE))
             if not extension and name in DISPLAYED_BY and "_col" not in arguments and "_nocol" not in arguments:
                 added.extend(("_col", column) for column in await _columns_in_display_order(db, name))
             if pairs != list(urllib.parse.parse_qsl(query_string, keep_blank_values=True)) or added:
