@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Datasette page times (Benchmarks/datasette/run.sh): every table and view page of the five apps, every canned read
-query's page, and the filters and searches the docs show (docs/hosts.md, "Datasette at scale"), fetched as HTML
-from a running `datasette serve` (datasette-switchboard loaded, clock pinned), each against the CLI on the same
-call in the same run: `switchboard run QUERY -p ...` of the canned query that page shows (its process included).
+"""Datasette page times (Benchmarks/datasette/run.sh): Datasette's index and the database's page, every table and
+view page of the five apps, every canned read query's page, and the filters and searches the docs show
+(docs/hosts.md, "Datasette at scale"), fetched as HTML from a running `datasette serve` (datasette-switchboard
+loaded, clock pinned), each against the CLI on the same call in the same run: `switchboard run QUERY -p ...` of
+the canned query that page shows, process included (for the two listings, `switchboard sql` listing the schema).
 Searches are terms drawn from the database itself (seeded): a common word, a middling one, a rare one, 1-2
 characters, two words in reverse order, and a word in no row.
 
@@ -96,9 +97,12 @@ def run(query, parameters):
     return ["run", query, *(part for parameter in parameters for part in ("-p", parameter))]
 
 
-def cases(conn, cli, seed):
-    """(label, Datasette path, CLI arguments) for every page, filter and search measured."""
-    found = [(f"/{name}", f"/{name}", run(query, arguments)) for name, (query, arguments) in PAGES.items()]
+def cases(conn, cli, seed, db):
+    """(label, Datasette path, CLI arguments) for every page, filter and search measured; `db` is the database's
+    name in Datasette's paths."""
+    listing = ["sql", "SELECT type, name FROM sqlite_master ORDER BY name"]  # what the database's page lists
+    found = [("/ (Datasette's index)", "/", listing), ("/db (the database)", f"/{db}", listing)]
+    found += [(f"/{name}", f"/{db}/{name}", run(query, arguments)) for name, (query, arguments) in PAGES.items()]
     reads = json.loads(subprocess.run([cli, "queries", "--format", "json"], capture_output=True, text=True,
                                       check=True).stdout)
     for entry in sorted((entry for entry in reads if entry["kind"] == "read"), key=lambda entry: entry["name"]):
@@ -107,18 +111,18 @@ def cases(conn, cli, seed):
         # the plugin's page of a query whose :limit has no default shows PAGE_SIZE rows: the CLI asks as many
         paged = any(declaration["name"] == "limit" and declaration["default"] is None
                     and declaration["requirement"] != "required" for declaration in entry["declarations"])
-        found.append((f"/{query}", f"/{query}?" + "&".join(values) if values else f"/{query}",
+        found.append((f"/{query}", f"/{db}/{query}?" + "&".join(values) if values else f"/{db}/{query}",
                       run(query, values + ([f"limit={PAGE_SIZE}"] if paged else []))))
     for name, where, parameters in FILTERS:
         query, arguments = PAGES[name]
-        found.append((f"/{name}?{where}", f"/{name}?{where}", run(query, arguments + parameters)))
+        found.append((f"/{name}?{where}", f"/{db}/{name}?{where}", run(query, arguments + parameters)))
     for table, view, query, arguments, fields in SEARCHED:
         for kind, search in terms(conn, table, fields, seed).items():
             quoted = urllib.parse.quote(search)
             call = run(query, arguments + [f"search={search}"])
             for name in (table, view):
-                found.append((f"/{name}?_search= {kind} `{search}`", f"/{name}?_search={quoted}", call))
-            found.append((f"/{query}?search= {kind} `{search}`", f"/{query}?search={quoted}", call))
+                found.append((f"/{name}?_search= {kind} `{search}`", f"/{db}/{name}?_search={quoted}", call))
+            found.append((f"/{query}?search= {kind} `{search}`", f"/{db}/{query}?search={quoted}", call))
     return found
 
 
@@ -149,16 +153,16 @@ def measure(base, name, database, cli, out, runs, seed, label):
     url = urllib.parse.urlsplit(base)
     client = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
-        measured = cases(conn, cli, seed)
+        measured = cases(conn, cli, seed, name)
         posts, notifications = (conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
                                 for table in ("social_media_posts", "notifications"))
     results, loads = {}, [os.getloadavg()[0]]
     for case, path, call in measured:
-        ms, status = fetch(client, f"/{name}{path}")  # warm: the page cache, Datasette's connections, the statement
+        ms, status = fetch(client, path)  # warm: the page cache, Datasette's connections, the statement
         run_cli(cli, database, call)
         page_ms, cli_ms = [], []
         for _ in range(runs):  # alternate, so the machine's noise falls on both alike
-            page_ms.append(fetch(client, f"/{name}{path}")[0])
+            page_ms.append(fetch(client, path)[0])
             cli_ms.append(run_cli(cli, database, call))
         results[case] = {"status": status, "page": summary(page_ms), "cli": summary(cli_ms), "cli_call": " ".join(call)}
         loads.append(os.getloadavg()[0])

@@ -310,7 +310,8 @@ def crowded(tmp_path_factory):
             INSERT INTO social_media_posts (user_id, platform, post_url, post_content, author_name, author_handle,
                                             post_date)
             SELECT (SELECT id FROM users), 'twitter', 'https://x.com/crowd/' || i,
-                   'Crowd post ' || i || CASE WHEN i % 10 = 0 AND i <= 19000 THEN ' quokka' ELSE '' END || ' at the camp',
+                   'Crowd post ' || i || CASE WHEN i % 10 = 0 AND i <= 19000 THEN ' quokka' ELSE '' END
+                       || ' at the camp',
                    'Coach ' || (i % 97), '@coach' || (i % 97),
                    strftime('%Y-%m-%dT%H:%M:%SZ', '2026-01-01', i || ' minutes')
             FROM n""")
@@ -370,3 +371,22 @@ def test_a_facet_out_of_time_leaves_the_page(crowded, interrupted_at_once):
     assert page.status_code == 200, page.text
     assert ('<p class="facets-timed-out">These facets timed out: platform, sentiment, flagged_for_review, '
             'is_recruiting_related</p>') in page.text
+
+
+def test_the_feeds_filters_read_their_index(demo):
+    """The feed's flagged and sentiment filters, as Datasette's pages write them (view and table, newest first), read
+    the page and the count from their index (schema 0026): however few posts a filter keeps, no walk of every post."""
+    _, database = demo
+    con = switchboard.connect(str(database))
+    for column, index in [("flagged_for_review", "social_media_posts_flagged"),
+                          ("sentiment", "social_media_posts_sentiment")]:
+        for name in ["social_feed", "social_media_posts"]:
+            plan = [row[3] for row in con.execute(
+                f'EXPLAIN QUERY PLAN select * from {name} where "{column}" = :p0 order by post_date_ms desc limit 51',
+                {"p0": "1"})]
+            assert any(f"USING INDEX {index} ({column}=?)" in step for step in plan), (name, plan)
+            assert not any("TEMP B-TREE" in step for step in plan), (name, plan)
+        plan = [row[3] for row in con.execute(
+            f'EXPLAIN QUERY PLAN select count(*) from social_media_posts where "{column}" = :p0', {"p0": "1"})]
+        assert plan == [f"SEARCH social_media_posts USING COVERING INDEX {index} ({column}=?)"]
+    con.close()
