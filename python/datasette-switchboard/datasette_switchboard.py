@@ -24,7 +24,7 @@
 - Table and view pages of a workspace get titles, descriptions, facets and a sort, and no facet suggestions
   (`_nosuggest=1`), which read every row of the page for each column. Their row counts come from the counters
   where they can, a view's from its table, any other within a short time (datasette_switchboard_scale); their
-  facets are computed for a page of at most 50,000 rows whose count took at most 30 ms. The feed's and the
+  facets are computed for a page of at most 10,000 rows whose count took at most 30 ms. The feed's and the
   inbox's views have no facets (over a view that ends in ORDER BY, a facet computes every column of every row;
   their tables have them). The posts' and notifications' tables and views show 50 rows a page (the feed's page
   size) unless `_size` is given.
@@ -53,7 +53,7 @@ import switchboard
 from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
-from datasette_switchboard_scale import PageFacet, count_from_counters, facets
+from datasette_switchboard_scale import PageFacet, count_from_counters, facets, serving
 from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
@@ -76,7 +76,7 @@ PAGE_SIZE = "50"
 # render, more than the rest of the page).
 TABLES = {
     "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001); "
-                           "facet the feed here (for up to 50,000 posts).",
+                           "facet the feed here (a page of up to 10,000 posts).",
                            "facets": facets("platform", "sentiment", "flagged_for_review", "is_recruiting_related"),
                            "sort_desc": "post_date_ms", "size": int(PAGE_SIZE)},
     "social_feed": {"title": "Social feed", "description": "The social page's cards: each post with its labels, "
@@ -282,16 +282,20 @@ def register_facet_classes():
 
 @hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
-    """?_switchboard_search= (what ?_search= becomes on a workspace's searched tables and views, see asgi_wrapper):
+    """Marks the workspace's table or view whose page this request serves (datasette_switchboard_scale.serving), and
+    reads ?_switchboard_search= (what ?_search= becomes on a workspace's searched tables and views, see asgi_wrapper):
     the rows the table's canned query finds for that search (switchboard.search), listed through the index, or
     tested row by row with or without its candidates, as one short query tells (for the posts: post_search's own
     plan for a page). These pages show the search box even before a search (Datasette shows it only where it finds
     an FTS table, which a view is not)."""
-    if table not in SEARCHES or not _loaded:
+    if not _loaded:
         return None
 
     async def inner():
         if not await _is_workspace(datasette, database):
+            return None
+        serving.set(table)  # this request serves table's page: its row count may come from the counters
+        if table not in SEARCHES:
             return None
         search = request.args.get("_switchboard_search", "")
         context = {"supports_search": True, "search": search}

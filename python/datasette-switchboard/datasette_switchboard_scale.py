@@ -25,8 +25,11 @@ from datasette.facets import ColumnFacet
 # A count of a workspace table's rows that the counters cannot answer gets this long, in ms.
 COUNT_TIME_LIMIT_MS = 150
 # A page's declared facets are computed when it has at most this many rows, counted in at most this many ms.
-FACET_ROWS = 50_000
+FACET_ROWS = 10_000
 FACET_COUNT_MS = 30
+# The table or view whose page the request serves (set by the plugin's filters_from_request): only its row count is
+# answered here, not a visitor's SQL that reads alike.
+serving = ContextVar("switchboard_serving", default=None)
 # How long the count of the page being served took, in ms (set by count_from_counters, read by PageFacet: the
 # facets run after the count, in tasks that copy the request's context).
 _count_ms = ContextVar("switchboard_count_ms", default=None)
@@ -92,15 +95,16 @@ def counter_sql(table, where, params):
 
 
 def count_from_counters(db):
-    """Wraps `db.execute` (a Datasette Database holding a workspace) so that Datasette's row counts of the counted
-    tables and their views are answered as the module's docstring says. Other statements run as they are."""
+    """Wraps `db.execute` (a Datasette Database holding a workspace) so that Datasette's row count of the counted
+    table or view whose page is being served (`serving`) is answered as the module's docstring says. Other
+    statements run as they are."""
     if getattr(db.execute, "counts_from_counters", False):
         return
     execute = db.execute
 
     async def counting(sql, params=None, truncate=False, custom_time_limit=None, **keywords):
         found = _COUNT.fullmatch(sql) if isinstance(sql, str) else None
-        table = VIEWS.get(found["name"], found["name"]) if found else None
+        table = VIEWS.get(found["name"], found["name"]) if found and found["name"] == serving.get() else None
         if table not in COUNTERS:
             return await execute(sql, params, truncate=truncate, custom_time_limit=custom_time_limit, **keywords)
         start = time.perf_counter()
