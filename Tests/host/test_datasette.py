@@ -390,3 +390,36 @@ def test_the_feeds_filters_read_their_index(demo):
             f'EXPLAIN QUERY PLAN select count(*) from social_media_posts where "{column}" = :p0', {"p0": "1"})]
         assert plan == [f"SEARCH social_media_posts USING COVERING INDEX {index} ({column}=?)"]
     con.close()
+
+
+def test_row_counts_come_from_the_counters(tmp_path):
+    """A table or view page's row count, unfiltered or by the counters' own filters, is read from the counter tables
+    (here made to disagree with the rows, to tell them apart); a view's other counts are its table's; any other
+    count, and a visitor's SQL, count the rows."""
+    database = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE social_media_post_counters SET posts = posts + 1000, flagged = flagged + 50 "
+                     "WHERE platform = 'twitter'")
+        flagged = conn.execute("SELECT count(*) FROM social_media_posts WHERE platform = 'twitter' "
+                               "AND flagged_for_review = 1").fetchone()[0]
+        conn.execute("UPDATE notification_counters SET unread = unread + 7 WHERE type = 'offer'")
+    ds = serve(database, now=DEMO_NOW)
+
+    def count(path, **query):
+        response = request(ds, path + ".json", params={**query, "_size": "1"})
+        assert response.status_code == 200, response.text
+        return response.json()["filtered_table_rows_count"]
+
+    for name in ["social_media_posts", "social_feed"]:
+        assert count(f"/demo/{name}") == 1300
+        assert count(f"/demo/{name}", platform="twitter") == 1200
+        assert count(f"/demo/{name}", platform="twitter", flagged_for_review="1") == flagged + 50
+        # with a search (here a blank one, every row), the rows are counted
+        assert count(f"/demo/{name}", platform="twitter", flagged_for_review="1", _search=" ") == flagged
+        assert count(f"/demo/{name}", sentiment="negative") == get(
+            ds, "/demo", sql="SELECT count(*) AS n FROM social_media_posts WHERE sentiment = 'negative'")[0]["n"]
+    assert count("/demo/notification_inbox", type="offer", read_at__isnull="1") == 7 + get(
+        ds, "/demo", sql="SELECT count(*) AS n FROM notifications WHERE type = 'offer' AND read_at IS NULL")[0]["n"]
+    assert count("/demo/social_feed", display_name="Ana Müller") == 10  # a computed column: the view's own rows
+    assert get(ds, "/demo", sql="select count(*) as n from social_media_posts ") == [{"n": 300}]
