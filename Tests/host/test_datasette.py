@@ -16,10 +16,11 @@ import sqlite3
 import subprocess
 
 import datasette.database
+import datasette_switchboard_scale
 import pytest
 import switchboard
 from datasette.app import Datasette
-from switchboard.search import SEARCHES
+from switchboard.search import SEARCHES, way
 
 from conftest import CLI, DEMO_NOW, cli_catalog
 
@@ -423,3 +424,18 @@ def test_row_counts_come_from_the_counters(tmp_path):
         ds, "/demo", sql="SELECT count(*) AS n FROM notifications WHERE type = 'offer' AND read_at IS NULL")[0]["n"]
     assert count("/demo/social_feed", display_name="Ana Müller") == 10  # a computed column: the view's own rows
     assert get(ds, "/demo", sql="select count(*) as n from social_media_posts ") == [{"n": 300}]
+
+
+def test_a_search_that_tests_rows_is_not_counted_over_a_large_table(demo, monkeypatch):
+    """Over a table of more than COUNT_ROWS rows (here 100), a search that tests rows (a common one) shows no count,
+    as Datasette shows none for a count out of time; one the index lists (a rare one) is counted."""
+    ds, database = demo
+    monkeypatch.setattr(datasette_switchboard_scale, "COUNT_ROWS", 100)
+    con = switchboard.connect(str(database))
+    assert [way(con, "social_media_posts", search) for search in ["a", "scholarship"]] == ["tested", "listed"]
+    con.close()
+    for name in ["social_media_posts", "social_feed"]:
+        common = request(ds, f"/demo/{name}.json", params={"_search": "a", "_size": "3"}).json()
+        assert (len(common["rows"]), common["filtered_table_rows_count"]) == (3, None)
+        assert request(ds, f"/demo/{name}.json", params={"_search": "scholarship"}).json()[
+            "filtered_table_rows_count"] == len(cli_json(database, "social-feed", "search=scholarship", "limit=10000"))

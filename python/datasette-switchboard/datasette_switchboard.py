@@ -53,7 +53,7 @@ import switchboard
 from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
-from datasette_switchboard_scale import PageFacet, count_from_counters, facets, serving
+from datasette_switchboard_scale import PageFacet, count_from_counters, facets, searching, serving
 from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
@@ -303,6 +303,7 @@ def filters_from_request(request, database, table, datasette):
             return FilterArguments([], {}, [], context)
         params = {"switchboard_search": search}
         way = (await datasette.get_database(database).execute(way_sql(table, "switchboard_search"), params)).first()[0]
+        searching.set(way)
         return FilterArguments([condition(table, "switchboard_search", way)], params, [f'search matches "{search}"'],
                                context)
     return inner

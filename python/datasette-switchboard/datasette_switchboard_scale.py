@@ -9,7 +9,9 @@
     platform of the posts, and flagged_for_review; user_id and type of the notifications and templates, and
     read_at IS NULL), it reads the counters (plus the notifications without a user, which they leave out);
   * any other count (a search, another filter) gets COUNT_TIME_LIMIT_MS: past it the page shows no count, as
-    Datasette does for a count that runs out of time.
+    Datasette does for a count that runs out of time. A search that tests rows (switchboard.search's "tested" and
+    "narrowed" ways, the common ones) is not counted at all over a table of more than COUNT_ROWS rows: counting it
+    tests every row, which takes longer than that.
 - Facets. The facets the plugin declares ({"switchboard": column}, PageFacet) are computed only when the page's
   count is known, at most FACET_ROWS, and took at most FACET_COUNT_MS: each facet reads every row of the page
   again, through the page's filters and search (0.5-0.8 s apiece over 1M posts).
@@ -20,16 +22,22 @@ import time
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from datasette.database import QueryInterrupted
 from datasette.facets import ColumnFacet
 
-# A count of a workspace table's rows that the counters cannot answer gets this long, in ms.
+# A count of a workspace table's rows that the counters cannot answer gets this long, in ms; one of a search that
+# tests rows is made only over a table of at most COUNT_ROWS rows (about 1 µs a row to test).
 COUNT_TIME_LIMIT_MS = 150
+COUNT_ROWS = 100_000
 # A page's declared facets are computed when it has at most this many rows, counted in at most this many ms.
 FACET_ROWS = 10_000
 FACET_COUNT_MS = 30
 # The table or view whose page the request serves (set by the plugin's filters_from_request): only its row count is
 # answered here, not a visitor's SQL that reads alike.
 serving = ContextVar("switchboard_serving", default=None)
+# The way (switchboard.search.way) the page being served reads its search, when it has one (set by the plugin's
+# filters_from_request).
+searching = ContextVar("switchboard_searching", default=None)
 # How long the count of the page being served took, in ms (set by count_from_counters, read by PageFacet: the
 # facets run after the count, in tasks that copy the request's context).
 _count_ms = ContextVar("switchboard_count_ms", default=None)
@@ -119,6 +127,9 @@ def count_from_counters(db):
         counted = counter_sql(table, found["where"], params or {})
         if counted is not None:
             return await execute(counted, params, custom_time_limit=custom_time_limit, **keywords)
+        if searching.get() not in (None, "listed") and (
+                await execute(counter_sql(table, None, {}), **keywords)).first()[0] > COUNT_ROWS:
+            raise QueryInterrupted(None, sql, params)  # Datasette's own "no count" for a count out of time
         limit = min(custom_time_limit or COUNT_TIME_LIMIT_MS, COUNT_TIME_LIMIT_MS)
         # The view's rows are the table's: count the table, unless a filter names a computed column (quoted, as
         # Datasette's filters quote, it would read as a string where the table has no such column).
