@@ -11,7 +11,7 @@ Wall-clock ms on one kept-alive connection (the server's time plus the loopback'
 the CLI alternating; the ratio is page p50 / CLI p50.
 
   measure.py BASE_URL DATABASE_NAME DB CLI OUT.json [--runs N] [--seed S] [--label L]
-  measure.py table OUT.json ...        the Markdown table, one block per file
+  measure.py table OUT.json ...        the Markdown table of the runs (one per size, smallest first)
 """
 import collections
 import http.client
@@ -174,19 +174,38 @@ def measure(base, name, database, cli, out, runs, seed, label):
 
 
 def table(paths):
+    """One Markdown table of every page of the runs in `paths` (one run per database size): each page's Datasette
+    and CLI p50 / p95 at each size, the ratio at the largest, and whether its p95 is under 0.3 s there. A search's
+    row names its class; the terms each run drew are listed above the table."""
+    runs = []
     for path in paths:
         data = json.loads(pathlib.Path(path).read_text())
         meta = data.pop("_meta")
-        over = [case for case, figures in data.items() if figures["page"]["p95"] >= GOAL_MS or figures["status"] != 200]
-        print(f"\n{meta['posts']:,} posts, {meta['notifications']:,} notifications ({meta['label']}; {meta['runs']} "
-              f"runs per page; terms of seed {meta['seed']}; load up to {meta['max_load']:.1f}): p95 under 0.3 s and "
-              f"HTTP 200 on {len(data) - len(over)} of {len(data)} pages\n")
-        print("| page | HTTP | Datasette p50 / p95 ms | CLI p50 / p95 ms | ratio p50 | under 0.3 s |")
-        print("|---|---|---|---|---|---|")
-        for case, figures in data.items():
-            page, cli = figures["page"], figures["cli"]
-            print(f"| {case} | {figures['status']} | {page['p50']:.0f} / {page['p95']:.0f} | {cli['p50']:.0f} / "
-                  f"{cli['p95']:.0f} | {page['p50'] / cli['p50']:.1f}× | {'no' if case in over else 'yes'} |")
+        runs.append((meta, {re.sub(r" `.*`$", "", case): (case, figures) for case, figures in data.items()}))
+    for meta, cases in runs:
+        over = [case for case, figures in cases.values()
+                if figures["page"]["p95"] >= GOAL_MS or figures["status"] != 200]
+        terms = sorted({case[case.index("`"):] + f" ({key.split('= ')[1]})" for key, (case, _) in cases.items()
+                        if "`" in case}, key=lambda term: term.split("(")[1])
+        print(f"- {meta['posts']:,} posts, {meta['notifications']:,} notifications ({meta['label']}; {meta['runs']} "
+              f"runs per page; load up to {meta['max_load']:.1f}): p95 under 0.3 s and HTTP 200 on "
+              f"{len(cases) - len(over)} of {len(cases)} pages. Terms of seed {meta['seed']}: {', '.join(terms)}.")
+    sizes = [f"{meta['posts']:,}" for meta, _ in runs]
+    print("\n| page | " + " | ".join(f"{size}: Datasette p50 / p95 ms | CLI p50 / p95 ms" for size in sizes)
+          + f" | ratio p50 at {sizes[-1]} | under 0.3 s at {sizes[-1]} |")
+    print("|---|" + "---|---|" * len(runs) + "---|---|")
+    for key in runs[-1][1]:
+        cells = []
+        for _, cases in runs:
+            figures = cases.get(key, (None, None))[1]
+            cells.append("—|—" if figures is None else " | ".join(
+                f"{figures[side]['p50']:.0f} / {figures[side]['p95']:.0f}" + ("" if figures["status"] == 200
+                                                                              else f" (HTTP {figures['status']})")
+                for side in ("page", "cli")))
+        last = runs[-1][1][key][1]
+        under = last["page"]["p95"] < GOAL_MS and last["status"] == 200
+        print(f"| {key} | " + " | ".join(cells) + f" | {last['page']['p50'] / last['cli']['p50']:.1f}× | "
+              f"{'yes' if under else 'no'} |")
 
 
 def options(arguments, defaults):

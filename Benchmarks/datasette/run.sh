@@ -61,7 +61,7 @@ for n in "${SIZES[@]}"; do
     done
     echo "== $n posts: timing pages (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     $PY Benchmarks/datasette/measure.py "http://127.0.0.1:$port" "$(basename "$db" .db)" "$db" "$CLI" "$out" \
-        --runs "$RUNS" --seed "$SEED" --label "commit $(git rev-parse --short HEAD), $(nproc) cores"
+        --runs "$RUNS" --seed "$SEED" --label "$(nproc) cores"
     kill "$server"; wait "$server" 2>/dev/null || true
     trap - EXIT
     outs+=("$out")
