@@ -186,7 +186,7 @@ def table(paths):
         over = [case for case, figures in cases.values()
                 if figures["page"]["p95"] >= GOAL_MS or figures["status"] != 200]
         terms = sorted({case[case.index("`"):] + f" ({key.split('= ')[1]})" for key, (case, _) in cases.items()
-                        if "`" in case}, key=lambda term: term.split("(")[1])
+                        if "`" in case}, key=lambda term: (term.split("(")[1], term))
         print(f"- {meta['posts']:,} posts, {meta['notifications']:,} notifications ({meta['label']}; {meta['runs']} "
               f"runs per page; load up to {meta['max_load']:.1f}): p95 under 0.3 s and HTTP 200 on "
               f"{len(cases) - len(over)} of {len(cases)} pages. Terms of seed {meta['seed']}: {', '.join(terms)}.")
