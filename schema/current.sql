@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 22 (0022_user_zone_views.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 23 (0023_inbox_trigrams_and_feed_filters.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -483,11 +483,17 @@ CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
 -- from 0004_spec_model.sql
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);
 
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_flagged ON social_media_posts(flagged_for_review, post_date_ms);
+
 -- from 0014_instants.sql
 CREATE INDEX social_media_posts_instants ON social_media_posts(user_id, post_date_ms, id);
 
 -- from 0019_newest_first_indexes.sql
 CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_sentiment ON social_media_posts(sentiment, post_date_ms);
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -770,6 +776,24 @@ CREATE TRIGGER notifications_instant_update AFTER UPDATE OF scheduled_for ON not
                      ELSE upper(NEW.scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
         END
     WHERE seq = NEW.seq;
+END;
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+END;
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
 -- from 0004_spec_model.sql
@@ -1125,7 +1149,7 @@ FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
 
--- from 0006_substring_search.sql
+-- from 0023_inbox_trigrams_and_feed_filters.sql
 CREATE VIEW search_index_status AS
 SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
        CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
@@ -1147,6 +1171,12 @@ FROM (
            (SELECT count(*) FROM notifications_fts_docsize),
            (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
            (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
+    UNION ALL
+    SELECT 'notifications_trigram', 'notifications',
+           (SELECT count(*) FROM notifications),
+           (SELECT count(*) FROM notifications_trigram_docsize),
+           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_trigram_docsize)),
+           (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
     UNION ALL
     SELECT 'communication_templates_fts', 'communication_templates',
            (SELECT count(*) FROM communication_templates),
@@ -1357,6 +1387,13 @@ CREATE VIRTUAL TABLE notifications_fts USING fts5(
     title, message,
     content="notifications", content_rowid='seq',
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE VIRTUAL TABLE notifications_trigram USING fts5(
+    title, message,
+    content = 'notifications', content_rowid = 'seq',
+    tokenize = 'trigram', detail = 'none'
 );
 
 -- from 0009_search_detection.sql

@@ -171,11 +171,13 @@ import Testing
         try migrate(queue)
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
-            // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers and 0019's newest-first index.
+            // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers, 0019's newest-first index
+            // and 0023's indexes of the flagged and sentiment filters.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
-                        "index|social_media_posts_instants", "index|social_media_posts_newest",
+                        "index|social_media_posts_flagged", "index|social_media_posts_instants",
+                        "index|social_media_posts_newest", "index|social_media_posts_sentiment",
                         "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
                         "trigger|social_media_post_counters_delete", "trigger|social_media_post_counters_flag",
                         "trigger|social_media_post_counters_insert", "trigger|social_media_post_counters_move",

@@ -1,6 +1,6 @@
 """sqlite-utils over a Switchboard workspace, with the sqlite-utils-switchboard plugin installed (scripts/test
 installs the packages under python/ into .venv): the functions, the clock of $SWITCHBOARD_NOW, `optimize` and
-`rebuild-fts` (which would write to the read-only fts5vocab table), `search` with word prefixes, `insert`
+`rebuild-fts` (which would write to the read-only fts5vocab table), `search` as the canned queries search, `insert`
 of the specs' JSON as it is (camelCase keys, records that leave keys out, no user_id: the acting user's) with
 no `--alter`, streamed (peak memory flat in the input's size) and all or nothing, and `disable-fts` refused.
 """
@@ -31,6 +31,13 @@ def refused(*arguments, stdin=None):
     return result.stderr
 
 
+def cli_ids(database, search, ordered=False):
+    result = subprocess.run([CLI, "run", "social-feed", "--db", str(database), "--format", "json", "-p",
+                             f"search={search}", "-p", "limit=10000"], capture_output=True, text=True, check=True)
+    ids = [row["id"] for row in json.loads(result.stdout)] if result.stdout.strip() else []
+    return ids if ordered else sorted(ids)
+
+
 # Runs a command and prints its peak resident set (KiB). A child's peak counts the memory of the process it was
 # forked from (vfork shares it until exec), so sqlite-utils is started by this small process, not by pytest.
 PEAK = """
@@ -46,6 +53,52 @@ def peak_memory_kib(*arguments):
     result = subprocess.run([sys.executable, "-c", PEAK, UTILS, *map(str, arguments)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return int(result.stdout)
+
+
+def test_functions_and_the_pinned_clock(demo_file):
+    assert utils(demo_file, "SELECT sentiment_label('very_positive') AS label") == [{"label": "🔥 Very Positive"}]
+    assert utils(demo_file, "SELECT switchboard_now() AS now", env={"SWITCHBOARD_NOW": DEMO_NOW}) == [{"now": DEMO_NOW}]
+    rows = utils(demo_file, "SELECT relative_time FROM social_feed ORDER BY post_date DESC, id DESC LIMIT 1",
+                 env={"SWITCHBOARD_NOW": DEMO_NOW})
+    assert rows == [{"relative_time": "39 min. ago"}]
+
+
+def test_optimize_and_rebuild_fts_then_search_still_finds(demo_file):
+    before = utils("search", demo_file, "social_media_posts", "offer", "-c", "id")
+    assert utils("optimize", demo_file) is None
+    assert utils("rebuild-fts", demo_file) is None
+    assert utils("search", demo_file, "social_media_posts", "offer", "-c", "id") == before
+    assert sorted(row["id"] for row in before) == cli_ids(demo_file, "offer")
+    # named tables are left to sqlite-utils, as given
+    assert utils("rebuild-fts", demo_file, "social_media_posts") is None
+
+
+def test_search_finds_what_the_canned_query_finds(demo_file):
+    """On a workspace, `search` is the canned query's search (every host's: test_search_hosts.py): substrings of
+    every word, in the query's order, with sqlite-utils' own options and output."""
+    found = [row["id"] for row in utils("search", demo_file, "social_media_posts", "schol", "-c", "id")]
+    assert len(found) == 37 and found == cli_ids(demo_file, "schol", ordered=True)
+    assert [row["id"] for row in utils("search", demo_file, "social_feed", "schol", "-c", "id")] == found  # a view
+    quoted = utils("search", demo_file, "social_media_posts", "schol", "--quote", "-c", "id")
+    assert [row["id"] for row in quoted] == found
+    # FTS5 syntax is text to find like any other: `schol*` is in no post, `offer OR camp` needs all three words
+    assert utils("search", demo_file, "social_media_posts", "schol*") == []
+    either = utils("search", demo_file, "social_media_posts", "offer OR camp", "-c", "id")
+    assert sorted(row["id"] for row in either) == cli_ids(demo_file, "offer OR camp")
+    first = utils("search", demo_file, "notifications", "TRANSCR", "--limit", "1")
+    assert (list(first[0])[:3], first[0]["title"]) == (["rowid", "seq", "id"], "Deadline: Transcript upload")
+    shown = subprocess.run([UTILS, "search", str(demo_file), "tg_groups", "team", "--sql"], capture_output=True,
+                           text=True)
+    assert shown.stdout == ('SELECT rowid AS rowid, * FROM "tg_groups"\nWHERE search_contains(:query, title)\n'
+                            "ORDER BY sort_order, title COLLATE NOCASE, id\n")
+
+
+def test_search_elsewhere_is_sqlite_utils_own(tmp_path):
+    other = tmp_path / "other.db"
+    utils("insert", other, "docs", "-", stdin='[{"id": 1, "text": "scholarship news"}]', env={})
+    utils("enable-fts", other, "docs", "text")
+    assert utils("search", other, "docs", "schol") == []
+    assert [row["id"] for row in utils("search", other, "docs", "scholarship")] == [1]
 
 
 @pytest.fixture

@@ -82,7 +82,7 @@ PAGE_WRITES = {
     "notes": ("UPDATE social_media_posts SET notes = 'Call Monday' WHERE rowid = 1", None),
     "mark read": ("UPDATE notifications SET read_at = '2026-02-10T12:00:00Z' WHERE rowid = 1", None),
     "delete a notification": ("DELETE FROM notifications WHERE rowid = 2",
-                              'unsafe use of virtual table "notifications_fts"'),
+                              'unsafe use of virtual table "notifications_trigram"'),
     "delete a post": ("DELETE FROM social_media_posts WHERE rowid = 3",
                       'unsafe use of virtual table "social_posts_trigram"'),
     "create a template": ("INSERT INTO communication_templates (user_id, name, type, body) "

@@ -1,23 +1,22 @@
 """sqlite-utils plugin: every connection sqlite-utils opens gets Switchboard's functions
 (`sqlite-utils app.db "SELECT * FROM social_feed"`) and the per-connection settings the schema needs,
-and five commands work on a Switchboard workspace as they do elsewhere.
+and six commands work on a Switchboard workspace as they do elsewhere.
 
 - prepare_connection: loads libswitchboard.so (from switchboard-sqlite), turns on foreign_keys and
   recursive_triggers, and pins the clock to $SWITCHBOARD_NOW when that is set, as the switchboard CLI does.
   Where this Python's sqlite3 cannot load extensions it logs one warning and sqlite-utils goes on
   without the functions.
-- register_commands wraps five built-in commands (same options):
+- register_commands wraps five built-in commands (same options) and replaces one:
   `optimize` and `rebuild-fts` without table names skip the fts5vocab tables (which sqlite-utils lists
   among the FTS5 tables, and which cannot be written: "table social_posts_trigram_vocab may not be
-  modified"); `search` on a workspace reads a query of plain words as word prefixes (`schol` finds
-  "scholarship", as the apps' search does); `insert` and `upsert` of JSON into a workspace table take
+  modified"); `insert` and `upsert` of JSON into a workspace table take
   the records as `switchboard import` does (workspace_insert: streamed, the specs' camelCase keys, the
   acting user filled in, all or nothing); `disable-fts` of a workspace table is refused, saying why
-  (the workspace's search and its triggers need the index).
+  (the workspace's search and its triggers need the index). `search` on a workspace's searched table or
+  view finds what its canned query's search finds, and so does `Table.search()` (`.search`).
 """
 import logging
 import os
-import re
 import sqlite3
 
 import click
@@ -27,11 +26,10 @@ import switchboard
 
 from . import workspace_insert
 from .records import InvalidJSON
+from .search import replace_search
 
 log = logging.getLogger("sqlite_utils_switchboard")
 _warned = False
-# A search of plain words (letters, digits, '_', whitespace): anything else is FTS5 syntax, left as it is.
-_PLAIN_WORDS = re.compile(r"[^\W]+(?:\s+[^\W]+)*", re.UNICODE)
 
 
 @sqlite_utils.hookimpl
@@ -72,14 +70,6 @@ def full_text_tables(path):
         db.close()
 
 
-def prefix_query(q):
-    """`q` as word prefixes (`"schol"* "rec"*`) when it is plain words, else None (FTS5 syntax of the caller's:
-    any other character, or the operators AND, OR, NOT)."""
-    if not _PLAIN_WORDS.fullmatch(q.strip()) or {"AND", "OR", "NOT"} & set(q.split()):
-        return None
-    return " ".join('"' + word.replace('"', '""') + '"*' for word in q.split())
-
-
 def _wrap(command, before):
     """Replaces `command`'s callback with one that lets `before(kwargs)` change its arguments first, or do the
     command itself: it returns True when it did."""
@@ -96,13 +86,6 @@ def _wrap(command, before):
 def _tables_for_maintenance(kwargs):
     if not kwargs["tables"]:
         kwargs["tables"] = tuple(full_text_tables(kwargs["path"]))
-
-
-def _search(kwargs):
-    if is_workspace(kwargs["path"]):
-        prefixes = prefix_query(kwargs["q"])
-        if prefixes is not None:
-            kwargs["q"], kwargs["quote"] = prefixes, False
 
 
 # insert's and upsert's options that keep the input plain JSON for a table that exists; any other (CSV, --convert,
@@ -155,10 +138,11 @@ def _disable_fts(kwargs):
 
 @sqlite_utils.hookimpl
 def register_commands(cli):
-    """Wraps the built-in optimize, rebuild-fts, search, insert, upsert and disable-fts commands (see the module's
-    docstring)."""
+    """Wraps the built-in optimize, rebuild-fts, insert, upsert and disable-fts commands and replaces search (see
+    the module's docstring)."""
     for name, before in (("optimize", _tables_for_maintenance), ("rebuild-fts", _tables_for_maintenance),
-                         ("search", _search), ("insert", _insert), ("upsert", _upsert), ("disable-fts", _disable_fts)):
+                         ("insert", _insert), ("upsert", _upsert), ("disable-fts", _disable_fts)):
         command = cli.commands.get(name)
         if isinstance(command, click.Command) and command.callback is not None:
             _wrap(command, before)
+    replace_search(cli)
