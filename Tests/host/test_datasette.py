@@ -17,14 +17,12 @@ import subprocess
 import threading
 
 import datasette.database
-import datasette_switchboard_scale
 import pytest
 import switchboard
-from datasette.app import Datasette
-from switchboard.search import SEARCHES, way
-
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette_switchboard import REFUSED_NOW
+from datasette.app import Datasette
+from datasette_switchboard import REFUSED_NOW, scale
+from switchboard.search import SEARCHES, way
 from test_host_matrix import normalised
 
 
@@ -533,7 +531,7 @@ def test_a_search_that_tests_rows_is_not_counted_over_a_large_table(demo, monkey
     """Over a table of more than COUNT_ROWS rows (here 100), a search that tests rows (a common one) shows no count,
     as Datasette shows none for a count out of time; one the index lists (a rare one) is counted."""
     ds, database = demo
-    monkeypatch.setattr(datasette_switchboard_scale, "COUNT_ROWS", 100)
+    monkeypatch.setattr(scale, "COUNT_ROWS", 100)
     con = switchboard.connect(str(database))
     assert [way(con, "social_media_posts", search) for search in ["a", "scholarship"]] == ["tested", "listed"]
     con.close()
