@@ -6,6 +6,7 @@ import os
 import re
 import sqlite3
 import subprocess
+import urllib.parse
 
 from conftest import CLI, DEMO_NOW
 from datasette.app import Datasette
@@ -76,7 +77,10 @@ class Client:
         self.ds, self.cookies = ds, signed_in(actor) if actor else {}
 
     def get(self, path, **params):
-        return asyncio.run(self.ds.client.get(path, params=params, cookies=self.cookies))
+        """GET `path` (which may carry its own query string) with `params` added."""
+        if params:
+            path += ("&" if "?" in path else "?") + urllib.parse.urlencode(params)
+        return asyncio.run(self.ds.client.get(path, cookies=self.cookies))
 
     def post(self, path, data, page=None, json_answer=False):
         """POSTs `data` to `path` with the CSRF token of `page` (default: the page `path` belongs to)."""

@@ -500,7 +500,8 @@ def extra_css_urls(template, datasette):
 def extra_js_urls(template, datasette):
     """The pages' script (confirmations, banners, live preview, connection errors), on the pages only: each page
     works without it."""
-    return [{"url": datasette.urls.static_plugins(PLUGIN, "pages.js"), "module": False}] if _a_page(template) else []
+    # a module: deferred, so it runs once the page is there
+    return [{"url": datasette.urls.static_plugins(PLUGIN, "pages.js"), "module": True}] if _a_page(template) else []
 
 
 @hookimpl

@@ -90,7 +90,6 @@ SPEC_STRINGS = {
     "tap_plus": _s("Tap + to create your first template", "003", "Phase 5 TemplateListView empty state",
                    "quick-send"),
     "add_template": _s("Add template", "003", "Phase 7 widget, small widget without templates", "quick-send"),
-    "no_tg_templates_widget": _s("No templates", "003", "Phase 7 widget, empty", "quick-send"),
     "no_group_selected": _s("No group selected", "003", "Phase 5 TemplateButtonView.sendMessage", "quick-send"),
     "send_error": _s("Error", "003", "Phase 5 TemplateButtonView alert title", "quick-send"),
     "send_error_ok": _s("OK", "003", "Phase 5 TemplateButtonView alert button", "quick-send"),
