@@ -126,16 +126,16 @@ def cases(conn, cli, seed, db):
     return found
 
 
-def fetch(connection, path):
-    """(ms, status) of one GET over the kept-alive connection, body read (connecting again, untimed, when the
-    server closed it: uvicorn closes a connection idle for 5 s)."""
+def fetch(connection, path, headers=None):
+    """(ms, status) of one GET over the kept-alive connection, with `headers` (a signed-in actor's cookie), body
+    read (connecting again, untimed, when the server closed it: uvicorn closes a connection idle for 5 s)."""
     try:
         connection.request("GET", "/-/versions.json")
         connection.getresponse().read()
     except (http.client.RemoteDisconnected, ConnectionError):
         connection.close()
     start = time.perf_counter()
-    connection.request("GET", path)
+    connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
     response.read()
     return (time.perf_counter() - start) * 1000, response.status

@@ -121,3 +121,9 @@ def test_blake_cannot_reach_alex_through_the_canned_queries_on_the_pages(ds, wor
     page = Client(ds, "blake").get("/demo/-/switchboard/feed", user_id=ALEX).text
     assert "Blake scholarship news" in page and "Zoë García" not in page
     assert BLAKE not in page.replace(f'value="{BLAKE}"', "")
+
+
+def test_the_databases_page_links_to_the_pages(ds):
+    page = Client(ds, "alex").get("/demo").text
+    assert 'href="/demo/-/switchboard/feed"' in page and "Switchboard pages" in page
+    assert Client(ds, "alex").get("/demo/-/switchboard").headers["location"] == "/demo/-/switchboard/feed"
