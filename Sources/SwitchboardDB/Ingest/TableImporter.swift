@@ -453,7 +453,8 @@ final class TableImporter: RecordSink {
         for table in tables {
             for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
                 let name: String = row["name"], sql: String = row["sql"]
-                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), !name.contains("_replaced"), sql.uppercased().contains("INSERT INTO"),
+                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), !name.contains("_replaced"),
+                    sql.uppercased().contains("INSERT INTO"),
                     !indexes.contains(where: { sql.contains($0) })
                 else { continue }
                 saved.append((name, sql))
