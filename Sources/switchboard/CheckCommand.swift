@@ -12,7 +12,9 @@ struct CheckCommand: ParsableCommand {
             integrity_check does not look into: a damaged index gives wrong search results or breaks syncs \
             while the file itself checks ok. Then "counters:" compares every counter (the statistics cards', \
             the inbox's and the templates' counts) with count(*) of the rows it counts, and lists each row that \
-            differs: its table, its key, the counts stored and the counts of the rows. Then "schema:" names the \
+            differs: its table, its key, the counts stored and the counts of the rows. "schema version:" gives the \
+            database's version against the newest this switchboard knows, and names a migration that did not finish \
+            (objects of a later version there, or of its own missing). Then "schema:" names the \
             tables and columns that are not the workspace's (another tool added them; they are left alone and \
             fail nothing). Prints one line per check; exit 1 when one failed. --rebuild first rebuilds every \
             full-text index from the table it indexes; --repair first rebuilds the counters that differ from \
@@ -32,7 +34,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
-        let opened = try database.open()
+        let opened = try database.open(olderSchema: true)
         var output = ""
         if rebuild { output += "Rebuilt \(try opened.rebuildIndexes().count.counted("index", "indexes")).\n" }
         if repair {
@@ -47,6 +49,8 @@ struct CheckCommand: ParsableCommand {
         let drift = try opened.counterDrift()
         output += "counters: " + (drift.isEmpty ? "ok\n" : "\(drift.count.counted("row differs", "rows differ")) from count(*)\n")
         output += drift.map { "  \($0)\n" }.joined()
+        let version = try opened.schemaVersion()
+        output += "schema version: \(version)\n"
         let foreign = try opened.foreignObjects()
         output += "schema: " + (foreign.isEmpty ? "ok" : "\(InitCommand.foreignSummary(foreign))") + "\n"
         Terminal.write(output)
@@ -60,6 +64,11 @@ struct CheckCommand: ParsableCommand {
             let tables = drift.map(\.table).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             problems.append("counters differ from their rows: \(tables.joined(separator: ", "))")
             fixes.append("--repair")
+        }
+        if let unfinished = version.unfinished {
+            problems.append("migration \(unfinished) did not finish; restore a copy from before it, then run switchboard init")
+        } else if version.version < version.newest {
+            problems.append("schema version \(version.version) is older than this switchboard (\(version.newest)); run switchboard init")
         }
         guard !problems.isEmpty else { return }
         let advice = fixes.isEmpty ? "" : "; run switchboard check \(fixes.joined(separator: " "))"

@@ -14,16 +14,20 @@ struct DatabaseOption: ParsableArguments {
     /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set,
     /// and calendar days in `timeZone` if set, else in the acting user's `users.timezone` (`user`, else
     /// the database's only user), else UTC. It stays open until main closes it (``OpenDatabases``).
+    /// A database at an older schema version is refused (`switchboard init` upgrades it) unless
+    /// `olderSchema` is true.
     func open(
         now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
-        user: String? = Terminal.environment("SWITCHBOARD_USER")
+        user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false
     ) throws -> QueryDatabase {
-        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user))
+        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user, olderSchema: olderSchema))
     }
 
     /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.
-    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER")) throws -> QueryDatabase {
-        try open(now: clock.value, timeZone: clock.timeZone, user: user)
+    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false) throws
+        -> QueryDatabase
+    {
+        try open(now: clock.value, timeZone: clock.timeZone, user: user, olderSchema: olderSchema)
     }
 }
 

@@ -13,6 +13,7 @@ import Testing
         social_posts_trigram: ok
         tg_groups_fts: ok
         counters: ok
+        schema version: \(PackagePaths.newestSchemaVersion), the newest
         schema: ok
 
         """

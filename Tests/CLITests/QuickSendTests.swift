@@ -322,7 +322,8 @@ struct QuickSendFixture {
         _ = try Subprocess.run(["sqlite3", db, "PRAGMA user_version = 5; CREATE TABLE t(x);"])
         expectError(
             try CLI.run(["outbox", "--db", db]),
-            "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
+            "\(db): database schema version 5 is older than this switchboard (\(PackagePaths.newestSchemaVersion)); "
+                + "run switchboard init to upgrade it", status: 1)
     }
 
     /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in

@@ -25,8 +25,9 @@ social_posts_fts: ok
 social_posts_trigram: ok
 tg_groups_fts: ok
 counters: ok
+schema version: {newest}, the newest
 schema: ok
-"""
+""".format(newest=int(MIGRATIONS[-1].name[:4]))
 # Each counter table beside what counting its rows gives (as schema/0018 and 0021 first filled them).
 EXACT = [
     ("SELECT user_id, platform, posts, flagged FROM social_media_post_counters ORDER BY 1, 2",
