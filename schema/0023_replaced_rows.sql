@@ -1,4 +1,5 @@
--- 0023_replaced_rows.sql — counters and search indexes that every writer keeps exact (issue 30, item 3).
+-- 0023_replaced_rows.sql — counters and search indexes that every writer keeps exact, and a fencing counter
+-- that only grows (issue 30, items 3 and 5).
 --
 -- Apply by hand:   sqlite3 -bail app.db < schema/0023_replaced_rows.sql   (after 0001–0022)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.
@@ -432,6 +433,27 @@ CREATE TRIGGER tg_groups_fts_update AFTER UPDATE OF id, title ON tg_groups BEGIN
     SELECT 'delete', r.id, r.title FROM tg_groups_replaced AS r WHERE OLD.id IS NOT NEW.id AND r.id = NEW.id;
     INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title) VALUES ('delete', OLD.id, OLD.title);
     INSERT INTO tg_groups_fts (rowid, title) VALUES (NEW.id, NEW.title);
+END;
+
+-- ================================================================================================
+-- The outbox's fencing counter only grows (issue 30, item 5). Every claim of a message takes the next
+-- outbox_fence.token (0007_outbox.sql), and a deliverer's record of a send is refused when its token is
+-- not the message's latest: a token that went back (`import outbox_fence` of an older backup, 3 -> 0, or
+-- any tool) would hand a new claim a token an expired lease still holds. So no writer may lower it or
+-- delete its row (without the row every claim fails); raising it is fine. import reports such a record as
+-- skipped, with this message.
+
+CREATE TRIGGER outbox_fence_only_grows_insert BEFORE INSERT ON outbox_fence
+WHEN NEW.token < (SELECT max(token) FROM outbox_fence) BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
+END;
+
+CREATE TRIGGER outbox_fence_only_grows_update BEFORE UPDATE OF token ON outbox_fence WHEN NEW.token < OLD.token BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
+END;
+
+CREATE TRIGGER outbox_fence_only_grows_delete BEFORE DELETE ON outbox_fence BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence is never deleted (it fences deliveries)');
 END;
 
 PRAGMA user_version = 23;

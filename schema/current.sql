@@ -978,6 +978,22 @@ ON outbox WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE outbox SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = NEW.id;
 END;
 
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_delete BEFORE DELETE ON outbox_fence BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence is never deleted (it fences deliveries)');
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_insert BEFORE INSERT ON outbox_fence
+WHEN NEW.token < (SELECT max(token) FROM outbox_fence) BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_update BEFORE UPDATE OF token ON outbox_fence WHEN NEW.token < OLD.token BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
+END;
+
 -- from 0004_spec_model.sql
 CREATE TRIGGER posts_updated_at AFTER UPDATE OF id, user_id, parent_id, title, summary, body, image_url,
     template_name, created_at, timezone, location_tag, ai_generated, author_name, author_email

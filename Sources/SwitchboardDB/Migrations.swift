@@ -121,16 +121,16 @@ func apply(_ migrations: [Migration], to db: Database, step: (UpgradeStep) throw
     let pending = migrations.filter { $0.version > current }
     guard !pending.isEmpty else { return Upgrade(from: current, to: current, merged: []) }
     let foreignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-    for migration in pending {
-        for setting in MigrationScript(migration.sql).settings where setting.uppercased().contains("JOURNAL_MODE") {
-            try db.execute(sql: setting)
-        }
-    }
     try db.execute(sql: "PRAGMA foreign_keys = OFF")
     defer { try? db.execute(sql: "PRAGMA foreign_keys = \(foreignKeys ? "ON" : "OFF")") }
     var running = pending[0]
     var merged: [CaseMerge] = []
     do {
+        for migration in pending {
+            for setting in MigrationScript(migration.sql).settings where setting.uppercased().contains("JOURNAL_MODE") {
+                try db.execute(sql: setting)
+            }
+        }
         try db.execute(sql: "BEGIN IMMEDIATE")
         let unmatched = try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_foreign_key_check") ?? 0
         for migration in pending {

@@ -83,6 +83,22 @@ struct UserOption: ParsableArguments {
 
     /// The given id, else `$SWITCHBOARD_USER` (a UUID in any case, ``CanonicalID``); nil leaves the choice to the database.
     var id: String? { (user ?? Terminal.environment("SWITCHBOARD_USER")).map(CanonicalID.canonical) }
+
+    /// ``id`` for a query run with the `-p` `pairs`: a `-p user_id=` naming another user than `--user` (or
+    /// `$SWITCHBOARD_USER`) is a usage error, rather than one silently overriding the other.
+    ///
+    /// ```swift
+    /// try UserOption.parse(["--user", "u1"]).id(checkedAgainst: ["user_id=u2"])
+    /// // usage error: --user 'u1' and -p user_id='u2' name different users; give the acting user once
+    /// ```
+    func id(checkedAgainst pairs: [String]) throws -> String? {
+        guard let acting = id,
+            let given = try ParameterBinding.values(of: pairs)[ParameterBinding.userParameter].map(CanonicalID.canonical),
+            given != acting
+        else { return id }
+        let source = user.map { "--user '\($0)'" } ?? "SWITCHBOARD_USER '\(acting)'"
+        throw SwitchboardError.usage("\(source) and -p user_id='\(given)' name different users; give the acting user once")
+    }
 }
 
 /// The format a command prints rows in when `--format` (or an alias) is not given.
