@@ -21,12 +21,14 @@
 --
 --   * BEFORE INSERT (and BEFORE UPDATE of a unique column that changes) empties the table, then copies
 --     into it every row that the new values collide with on a unique key (seq or the rowid, id, and a
---     post's user_id + post_url). Nothing is known yet of how the collision will be resolved.
+--     post's user_id + post_url). Nothing is known yet of how the collision will be resolved. An insert
+--     that collides with nothing, into an empty table, skips it (its WHEN: three index probes).
 --   * AFTER DELETE takes the deleted row out of it: under recursive_triggers = ON the replaced row's own
 --     DELETE triggers fired, so it is already taken away.
---   * AFTER INSERT (and AFTER UPDATE of the same columns, under the same condition) the trigger of each
---     counter and index first takes away the rows put aside that are gone from the table (or whose seq the
---     new row now holds): exactly the rows the statement replaced. A row put aside that is still there was
+--   * AFTER INSERT (when something was put aside), and AFTER UPDATE of the same columns under the same
+--     condition, a trigger per counter and index takes away the rows put aside that are gone from the
+--     table (or whose seq the new row now holds): exactly the rows the statement replaced; 0018's and
+--     0021's insert triggers add the new row as before. A row put aside that is still there was
 --     not replaced: the insert failed (the statement, and the copy, are rolled back), was ignored (OR
 --     IGNORE, DO NOTHING) or became an update (ON CONFLICT DO UPDATE); the next BEFORE trigger empties the
 --     table of it. So the counters and indexes are exact with recursive_triggers on or off, under REPLACE,
@@ -87,7 +89,10 @@ CREATE TABLE tg_groups_replaced (
 -- ================================================================================================
 -- social_media_posts: unique on seq, id, (user_id, post_url).
 
-CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts BEGIN
+CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM social_media_posts WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM social_media_posts WHERE user_id = NEW.user_id AND post_url = NEW.post_url)
+     OR EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
     DELETE FROM social_media_posts_replaced;
     INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
                                              author_handle, search_tags)
@@ -110,9 +115,10 @@ CREATE TRIGGER social_media_posts_replaced_delete AFTER DELETE ON social_media_p
     DELETE FROM social_media_posts_replaced WHERE seq = OLD.seq;
 END;
 
--- The counters: the replaced rows taken away, as differences (0021's way), then the new row added.
-DROP TRIGGER social_media_post_counters_insert;
-CREATE TRIGGER social_media_post_counters_insert AFTER INSERT ON social_media_posts BEGIN
+-- The counters: the replaced rows taken away, as differences (0021's way: in any order with 0018's trigger
+-- that adds the new row), only when something was put aside.
+CREATE TRIGGER social_media_post_counters_replaced_insert AFTER INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
     INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
     SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
     FROM social_media_posts_replaced AS r
@@ -121,12 +127,9 @@ CREATE TRIGGER social_media_post_counters_insert AFTER INSERT ON social_media_po
     ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + excluded.posts, flagged = flagged + excluded.flagged;
     DELETE FROM social_media_post_counters
     WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
-    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
-    VALUES (NEW.user_id, coalesce(NEW.platform, ''), 1, NEW.flagged_for_review IS 1)
-    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + 1, flagged = flagged + excluded.flagged;
 END;
 
-CREATE TRIGGER social_media_post_counters_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+CREATE TRIGGER social_media_post_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
     INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
     SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
@@ -215,7 +218,9 @@ END;
 -- ================================================================================================
 -- notifications: unique on seq, id.
 
-CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications BEGIN
+CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM notifications WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
     DELETE FROM notifications_replaced;
     INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
     SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
@@ -235,8 +240,8 @@ CREATE TRIGGER notifications_replaced_delete AFTER DELETE ON notifications BEGIN
 END;
 
 -- The counters by type: a notification without a user is not counted (0018).
-DROP TRIGGER notification_counters_insert;
-CREATE TRIGGER notification_counters_insert AFTER INSERT ON notifications BEGIN
+CREATE TRIGGER notification_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
     INSERT INTO notification_counters (user_id, type, notifications, unread)
     SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
     FROM notifications_replaced AS r
@@ -245,12 +250,9 @@ CREATE TRIGGER notification_counters_insert AFTER INSERT ON notifications BEGIN
     ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
     DELETE FROM notification_counters
     WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
-    INSERT INTO notification_counters (user_id, type, notifications, unread)
-    SELECT NEW.user_id, coalesce(NEW.type, ''), 1, NEW.read_at IS NULL WHERE NEW.user_id IS NOT NULL
-    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
 END;
 
-CREATE TRIGGER notification_counters_replaced AFTER UPDATE OF seq, id ON notifications
+CREATE TRIGGER notification_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO notification_counters (user_id, type, notifications, unread)
     SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
@@ -263,8 +265,9 @@ WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
 END;
 
 -- The schedule's buckets (0021): the replaced rows' buckets less one each, and emptied buckets deleted.
-DROP TRIGGER notification_schedule_counters_insert;
-CREATE TRIGGER notification_schedule_counters_insert AFTER INSERT ON notifications BEGIN
+-- 0021's insert trigger adds the new row; the nested UPDATE of its instant may run either side of this.
+CREATE TRIGGER notification_schedule_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
     INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
     SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
            coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
@@ -280,14 +283,9 @@ CREATE TRIGGER notification_schedule_counters_insert AFTER INSERT ON notificatio
                  coalesce(r.type, '')
           FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
           WHERE r.scheduled_for_ms IS NOT NULL);
-    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
-    SELECT NEW.user_id, l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
-           coalesce(NEW.type, ''), 1, NEW.read_at IS NULL
-    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL
-    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
 END;
 
-CREATE TRIGGER notification_schedule_counters_replaced AFTER UPDATE OF seq, id ON notifications
+CREATE TRIGGER notification_schedule_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
     SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
@@ -334,7 +332,9 @@ END;
 -- ================================================================================================
 -- communication_templates: unique on seq, id.
 
-CREATE TRIGGER communication_templates_replaced_insert BEFORE INSERT ON communication_templates BEGIN
+CREATE TRIGGER communication_templates_replaced_insert BEFORE INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates WHERE seq = NEW.seq)
+     OR EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
     DELETE FROM communication_templates_replaced;
     INSERT INTO communication_templates_replaced (seq, user_id, type, name, body)
     SELECT seq, user_id, type, name, body FROM communication_templates WHERE seq = NEW.seq OR id = NEW.id;
@@ -352,8 +352,8 @@ CREATE TRIGGER communication_templates_replaced_delete AFTER DELETE ON communica
     DELETE FROM communication_templates_replaced WHERE seq = OLD.seq;
 END;
 
-DROP TRIGGER communication_template_counters_insert;
-CREATE TRIGGER communication_template_counters_insert AFTER INSERT ON communication_templates BEGIN
+CREATE TRIGGER communication_template_counters_replaced_insert AFTER INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
     INSERT INTO communication_template_counters (user_id, type, templates)
     SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
     WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq)
@@ -361,12 +361,9 @@ CREATE TRIGGER communication_template_counters_insert AFTER INSERT ON communicat
     ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + excluded.templates;
     DELETE FROM communication_template_counters
     WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
-    INSERT INTO communication_template_counters (user_id, type, templates)
-    VALUES (NEW.user_id, coalesce(NEW.type, ''), 1)
-    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + 1;
 END;
 
-CREATE TRIGGER communication_template_counters_replaced AFTER UPDATE OF seq, id ON communication_templates
+CREATE TRIGGER communication_template_counters_replaced_update AFTER UPDATE OF seq, id ON communication_templates
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO communication_template_counters (user_id, type, templates)
     SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
@@ -406,7 +403,8 @@ END;
 -- ================================================================================================
 -- tg_groups: unique on id (the rowid) only, so an index row is only ever replaced under its own rowid.
 
-CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups BEGIN
+CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups
+WHEN EXISTS (SELECT 1 FROM tg_groups WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM tg_groups_replaced) BEGIN
     DELETE FROM tg_groups_replaced;
     INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
 END;

@@ -567,15 +567,8 @@ CREATE TRIGGER communication_template_counters_delete AFTER DELETE ON communicat
     WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
 END;
 
--- from 0023_replaced_rows.sql
+-- from 0018_counters.sql
 CREATE TRIGGER communication_template_counters_insert AFTER INSERT ON communication_templates BEGIN
-    INSERT INTO communication_template_counters (user_id, type, templates)
-    SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
-    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq)
-    GROUP BY 1, 2
-    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + excluded.templates;
-    DELETE FROM communication_template_counters
-    WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
     INSERT INTO communication_template_counters (user_id, type, templates)
     VALUES (NEW.user_id, coalesce(NEW.type, ''), 1)
     ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + 1;
@@ -594,7 +587,19 @@ WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type BEGIN
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER communication_template_counters_replaced AFTER UPDATE OF seq, id ON communication_templates
+CREATE TRIGGER communication_template_counters_replaced_insert AFTER INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
+    INSERT INTO communication_template_counters (user_id, type, templates)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + excluded.templates;
+    DELETE FROM communication_template_counters
+    WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER communication_template_counters_replaced_update AFTER UPDATE OF seq, id ON communication_templates
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO communication_template_counters (user_id, type, templates)
     SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
@@ -650,7 +655,9 @@ CREATE TRIGGER communication_templates_replaced_delete AFTER DELETE ON communica
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER communication_templates_replaced_insert BEFORE INSERT ON communication_templates BEGIN
+CREATE TRIGGER communication_templates_replaced_insert BEFORE INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates WHERE seq = NEW.seq)
+     OR EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
     DELETE FROM communication_templates_replaced;
     INSERT INTO communication_templates_replaced (seq, user_id, type, name, body)
     SELECT seq, user_id, type, name, body FROM communication_templates WHERE seq = NEW.seq OR id = NEW.id;
@@ -724,18 +731,10 @@ CREATE TRIGGER notification_counters_delete AFTER DELETE ON notifications WHEN O
     WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
 END;
 
--- from 0023_replaced_rows.sql
-CREATE TRIGGER notification_counters_insert AFTER INSERT ON notifications BEGIN
+-- from 0018_counters.sql
+CREATE TRIGGER notification_counters_insert AFTER INSERT ON notifications WHEN NEW.user_id IS NOT NULL BEGIN
     INSERT INTO notification_counters (user_id, type, notifications, unread)
-    SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
-    FROM notifications_replaced AS r
-    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
-    GROUP BY 1, 2
-    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
-    DELETE FROM notification_counters
-    WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
-    INSERT INTO notification_counters (user_id, type, notifications, unread)
-    SELECT NEW.user_id, coalesce(NEW.type, ''), 1, NEW.read_at IS NULL WHERE NEW.user_id IS NOT NULL
+    VALUES (NEW.user_id, coalesce(NEW.type, ''), 1, NEW.read_at IS NULL)
     ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
 END;
 
@@ -759,7 +758,20 @@ WHEN OLD.user_id IS NEW.user_id AND OLD.type IS NEW.type AND (OLD.read_at IS NUL
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER notification_counters_replaced AFTER UPDATE OF seq, id ON notifications
+CREATE TRIGGER notification_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    INSERT INTO notification_counters (user_id, type, notifications, unread)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r
+    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_counters
+    WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER notification_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO notification_counters (user_id, type, notifications, unread)
     SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
@@ -785,27 +797,13 @@ WHEN OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL BEGIN
                               FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l);
 END;
 
--- from 0023_replaced_rows.sql
-CREATE TRIGGER notification_schedule_counters_insert AFTER INSERT ON notifications BEGIN
-    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
-    SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
-           coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
-    FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
-    WHERE r.user_id IS NOT NULL AND r.scheduled_for_ms IS NOT NULL
-      AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
-    GROUP BY 1, 2, 3, 4
-    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
-    DELETE FROM notification_schedule_counters
-    WHERE notifications = 0 AND unread = 0
-      AND (user_id, level, bucket, type) IN (
-          SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
-                 coalesce(r.type, '')
-          FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
-          WHERE r.scheduled_for_ms IS NOT NULL);
+-- from 0021_schedule_counters.sql
+CREATE TRIGGER notification_schedule_counters_insert AFTER INSERT ON notifications
+WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL BEGIN
     INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
     SELECT NEW.user_id, l.column1, (NEW.scheduled_for_ms / 1000 + (NEW.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
            coalesce(NEW.type, ''), 1, NEW.read_at IS NULL
-    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL
+    FROM (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l WHERE true
     ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
 END;
 
@@ -840,7 +838,27 @@ WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL AND OLD.user_i
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER notification_schedule_counters_replaced AFTER UPDATE OF seq, id ON notifications
+CREATE TRIGGER notification_schedule_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+    WHERE r.user_id IS NOT NULL AND r.scheduled_for_ms IS NOT NULL
+      AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_schedule_counters
+    WHERE notifications = 0 AND unread = 0
+      AND (user_id, level, bucket, type) IN (
+          SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+                 coalesce(r.type, '')
+          FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+          WHERE r.scheduled_for_ms IS NOT NULL);
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER notification_schedule_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
     SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
@@ -939,7 +957,9 @@ CREATE TRIGGER notifications_replaced_delete AFTER DELETE ON notifications BEGIN
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications BEGIN
+CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM notifications WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
     DELETE FROM notifications_replaced;
     INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
     SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
@@ -1017,16 +1037,8 @@ WHEN OLD.user_id IS NEW.user_id AND OLD.platform IS NEW.platform
     WHERE user_id = NEW.user_id AND platform = coalesce(NEW.platform, '');
 END;
 
--- from 0023_replaced_rows.sql
+-- from 0018_counters.sql
 CREATE TRIGGER social_media_post_counters_insert AFTER INSERT ON social_media_posts BEGIN
-    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
-    SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
-    FROM social_media_posts_replaced AS r
-    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
-    GROUP BY 1, 2
-    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + excluded.posts, flagged = flagged + excluded.flagged;
-    DELETE FROM social_media_post_counters
-    WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
     INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
     VALUES (NEW.user_id, coalesce(NEW.platform, ''), 1, NEW.flagged_for_review IS 1)
     ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + 1, flagged = flagged + excluded.flagged;
@@ -1045,7 +1057,20 @@ WHEN OLD.user_id IS NOT NEW.user_id OR OLD.platform IS NOT NEW.platform BEGIN
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER social_media_post_counters_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+CREATE TRIGGER social_media_post_counters_replaced_insert AFTER INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
+    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
+    SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + excluded.posts, flagged = flagged + excluded.flagged;
+    DELETE FROM social_media_post_counters
+    WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
+END;
+
+-- from 0023_replaced_rows.sql
+CREATE TRIGGER social_media_post_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
     INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
     SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
@@ -1105,7 +1130,10 @@ CREATE TRIGGER social_media_posts_replaced_delete AFTER DELETE ON social_media_p
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts BEGIN
+CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM social_media_posts WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM social_media_posts WHERE user_id = NEW.user_id AND post_url = NEW.post_url)
+     OR EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
     DELETE FROM social_media_posts_replaced;
     INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
                                              author_handle, search_tags)
@@ -1252,7 +1280,8 @@ CREATE TRIGGER tg_groups_replaced_delete AFTER DELETE ON tg_groups BEGIN
 END;
 
 -- from 0023_replaced_rows.sql
-CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups BEGIN
+CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups
+WHEN EXISTS (SELECT 1 FROM tg_groups WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM tg_groups_replaced) BEGIN
     DELETE FROM tg_groups_replaced;
     INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
 END;

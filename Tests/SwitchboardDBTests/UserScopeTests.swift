@@ -180,7 +180,8 @@ import Testing
                         "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
                         "trigger|social_media_post_counters_delete", "trigger|social_media_post_counters_flag",
                         "trigger|social_media_post_counters_insert", "trigger|social_media_post_counters_move",
-                        "trigger|social_media_post_counters_replaced", "trigger|social_media_posts_replaced_delete",
+                        "trigger|social_media_post_counters_replaced_insert", "trigger|social_media_post_counters_replaced_update",
+                        "trigger|social_media_posts_replaced_delete",
                         "trigger|social_media_posts_replaced_insert", "trigger|social_media_posts_replaced_update",
                         "trigger|social_posts_fts_replaced", "trigger|social_posts_trigram_replaced",
                     ]).sorted())
