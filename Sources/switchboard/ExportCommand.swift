@@ -131,8 +131,16 @@ struct ExportCommand: ParsableCommand {
         }
         for table in foreign { Terminal.warn("\(table) left out: not one of the workspace's tables (another tool added it)") }
         let tables = workspace.filter { !foreign.contains($0) }
-        // No file may be the database or one of its files: every name is checked before the folder is made.
-        for table in tables { try OutputFile.refuse("\(folder)/\(table).json", option: "--all", database: opened.path) }
+        // No file may be the database or one of its files, or a folder (it could not be replaced): every name
+        // is checked before the folder is made.
+        for table in tables {
+            let path = "\(folder)/\(table).json"
+            try OutputFile.refuse(path, option: "--all", database: opened.path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                throw SwitchboardError.failure("cannot write \(path): it is a folder; nothing exported")
+            }
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

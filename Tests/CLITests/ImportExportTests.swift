@@ -112,6 +112,13 @@ import Testing
             try CLI.run(["export", "--all", folder, "--db", db]),
             "--all \(folder)/users.json is the database or one of its files; choose another path", status: 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["users.json"])
+        // A folder where a file would go: refused before any file is written.
+        let other = scratch.file("other")
+        try FileManager.default.createDirectory(atPath: other + "/users.json", withIntermediateDirectories: true)
+        let copy = try scratch.database(name: "copy.db")
+        expectError(
+            try CLI.run(["export", "--all", other, "--db", copy]), "cannot write \(other)/users.json: it is a folder; nothing exported", status: 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other) == ["users.json"])
     }
 
     /// The outbox's fencing counter only grows, through every path: sql --write, the sqlite3 shell (a REPLACE

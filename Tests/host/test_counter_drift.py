@@ -184,9 +184,11 @@ def test_the_sqlite3_shell_leaves_no_drift(workspace):
 @pytest.mark.parametrize("recursive", [True, False])
 def test_sqlite_utils_leaves_no_drift(workspace, recursive):
     """sqlite-utils' own writes (insert with replace or ignore, upsert, insert_all that fails half-way, update,
-    delete_where) and the workload's SQL through its connection, with its default (recursive_triggers on) and off."""
+    delete_where) and the workload's SQL through its connection, with its default (recursive_triggers on) and off.
+    Without plugins, as sqlite-utils is found anywhere (the sqlite-utils-switchboard plugin would turn
+    recursive_triggers and foreign_keys on)."""
     con = sqlite3.connect(workspace, isolation_level=None)
-    db = sqlite_utils.Database(con, recursive_triggers=recursive)
+    db = sqlite_utils.Database(con, recursive_triggers=recursive, execute_plugins=False)
     assert con.execute("PRAGMA recursive_triggers").fetchone() == (int(recursive),)
     db.execute("INSERT OR IGNORE INTO users (id, name) VALUES ('u1', 'A'), ('u2', 'B'), ('u3', 'C')")
     r = random.Random(31 + recursive)
