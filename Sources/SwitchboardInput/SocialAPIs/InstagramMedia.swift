@@ -40,7 +40,7 @@ public enum InstagramMedia {
     /// Reads one page: `business_discovery.media.data` (none when the account has no media) and
     /// `paging`. The next page is `paging.cursors.after` while the page was not empty and either
     /// `paging.next` is there or the page was full (the Graph API leaves `next` out on the last page).
-    /// Paging stops at the first media older than the newest stored post of the account (the edge
+    /// Paging stops at the first media no newer than the newest stored post of the account (the edge
     /// lists newest first), so a second sync fetches one page and stores nothing new. A page without
     /// `business_discovery` is refused whole.
     public static func page(_ body: String, account: SocialAccount, location: String) throws(SocialPageError) -> SocialPage {
@@ -63,7 +63,7 @@ public enum InstagramMedia {
         var reachedStored = false
         for (index, item) in items.enumerated() {
             if let newest = account.newestPostMilliseconds, let time = item.member("timestamp")?.text,
-                let instant = Instant(.text(time)), instant.microseconds / 1000 < newest
+                let instant = Instant(.text(time)), instant.microseconds / 1000 <= newest
             {
                 reachedStored = true
                 break

@@ -52,7 +52,8 @@ struct APIClient {
 
     /// GETs `path` (with its query) under the base URL. `about` names what is fetched in messages
     /// (`@coach_a page 3`); `classify` reads a response that is not a 200.
-    func get(_ path: String, about: String, classify: (HTTPResponse) -> Verdict) throws(SourceFailure) -> HTTPResponse {
+    /// Throws ``SourceFailure``, or what stops the whole sync (no curl, no temporary file).
+    func get(_ path: String, about: String, classify: (HTTPResponse) -> Verdict) throws -> HTTPResponse {
         var attempt = 0
         while true {
             attempt += 1
@@ -70,12 +71,10 @@ struct APIClient {
             } catch let failure as CurlFailure where failure.isTransient {
                 problem = failure.message
             } catch let failure as CurlFailure {
-                throw .failed("\(name): \(about): \(failure.message)")
-            } catch {
-                throw .failed("\(name): \(about): \(error)")
+                throw SourceFailure.failed("\(name): \(about): \(failure.message)")
             }
             guard attempt < maxAttempts else {
-                throw .failed("\(name): \(problem) for \(about)\(attempt > 1 ? " after \(attempt) attempts" : "")")
+                throw SourceFailure.failed("\(name): \(problem) for \(about)\(attempt > 1 ? " after \(attempt) attempts" : "")")
             }
             pause(min(60, backoff * Double(1 << min(attempt - 1, 20))))
         }

@@ -148,7 +148,10 @@ final class Curl {
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let words: [String] = ["curl", "--disable", "--config", "-"]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let environment: [UnsafeMutablePointer<CChar>?] = Curl.environment().map { strdup($0) } + [nil]

@@ -38,9 +38,11 @@ struct CoachRow {
 
 extension PostSource {
     /// The acting user's coaches with their handle on this platform and the newest stored post of each
-    /// account, by name. A coach whose handle is not a username of the platform is `invalid`; one with no
-    /// handle is `without`; a handle two coaches share is fetched once, for the first.
-    func accounts(in database: QueryDatabase, user: String) throws -> (accounts: [SocialAccount], without: [CoachRow], invalid: [CoachRow]) {
+    /// account (none when `full`), by name. A coach whose handle is not a username of the platform is
+    /// `invalid`; one with no handle is `without`; a handle two coaches share is fetched once, for the first.
+    func accounts(
+        in database: QueryDatabase, user: String, full: Bool = false
+    ) throws -> (accounts: [SocialAccount], without: [CoachRow], invalid: [CoachRow]) {
         var accounts: [SocialAccount] = [], without: [CoachRow] = [], invalid: [CoachRow] = []
         var seen = Set<String>()
         let sql = """
@@ -57,7 +59,7 @@ extension PostSource {
                 let coach = CoachRow(id: text(cells[0]) ?? "", name: text(cells[1]) ?? "", schoolID: text(cells[2]), handle: text(cells[3]))
                 guard let written = coach.handle, !written.allSatisfy({ $0 == " " || $0 == "@" }) else { return without.append(coach) }
                 guard let handle = SocialAccount.username(written, on: platform) else { return invalid.append(coach) }
-                if seen.insert(handle.lowercased()).inserted { accounts.append(account(handle, coach: coach, newest: cells[4])) }
+                if seen.insert(handle.lowercased()).inserted { accounts.append(account(handle, coach: coach, newest: full ? .null : cells[4])) }
             })
         return (accounts, without, invalid)
     }

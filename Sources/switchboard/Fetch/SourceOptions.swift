@@ -34,6 +34,11 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .customLong("dry-run"), help: "With --from: list the accounts and the requests; fetch and store nothing.")
     var dryRun = false
 
+    @Flag(
+        name: .long,
+        help: "With --from: fetch every post the API lists, not only those newer than the newest stored (after a sync that stopped halfway).")
+    var full = false
+
     @Option(
         name: .customLong("max-attempts"),
         help: ArgumentHelp("With --from: tries of a request that meets a server error or a time-out.", valueName: "n"))
@@ -52,6 +57,6 @@ struct SourceOptions: ParsableArguments {
         guard requestTimeout > 0, requestTimeout.isFinite else {
             throw SwitchboardError.usage("--request-timeout must be a positive number of seconds")
         }
-        if dryRun && from.isEmpty { throw SwitchboardError.usage("--dry-run goes with --from") }
+        if (dryRun || full) && from.isEmpty { throw SwitchboardError.usage("--\(dryRun ? "dry-run" : "full") goes with --from") }
     }
 }

@@ -23,9 +23,9 @@ extension SyncCommand {
         let clients = try sources.map { source in try client(for: source) }
         try database.lockForIngest()
         let spool = try PostSpool()
-        var failures: [String] = []
+        var failures: [String] = [], notes: [String] = []
         for (source, client) in zip(sources, clients) {
-            let found = try source.accounts(in: database, user: user)
+            let found = try source.accounts(in: database, user: user, full: self.sources.full)
             for coach in found.invalid {
                 Terminal.warn("\(source.name): coach \(coach.name): \(source.handleColumn) '\(coach.handle ?? "")' is not a username there; skipped")
             }
@@ -33,9 +33,18 @@ extension SyncCommand {
                 Terminal.note("No coach of yours has a \(source.handleColumn): nothing to fetch from the \(source.apiName).")
             }
             accounts: for account in found.accounts {
+                var pages = 0
                 do {
-                    try source.fetch(account, client: client) { try spool.write($0) }
+                    try source.fetch(account, client: client) { records in
+                        try spool.write(records)
+                        pages += 1
+                    }
                 } catch let failure as SourceFailure {
+                    if pages > 0 {
+                        notes.append(
+                            "\(source.name) @\(account.handle): stopped after \(pages.counted("page")); its older posts come with "
+                                + "`switchboard sync posts --from \(source.name) --full`")
+                    }
                     switch failure {
                     case .rateLimited(let reason):
                         failures.append(SyncCommand.rateLimitLine(reason))
@@ -51,7 +60,7 @@ extension SyncCommand {
         }
         guard spool.count > 0 || failures.isEmpty else {
             if json { Terminal.write(SyncCommand.failureJSON(failures[0])) }
-            throw WordedFailure(line: failures.joined(separator: "\n"))
+            throw WordedFailure(line: (failures + notes).joined(separator: "\n"))
         }
         let rejects = try ingest.rejectFile(database: self.database.path)
         let input = try SpoolInput(spool, options: ingest, rejectFile: rejects)
@@ -59,7 +68,7 @@ extension SyncCommand {
         try rejects?.commit()
         Terminal.write(report(counts, failure: failures.first))
         input.summarizeRefusals()
-        if !failures.isEmpty { throw WordedFailure(line: failures.joined(separator: "\n")) }
+        if !failures.isEmpty { throw WordedFailure(line: (failures + notes).joined(separator: "\n")) }
         if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
             throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
         }
@@ -87,7 +96,7 @@ extension SyncCommand {
     private func plan(_ sources: [PostSource], database: QueryDatabase, user: String) throws {
         var lines = ["Dry run: nothing is fetched or stored."]
         for source in sources {
-            let found = try source.accounts(in: database, user: user)
+            let found = try source.accounts(in: database, user: user, full: self.sources.full)
             let token = Terminal.environment(source.tokenVariable) == nil ? "not set" : "set"
             lines.append(
                 "\(source.name): the \(source.apiName) at \(Terminal.environment(source.urlVariable) ?? source.defaultURL), \(source.tokenVariable) \(token)"
