@@ -22,13 +22,14 @@ struct SyncCommand: ParsableCommand {
             "Sync failed: <reason>" and exit 1. When the source is rate-limited (an envelope whose error names a \
             rate limit, or a --command that exits with status 75): "Sync failed: Rate limit exceeded (…). Please \
             wait a few minutes before syncing again." --json prints the sync endpoint's answer.
+            --from x and --from instagram fetch each coach's new posts from the platform's API (through curl), \
+            with the token in SWITCHBOARD_X_BEARER_TOKEN or SWITCHBOARD_INSTAGRAM_TOKEN (docs/sources.md); \
+            what came before a rate limit or an error is stored, then the failure is said, exit 1.
             Example:
               switchboard sync posts new-posts.json
               switchboard sync posts --command ./fetch-coach-posts.sh
               switchboard sync posts tweets.ndjson --map text=post_content --map user.screen_name=author_handle
-            --from x and --from instagram fetch each coach's new posts from the platform's API through curl, with \
-            the token in SWITCHBOARD_X_BEARER_TOKEN or SWITCHBOARD_INSTAGRAM_TOKEN (docs/sources.md).
-              switchboard sync posts --from x --from instagram
+              switchboard sync posts --from x --from instagram --dry-run
             """)
 
     enum Target: String, ExpressibleByArgument { case posts }
