@@ -64,6 +64,16 @@ def timeline(user):
     return posts if cap is None else posts[:cap]
 
 
+def not_found(value, resource, parameter):
+    """X's partial error for a resource that does not exist (an unknown user, a deleted media item)."""
+    by = "id" if parameter != "username" else "username"
+    return {
+        "value": value, "detail": f"Could not find {resource} with {by}: [{value}].", "title": "Not Found Error",
+        "resource_type": resource, "parameter": parameter, "resource_id": value,
+        "type": "https://api.twitter.com/2/problems/resource-not-found",
+    }
+
+
 def media_url(media):
     return media.get("url") or media.get("preview_image_url")
 
@@ -131,11 +141,7 @@ class XHandler(Handler):
     def lookup(self, username, query, limits):
         user = next((u for u in self.server.world["users"] if u["username"].lower() == username.lower()), None)
         if user is None:
-            return self.send_json(200, {"errors": [{
-                "value": username, "detail": f"Could not find user with username: [{username}].", "title": "Not Found Error",
-                "resource_type": "user", "parameter": "username", "resource_id": username,
-                "type": "https://api.twitter.com/2/problems/resource-not-found",
-            }]}, limits)
+            return self.send_json(200, {"errors": [not_found(username, "user", "username")]}, limits)
         data = {"id": user["id"], "name": user["name"], "username": user["username"]}
         if "profile_image_url" in query.get("user.fields", "").split(",") and user.get("profile_image_url"):
             data["profile_image_url"] = user["profile_image_url"]
@@ -144,11 +150,7 @@ class XHandler(Handler):
     def tweets(self, user_id, query, limits):
         user = next((u for u in self.server.world["users"] if u["id"] == user_id), None)
         if user is None:
-            return self.send_json(200, {"errors": [{
-                "value": user_id, "detail": f"Could not find user with id: [{user_id}].", "title": "Not Found Error",
-                "resource_type": "user", "parameter": "id", "resource_id": user_id,
-                "type": "https://api.twitter.com/2/problems/resource-not-found",
-            }]}, limits)
+            return self.send_json(200, {"errors": [not_found(user_id, "user", "id")]}, limits)
         size = int(query.get("max_results", "10"))
         if not 5 <= size <= 100:
             return self.send_json(400, {
@@ -185,12 +187,7 @@ class XHandler(Handler):
             data.append(tweet)
             for item in post.get("media", []) if expanded else []:
                 if item.get("missing"):
-                    errors.append({
-                        "value": item["media_key"], "detail": f"Could not find media with id: [{item['media_key']}].",
-                        "title": "Not Found Error", "resource_type": "media", "parameter": "attachments.media_keys",
-                        "resource_id": item["media_key"], "section": "includes",
-                        "type": "https://api.twitter.com/2/problems/resource-not-found",
-                    })
+                    errors.append(dict(not_found(item["media_key"], "media", "attachments.media_keys"), section="includes"))
                     continue
                 entry = {"media_key": item["media_key"], "type": item["type"]}
                 for field in ("url", "preview_image_url"):
