@@ -321,7 +321,7 @@ import Testing
         defer { scratch.cleanUp() }
         let db = try Self.workspace(scratch)
         let x = try FakeAPI("x_api", world: Self.xWorld(generated: 20, faults: [["endpoint": "tweets", "from": 1, "hang": 30]]), scratch: scratch)
-        let result = try Self.sync(db, "x", Self.environment(x: x), ["--request-timeout", "0.5"])
+        let result = try Self.sync(db, "x", Self.environment(x: x), ["--request-timeout", "3"])
         #expect(result.stdout == "Synced 22 new posts\n0 duplicates, 0 rejected\n")
         #expect(result.status == 0)
         #expect(Self.timelineRequests(x).count == 3)
@@ -329,7 +329,7 @@ import Testing
         let stuck = try FakeAPI(
             "x_api", world: Self.xWorld(generated: 20, faults: [["endpoint": "tweets", "from": 1, "times": 2, "hang": 30]]), scratch: scratch)
         let failed = try Self.sync(
-            try Self.workspace(scratch, name: "stuck.db"), "x", Self.environment(x: stuck), ["--request-timeout", "0.5", "--max-attempts", "2"])
+            try Self.workspace(scratch, name: "stuck.db"), "x", Self.environment(x: stuck), ["--request-timeout", "3", "--max-attempts", "2"])
         let lines = failed.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[1].hasPrefix("Sync failed (Twitter/Instagram API error): X API: Operation timed out after "))
         #expect(lines.count == 2 && lines[1].hasSuffix(" for @coach_a page 1 after 2 attempts"))
