@@ -1,6 +1,6 @@
 -- name: social-schools(user_id)
--- The school filter's choices: "All Schools" (id NULL, no filter) and then every school, by name, with how
--- many of the user's posts are about it (zeros included).
+-- The school filter's choices, with how many of the user's posts are about each school.
+-- "All Schools" (id NULL, no filter) and then every school, by name (zeros included).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- display: id, name, post_count
 SELECT id, name, post_count

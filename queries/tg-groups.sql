@@ -1,6 +1,7 @@
 -- name: tg-groups(search)
--- The group picker: the Telegram groups a template can target, as TelegramGroup {id, title, memberCount}, in the
--- chat list's order (sort_order, then title), with search. displayTitle is the picker's "Title (N members)".
+-- The group picker: the Telegram groups a template can target, with search.
+-- As TelegramGroup {id, title, memberCount}, in the chat list's order (sort_order, then title).
+-- displayTitle is the picker's "Title (N members)".
 -- empty: No Groups. You're not a member of any groups
 -- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
 --          accents folded)

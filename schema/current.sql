@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 21 (0021_schedule_counters.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 22 (0022_user_zone_views.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -1033,7 +1033,7 @@ FROM (
     GROUP BY u.id
 );
 
--- from 0014_instants.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW notification_inbox AS
 SELECT
     n.id,
@@ -1061,7 +1061,7 @@ SELECT
     t.label AS type_label,
     t.emoji AS type_emoji,
     upper(n.priority) AS priority_badge,
-    relative_date(n.scheduled_for) AS relative_time,
+    relative_date(n.scheduled_for, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) AS relative_time,
     route_map(n.action_url, (
         SELECT '[' || coalesce(group_concat(
             '{"pattern":"' || pattern || '","screen":"' || screen || '"}', ','), '') || ']'
@@ -1069,11 +1069,13 @@ SELECT
     CASE WHEN n.read_at IS NULL THEN 'Unread ' ELSE '' END
         || upper(substr(n.priority, 1, 1)) || substr(n.priority, 2) || ' '
         || coalesce(t.label, n.type) || ': ' || n.title || '. '
-        || coalesce(relative_date(n.scheduled_for), '') AS accessibility_label,
+        || coalesce(relative_date(n.scheduled_for, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))), '')
+        AS accessibility_label,
     n.metadata,
     n.scheduled_for_ms
 FROM notifications AS n
 LEFT JOIN notification_types AS t ON t.type = n.type
+LEFT JOIN users AS u ON u.id = n.user_id
 ORDER BY n.scheduled_for_ms DESC, n.seq DESC;
 
 -- from 0018_counters.sql
@@ -1093,7 +1095,7 @@ FROM (
 )
 ORDER BY user_id, sort_order;
 
--- from 0005_views.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW posts_with_placeholders AS
 SELECT
     p.id,
@@ -1117,7 +1119,8 @@ SELECT
     coalesce(pt.placeholder_title, 'Title') AS title_label,
     coalesce(pt.placeholder_summary, 'Summary') AS summary_label,
     coalesce(pt.placeholder_body, 'Body') AS body_label,
-    p.updated_at
+    p.updated_at,
+    capitalized(p.template_name) AS template_display_name
 FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
@@ -1160,7 +1163,7 @@ FROM (
            (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
 );
 
--- from 0014_instants.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW social_feed AS
 SELECT
     p.id,
@@ -1194,7 +1197,7 @@ SELECT
     c.name AS coach_name,
     coalesce(c.name, nullif(p.author_name, ''), p.author_handle) AS display_name,
     p.author_avatar_url,
-    relative_date_abbreviated(p.post_date) AS relative_time,
+    relative_date_abbreviated(p.post_date, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) AS relative_time,
     sentiment_label(p.sentiment) AS sentiment_label,
     sentiment_label(p.sentiment, 'emoji') AS sentiment_emoji,
     CASE p.platform WHEN 'twitter' THEN 'Twitter/X' WHEN 'instagram' THEN 'Instagram' END AS platform_label,
@@ -1202,7 +1205,7 @@ SELECT
     CASE WHEN trim(coalesce(p.notes, '')) <> '' THEN 1 ELSE 0 END AS has_notes,
     CASE p.platform WHEN 'twitter' THEN 'Twitter' ELSE 'Instagram' END || ' post from '
         || coalesce(nullif(p.author_name, ''), p.author_handle) || '. '
-        || relative_date_abbreviated(p.post_date) || '. '
+        || relative_date_abbreviated(p.post_date, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) || '. '
         || text_preview(p.post_content, 100) || '. '
         || coalesce(sentiment_label(p.sentiment, 'text'), 'No sentiment') || '. '
         || CASE WHEN p.flagged_for_review = 1 THEN 'Flagged for review' ELSE 'Not flagged' END || '.'
@@ -1215,6 +1218,7 @@ SELECT
 FROM social_media_posts AS p
 LEFT JOIN schools AS s ON s.id = p.school_id
 LEFT JOIN coaches AS c ON c.id = p.coach_id AND c.user_id = p.user_id
+LEFT JOIN users AS u ON u.id = p.user_id
 ORDER BY p.post_date_ms DESC, p.seq DESC;
 
 -- from 0002_search.sql
@@ -1265,26 +1269,31 @@ FROM (
 CREATE VIEW sole_user AS
 SELECT id FROM users WHERE (SELECT count(*) FROM users) = 1;
 
--- from 0005_views.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW template_library AS
 SELECT
-    t.id,
-    t.user_id,
-    t.name,
-    t.type,
-    t.body,
-    t.variables,
-    t.created_at,
-    t.updated_at,
-    t.seq,
-    CASE t.type WHEN 'email' THEN 'Email' WHEN 'text' THEN 'Text' WHEN 'twitter' THEN 'Twitter' END AS type_display,
-    text_preview(t.body, 100) AS body_preview,
-    substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', t.created_at) - 2, 3) || ' '
-        || CAST(strftime('%d', t.created_at) AS INTEGER) || ', ' || strftime('%Y', t.created_at) AS formatted_date,
-    CASE WHEN template_error(t.body) IS NULL THEN template_variables(t.body) END AS body_variables,
-    template_error(t.body) AS template_error
-FROM communication_templates AS t
-ORDER BY t.updated_at DESC, t.seq DESC;
+    id,
+    user_id,
+    name,
+    type,
+    body,
+    variables,
+    created_at,
+    updated_at,
+    seq,
+    CASE type WHEN 'email' THEN 'Email' WHEN 'text' THEN 'Text' WHEN 'twitter' THEN 'Twitter' END AS type_display,
+    text_preview(body, 100) AS body_preview,
+    substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', created_day) - 2, 3) || ' '
+        || CAST(strftime('%d', created_day) AS INTEGER) || ', ' || strftime('%Y', created_day) AS formatted_date,
+    CASE WHEN template_error(body) IS NULL THEN template_variables(body) END AS body_variables,
+    template_error(body) AS template_error
+FROM (
+    SELECT t.id, t.user_id, t.name, t.type, t.body, t.variables, t.created_at, t.updated_at, t.seq,
+           local_date(t.created_at, display_timezone(coalesce(u.timezone, 'UTC'))) AS created_day
+    FROM communication_templates AS t
+    LEFT JOIN users AS u ON u.id = t.user_id
+)
+ORDER BY updated_at DESC, seq DESC;
 
 -- from 0018_counters.sql
 CREATE VIEW template_type_counts AS

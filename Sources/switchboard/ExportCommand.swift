@@ -32,7 +32,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var user: UserOption
 
-    @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"))
+    @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"), completion: .directory)
     var all: String?
 
     @Flag(

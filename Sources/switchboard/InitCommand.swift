@@ -69,9 +69,9 @@ struct InitCommand: ParsableCommand {
             if !foreign.isEmpty { Terminal.warn(InitCommand.foreignSummary(foreign)) }
             if let profile, let binding {
                 output += try createProfile(profile, binding, in: opened)
-                output += "Next:\n" + InitCommand.nextSteps.dropFirst().map { "  \($0)\n" }.joined()
+                output += "Next:\n" + InitCommand.nextSteps().dropFirst().map { "  \($0)\n" }.joined()
             } else if try opened.userCount() == 0 {
-                output += "Next:\n" + InitCommand.nextSteps.map { "  \($0)\n" }.joined()
+                output += "Next:\n" + InitCommand.nextSteps().map { "  \($0)\n" }.joined()
             }
         } catch {
             if created {
@@ -108,11 +108,16 @@ struct InitCommand: ParsableCommand {
     }
 
     /// The first-run steps after creating the workspace: make the profile, add a school and a coach,
-    /// sync posts (spec 001's SocialPost records).
-    static let nextSteps = [
-        #"switchboard init --name "Your Name"                               # your profile"#,
-        #"switchboard run schools-create -p name="State University"        # a school, then a coach at it:"#
-            + "\n  " + #"switchboard run coaches-create -p name="Coach Rivera" -p school_id=ID"#,
-        #"switchboard sync posts posts.ndjson                               # your coaches' posts"#,
-    ]
+    /// sync posts (spec 001's SocialPost records). `switchboard` is what runs this program (``Invocation/command``).
+    static func nextSteps(switchboard: String = Invocation.command) -> [String] {
+        let steps = [
+            (#"init --name "Your Name""#, "# your profile"),
+            (#"run schools-create -p name="State University""#, "# a school, then a coach at it:"),
+            ("sync posts posts.ndjson", "# your coaches' posts"),
+        ].map { step, comment in
+            let command = "\(switchboard) \(step)"
+            return command.padding(to: max(66, command.count + 2)) + comment
+        }
+        return [steps[0], steps[1] + "\n  " + #"\#(switchboard) run coaches-create -p name="Coach Rivera" -p school_id=ID"#, steps[2]]
+    }
 }

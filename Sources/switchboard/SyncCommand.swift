@@ -37,7 +37,7 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "What to sync: posts.")
     var target: Target
 
-    @Argument(help: "The input file, or - (the default) for standard input.")
+    @Argument(help: "The input file, or - (the default) for standard input.", completion: .file())
     var file: String?
 
     @OptionGroup var ingest: IngestOptions
@@ -67,17 +67,20 @@ struct SyncCommand: ParsableCommand {
             let rejects = try ingest.rejectFile(database: self.database.path)
             let database = try self.database.open()
             try database.lockForIngest()
-            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
+            let input = try IngestInput(
+                file: file, options: ingest, rejectFile: rejects,
+                records: ("posts (spec 001's SocialPost records)", "\(Invocation.command) sync posts posts.ndjson"))
             let options = try syncOptions(database)
             let counts = try input.reading { try database.syncPosts(from: input, options: options) }
             try rejects?.commit()
             input.warnOfUnfoundSources()
-            Terminal.write(report(counts))
+            // Every record refused, none new or already present: the run did nothing it was given to do. It fails as
+            // any sync fails, "Sync failed: <reason>" (exit 1, on stderr; in --json the answer's message too), as
+            // import does ("Import failed: …").
+            let refusedAll = counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0
+            if !refusedAll || json { Terminal.write(report(counts)) }
             input.summarizeRefusals()
-            // Every record refused, none new or already present: the run did nothing it was given to do.
-            if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
-                throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
-            }
+            if refusedAll { throw WordedFailure(line: "Sync failed: \(IngestInput.refusedAll(counts.rejected))") }
         } catch let failure as WordedFailure {
             throw failure
         } catch let limited as SourceRateLimited {
@@ -119,14 +122,15 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// What the sync endpoint answers: `Synced 3 new posts`, then the counts; its JSON with --json.
-    /// "You're up to date!" only when nothing new came and nothing was refused. `failure` (a `--from`
-    /// source that stopped after some posts were stored) makes --json's answer `"success":false` with
-    /// that line as its message; the text output says it on stderr after the counts.
+    /// "You're up to date!" only when nothing new came and nothing was refused; every record refused is
+    /// spec 001's failure, `Sync failed: 2 records refused, none accepted`. `failure` (a `--from` source
+    /// that stopped after some posts were stored) makes --json's answer `"success":false` with that line as
+    /// its message; the text output says it on stderr after the counts.
     func report(_ counts: PostSync.Counts, failure: String? = nil) -> String {
         let message: String
         switch (counts.new, counts.rejected) {
         case (0, 0): message = "No new posts found. You're up to date!"
-        case (0, let refused) where counts.duplicates == 0: message = "No new posts synced: \(refused.counted("record")) refused, none accepted"
+        case (0, let refused) where counts.duplicates == 0: message = "Sync failed: \(IngestInput.refusedAll(refused))"
         case (0, let refused): message = "No new posts found; \(refused.counted("record")) refused"
         case (let new, _): message = "Synced \(new.counted("new post"))"
         }

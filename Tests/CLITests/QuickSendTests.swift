@@ -264,10 +264,16 @@ struct QuickSendFixture {
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout == "Location: 1.5,-2.25\nQueued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
         #expect(try f.text(1) == "Leaving at {{time}} on {{date}}\n\n📍 https://maps.google.com/?q=1.5,-2.25")
-        // route_map's tolerance: case-insensitive literals, extra parameters, a trailing slash.
-        let variant = try f.run(["open", "TGTEMPLATES://send/?id=\(Fixture.late)&src=widget", "--var", "minutes=3"])
+        // Spec 003's handleDeepLink: a path and other query items pass (URLComponents, the first `id` item)...
+        let variant = try f.run(["open", "tgtemplates://send/?src=widget&id=\(Fixture.late)&id=x", "--var", "minutes=3"])
         #expect(variant.status == 0, "\(variant.stderr)")
-        for bad in ["tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage"] {
+        // ...but the scheme and the host are compared exactly (`url.scheme == "tgtemplates"`, `url.host == "send"`),
+        // and the id must be a UUID (`UUID(uuidString:)`): the app ignores everything else.
+        for bad in [
+            "tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage",
+            "TGTEMPLATES://send?id=\(Fixture.late)", "tgtemplates://SEND?id=\(Fixture.late)", "Tgtemplates://send?id=\(Fixture.late)",
+            "tgtemplates://send?ID=\(Fixture.late)", "tgtemplates://send?id=not-a-uuid", " tgtemplates://send?id=\(Fixture.late)",
+        ] {
             expectError(try f.run(["open", bad]), "not a quick-send link: '\(bad)' (expected tgtemplates://send?id=UUID)", status: 2)
         }
         expectError(

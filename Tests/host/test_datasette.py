@@ -12,12 +12,14 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import threading
 
 import pytest
 from datasette.app import Datasette
 
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette_switchboard import SEARCHED
+from datasette_switchboard import REFUSED_NOW, SEARCHED
+from test_host_matrix import normalised
 
 
 def serve(database, **plugin):
@@ -286,3 +288,103 @@ def test_quick_send_queues_what_the_clis_send_queues(writable, tmp_path):
     with sqlite3.connect(database) as conn:
         assert conn.execute("SELECT count(*) FROM outbox WHERE idempotency_key = 'tap-1'").fetchone() == (1,)
     assert len(outbox(database)) == 4
+
+
+def on_every_connection(ds, name, fn):
+    """`fn(conn)` run once on each of Datasette's pooled connections to database `name`, at the same time (a barrier
+    holds each thread until all have one), so every connection answers: their results, one per connection."""
+    threads = ds.executor._max_workers
+    barrier = threading.Barrier(threads, timeout=30)
+
+    def held(conn):
+        barrier.wait()
+        return fn(conn)
+
+    async def run():
+        return await asyncio.gather(*[ds.get_database(name).execute_fn(held) for _ in range(threads)])
+    return asyncio.run(run())
+
+
+# Datasette turns on sqlite3's callback tracebacks: the refusing function's exception is printed as well.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
+    """Issue 29: an anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
+    function that is not deterministic, on every pooled connection; then the same URLs give the same values from
+    every connection, the CLI's, in the New York user's zone (2026-01-15T02:00:00Z reads "Jan 14")."""
+    _, database = demo
+    copy = tmp_path / "demo.db"
+    shutil.copyfile(database, copy)
+    with sqlite3.connect(copy) as conn:
+        conn.execute("UPDATE users SET timezone = 'America/New_York'")
+        conn.execute("INSERT INTO notifications (id, user_id, type, title, scheduled_for) SELECT 'n-late', id, 'event', "
+                     "'Late', '2026-01-15T02:00:00Z' FROM users")
+        conn.execute("INSERT INTO communication_templates (id, user_id, name, body, created_at, updated_at) SELECT "
+                     "'t-late', id, 'Late', 'Hi', '2026-01-15T02:00:00Z', '2027-01-01T00:00:00Z' FROM users")
+    conn.close()
+    ds = serve(copy, now=DEMO_NOW)
+    pages = {"/demo/notifications-inbox": ("notifications-inbox", {"limit": "300"}),
+             "/demo/social-feed": ("social-feed", {}), "/demo/templates-list": ("templates-list", {})}
+
+    def fetch_all(times):
+        async def run():
+            return await asyncio.gather(*[ds.client.get(path + ".json", params={**params, "_shape": "array"})
+                                          for path, (_, params) in pages.items() for _ in range(times)])
+        responses = asyncio.run(run())
+        assert all(response.status_code == 200 for response in responses), [r.text for r in responses]
+        queries = [query for query, _ in pages.values() for _ in range(times)]
+        return [normalised(response.json(), query) for response, query in zip(responses, queries)]
+
+    before = fetch_all(1)
+    expected = [normalised(cli_json(copy, query, *[f"{k}={v}" for k, v in params.items()]), query)
+                for query, params in pages.values()]
+    assert before == expected
+    assert [row["relative_time"] for row in before[0] if row["id"] == "n-late"] == ["Jan 14"]
+    assert [row["formatted_date"] for row in before[2] if row["id"] == "t-late"] == ["Jan 14, 2026"]
+
+    functions = on_every_connection(ds, "demo", lambda conn: [tuple(row) for row in conn.execute(
+        "SELECT name, narg FROM pragma_function_list WHERE flags & 0x800 = 0 ORDER BY name, narg")])
+    assert all(listed == functions[0] for listed in functions)
+    ours = {spec["name"] for spec in json.loads(subprocess.run([CLI, "functions", "--format", "json"], capture_output=True,
+                                                               text=True, check=True).stdout)}
+    arguments = ["'Pacific/Kiritimati'", "'2027-01-01T00:00:00Z'", "'UTC'", "1"]
+    attempts = ["SELECT switchboard_timezone('Pacific/Kiritimati')", "SELECT switchboard_timezone()",
+                "SELECT \"switchboard_now\"('2027-01-01T00:00:00Z')", "SELECT load_extension('/nonexistent/library')"]
+    attempts += [f"SELECT {name}({', '.join(arguments[:max(narg, 0)])})" for name, narg in functions[0]
+                 if name in ours or name == "load_extension"]
+    assert "SELECT switchboard_now('Pacific/Kiritimati')" in attempts and "SELECT display_timezone('Pacific/Kiritimati')" in attempts
+
+    async def attack():
+        return await asyncio.gather(*[ds.client.get("/demo.json", params={"sql": sql, "_shape": "array"})
+                                      for sql in attempts for _ in range(ds.executor._max_workers * 2)])
+    answers = {}
+    for sql, response in zip([sql for sql in attempts for _ in range(ds.executor._max_workers * 2)], asyncio.run(attack())):
+        body = response.json()
+        answers.setdefault(sql, set()).add((response.status_code, body["error"] if response.status_code != 200 else
+                                            json.dumps(body)))
+    assert answers["SELECT switchboard_timezone('Pacific/Kiritimati')"] == {(400, "no such function: switchboard_timezone")}
+    assert answers["SELECT switchboard_timezone()"] == {(400, "no such function: switchboard_timezone")}
+    assert answers["SELECT \"switchboard_now\"('2027-01-01T00:00:00Z')"] == {(400, "user-defined function raised exception")}
+    assert answers["SELECT switchboard_now('Pacific/Kiritimati')"] == {(400, REFUSED_NOW)}
+    assert answers["SELECT load_extension('/nonexistent/library')"] == {(400, "not authorized")}
+    assert answers["SELECT display_timezone('Pacific/Kiritimati')"] == {
+        (200, json.dumps([{"display_timezone('Pacific/Kiritimati')": "Pacific/Kiritimati"}]))}
+    assert all(len(outcomes) == 1 for outcomes in answers.values()), answers  # every connection answers alike
+    # The same calls straight on each pooled connection (past the plugin's check of the SQL text): refused there too.
+    for sql, refusal in [("SELECT switchboard_timezone('Pacific/Kiritimati')", "no such function"),
+                         ("SELECT switchboard_now('2027-01-01T00:00:00Z')", "user-defined function raised exception"),
+                         ("SELECT load_extension('/nonexistent/library')", "not authorized")]:
+        def tried(conn):
+            try:
+                conn.execute(sql).fetchall()
+            except sqlite3.Error as error:
+                return str(error)
+            return "accepted"
+        assert all(refusal in outcome for outcome in on_every_connection(ds, "demo", tried)), sql
+
+    # Afterwards: every pooled connection answers as before, and the same URLs give the same values, many times over.
+    assert len(ds.executor._threads) == ds.executor._max_workers
+    clocks = on_every_connection(ds, "demo", lambda conn: [tuple(row) for row in conn.execute(
+        "SELECT switchboard_now(), relative_time FROM notification_inbox WHERE id = 'n-late'")])
+    assert clocks == [[(DEMO_NOW, "Jan 14")]] * ds.executor._max_workers
+    after = fetch_all(ds.executor._max_workers * 3)
+    assert after == [rows for rows in expected for _ in range(ds.executor._max_workers * 3)]

@@ -22,4 +22,5 @@
 .read schema/0019_newest_first_indexes.sql
 .read schema/0020_positional_trigrams.sql
 .read schema/0021_schedule_counters.sql
+.read schema/0022_user_zone_views.sql
 .output stdout

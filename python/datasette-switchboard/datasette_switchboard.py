@@ -4,8 +4,10 @@
   foreign_keys and recursive_triggers. Its clock is pinned to the plugin's `now` setting, else to
   $SWITCHBOARD_NOW, when either is set; then `switchboard_now(ts)`, which pins a connection's clock,
   is replaced for everything run afterwards (visitors' SQL included) by a function that refuses, so no
-  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Where this
-  Python's sqlite3 cannot load extensions, it logs one warning and Datasette serves without the functions.
+  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Dates need no
+  setting: the views show each user's in users.timezone, and no SQL function sets a zone, so nothing a visitor
+  runs moves what another request sees. Where this Python's sqlite3 cannot load extensions, it logs one
+  warning and Datasette serves without the functions.
 - Every database holding a Switchboard workspace (it has the `sole_user` view) offers the canned read
   queries as Datasette canned queries, named as in the CLI (`/db/social-feed`), with their description
   and each parameter's declaration as help. Datasette binds a parameter left empty as `''`; the queries
@@ -27,6 +29,9 @@
 - A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
   spec 002 and the CLI take them) gets a page of 50 (social-feed's page size) when no `limit` is given;
   an empty `limit` in the form still takes them all.
+- Datasette 0.65.x only (the requirement says datasette<1.0): the 1.0 alphas replace the canned_queries and
+  get_metadata hooks it serves the queries through with stored queries (datasette.add_query), an API that still
+  changes from alpha to alpha. Started under one anyway (installed with --no-deps), it logs one warning saying so.
 
     plugins:
       datasette-switchboard:
@@ -44,6 +49,7 @@ import urllib.parse
 
 import switchboard
 from datasette import hookimpl
+from datasette.version import __version__ as DATASETTE_VERSION
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
 
@@ -106,6 +112,22 @@ PAGE_SIZE = "50"
 
 def _plugin_config(datasette):
     return datasette.plugin_config(PLUGIN) or {}
+
+
+def unsupported(version):
+    """The warning for a Datasette this plugin cannot serve the queries in (1.0 and its alphas); None for 0.x."""
+    if int(re.match(r"\d+", version)[0]) < 1:
+        return None
+    return (f"datasette-switchboard serves its canned queries on Datasette 0.65.x, not {version}, whose canned_queries "
+            "and get_metadata hooks are gone (stored queries replace them); pip install 'datasette>=0.65,<1.0'")
+
+
+@hookimpl
+def startup(datasette):
+    """Warns once, at start, under a Datasette the plugin does not support (``unsupported``)."""
+    warning = unsupported(DATASETTE_VERSION)
+    if warning:
+        log.warning(warning)
 
 
 @hookimpl

@@ -168,11 +168,14 @@ public struct TableSchema: Sendable {
     }
 
     /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not the counters
-    /// triggers keep, not SQLite's), parents before children.
+    /// triggers keep, not SQLite's or Litestream's), parents before children.
     public static func workspaceTables(_ db: Database) throws -> [String] {
         let virtual = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
         let all = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .filter { name in !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } && !isCounterTable(name) }
+            .filter { name in
+                !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } && !isCounterTable(name)
+                    && !LitestreamTables.contains(name)
+            }
         var parents: [String: Set<String>] = [:]
         for name in all {
             parents[name] = Set(try String.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [name]))

@@ -26,11 +26,6 @@ extension QueryDatabase {
         try withConnection { db in try template.render(db, vars: vars) }
     }
 
-    /// `route_map(url)`: the screen object as JSON text.
-    public func routeMap(_ url: String) throws -> String {
-        try withConnection { db in try String.fetchOne(db, sql: "SELECT route_map(?)", arguments: [url]) } ?? ""
-    }
-
     /// ``Outbox/enqueue(_:_:key:dedupeWindow:)``.
     public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double) throws -> Outbox.Enqueued {
         try withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow) }

@@ -66,12 +66,12 @@ extension SyncCommand {
         let input = try SpoolInput(spool, options: ingest, rejectFile: rejects)
         let counts = try input.reading { try database.syncPosts(from: input, options: try syncOptions(database)) }
         try rejects?.commit()
-        Terminal.write(report(counts, failure: failures.first))
+        // Every record refused, none new or already present: a failure as in any sync (SyncCommand.run).
+        let refusedAll = counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0
+        if refusedAll { failures.append("Sync failed: \(IngestInput.refusedAll(counts.rejected))") }
+        if !refusedAll || json { Terminal.write(report(counts, failure: failures.first)) }
         input.summarizeRefusals()
         if !failures.isEmpty { throw WordedFailure(line: (failures + notes).joined(separator: "\n")) }
-        if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
-            throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
-        }
     }
 
     /// The client of `source`: its token (set, one line) and base URL from the environment.

@@ -1,23 +1,20 @@
 """sqlite-utils plugin: every connection sqlite-utils opens gets Switchboard's functions
 (`sqlite-utils app.db "SELECT * FROM social_feed"`) and the per-connection settings the schema needs,
-and four commands work on a Switchboard workspace as they do elsewhere.
+and five commands work on a Switchboard workspace as they do elsewhere.
 
 - prepare_connection: loads libswitchboard.so (from switchboard-sqlite), turns on foreign_keys and
   recursive_triggers, and pins the clock to $SWITCHBOARD_NOW when that is set, as the switchboard CLI does.
   Where this Python's sqlite3 cannot load extensions it logs one warning and sqlite-utils goes on
   without the functions.
-- register_commands wraps four built-in commands (same options, same code underneath):
+- register_commands wraps five built-in commands (same options):
   `optimize` and `rebuild-fts` without table names skip the fts5vocab tables (which sqlite-utils lists
   among the FTS5 tables, and which cannot be written: "table social_posts_trigram_vocab may not be
   modified"); `search` on a workspace reads a query of plain words as word prefixes (`schol` finds
-  "scholarship", as the apps' search does); `insert` and `upsert` of JSON into a workspace table store
-  a camelCase key (`memberCount`) in its snake_case column (`member_count`) when the table has that
-  column and not the key, so the specs' JSON goes in without `--alter`; and when the records do not all
-  have the same keys, each goes in with its own (one per batch), so a key one record leaves out gets the
-  column's default, not the NULL sqlite-utils would bind for it (`NOT NULL constraint failed: ...updated_at`).
+  "scholarship", as the apps' search does); `insert` and `upsert` of JSON into a workspace table take
+  the records as `switchboard import` does (workspace_insert: streamed, the specs' camelCase keys, the
+  acting user filled in, all or nothing); `disable-fts` of a workspace table is refused, saying why
+  (the workspace's search and its triggers need the index).
 """
-import io
-import json
 import logging
 import os
 import re
@@ -27,6 +24,9 @@ import click
 import sqlite_utils
 
 import switchboard
+
+from . import workspace_insert
+from .records import InvalidJSON
 
 log = logging.getLogger("sqlite_utils_switchboard")
 _warned = False
@@ -80,49 +80,14 @@ def prefix_query(q):
     return " ".join('"' + word.replace('"', '""') + '"*' for word in q.split())
 
 
-def snake_case(key):
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
-
-
-def renamed(doc, columns):
-    """`doc` with each camelCase key that is no column but whose snake_case form is one renamed to it."""
-    if not isinstance(doc, dict):
-        return doc
-    out = {}
-    for key, value in doc.items():
-        name = snake_case(key) if key not in columns and snake_case(key) in columns else key
-        out[name] = value
-    return out
-
-
-def spec_json(path, table, file, nl):
-    """(the JSON or newline-delimited JSON in `file` with its keys mapped to `table`'s columns, as a new file,
-    whether every record has the same keys); None to leave the input alone (no such table)."""
-    db = sqlite_utils.Database(path)
-    try:
-        if not db.table(table).exists():
-            return None
-        columns = set(db.table(table).columns_dict)
-    finally:
-        db.close()
-    data = file.read()
-    try:
-        docs = [json.loads(line) for line in data.splitlines() if line.strip()] if nl else json.loads(data)
-    except ValueError:
-        return io.BytesIO(data), True  # sqlite-utils gives its own message
-    docs = [renamed(doc, columns) for doc in docs] if isinstance(docs, list) else [renamed(docs, columns)]
-    text = "\n".join(json.dumps(doc) for doc in docs) if nl else json.dumps(docs)
-    same_keys = len({tuple(sorted(doc)) if isinstance(doc, dict) else None for doc in docs}) <= 1
-    return io.BytesIO(text.encode("utf-8")), same_keys
-
-
 def _wrap(command, before):
-    """Replaces `command`'s callback with one that lets `before(kwargs)` change its arguments first."""
+    """Replaces `command`'s callback with one that lets `before(kwargs)` change its arguments first, or do the
+    command itself: it returns True when it did."""
     original = command.callback
 
     def callback(*args, **kwargs):
-        before(kwargs)
-        return original(*args, **kwargs)
+        if before(kwargs) is not True:
+            return original(*args, **kwargs)
 
     callback.__doc__ = original.__doc__
     command.callback = callback
@@ -140,21 +105,60 @@ def _search(kwargs):
             kwargs["q"], kwargs["quote"] = prefixes, False
 
 
-def _insert(kwargs):
-    plain_json = not any(kwargs.get(option) for option in ("csv", "tsv", "lines", "text", "convert", "sniff"))
-    if kwargs.get("file") is not None and plain_json and is_workspace(kwargs["path"]):
-        mapped = spec_json(kwargs["path"], kwargs["table"], kwargs["file"], kwargs.get("nl"))
-        if mapped is not None:
-            kwargs["file"], same_keys = mapped
-            if not same_keys:
-                kwargs["batch_size"] = 1
+# insert's and upsert's options that keep the input plain JSON for a table that exists; any other (CSV, --convert,
+# --code, --flatten, ...) leaves the command to sqlite-utils as it is.
+_PLAIN = {"path", "table", "file", "pk", "nl", "batch_size", "stop_after", "alter", "analyze", "silent", "strict",
+          "types", "no_detect_types", "ignore", "replace", "truncate", "encoding"}
+
+
+def _insert(kwargs, upsert=False):
+    """insert/upsert of plain JSON into a workspace table: workspace_insert.insert, all or nothing."""
+    given = {name for name, value in kwargs.items() if value not in (None, False, (), [])}
+    if kwargs.get("file") is None or given - _PLAIN or not is_workspace(kwargs["path"]):
+        return None
+    db = sqlite_utils.Database(kwargs["path"])
+    try:
+        exists = db.table(kwargs["table"]).exists()
+    finally:
+        db.close()
+    if not exists:
+        return None
+    try:
+        workspace_insert.insert(
+            kwargs["path"], kwargs["table"], kwargs["file"], kwargs.get("nl"), upsert=upsert,
+            ignore=kwargs.get("ignore"), replace=kwargs.get("replace"), truncate=kwargs.get("truncate"),
+            alter=kwargs.get("alter"), stop_after=kwargs.get("stop_after"), analyze=kwargs.get("analyze"))
+    except (workspace_insert.Refused, InvalidJSON) as error:
+        raise click.ClickException(f"{error}; nothing was inserted into {kwargs['table']}") from None
+    return True
+
+
+def _upsert(kwargs):
+    return _insert(kwargs, upsert=True)
+
+
+def _disable_fts(kwargs):
+    """disable-fts of a workspace table: refused, since sqlite-utils would drop the index and leave the triggers
+    that keep it, so every later write to the table would fail."""
+    if not is_workspace(kwargs["path"]):
+        return
+    db = sqlite_utils.Database(kwargs["path"])
+    try:
+        indexed = db.table(kwargs["table"]).exists() and db.table(kwargs["table"]).detect_fts() is not None
+    finally:
+        db.close()
+    if indexed:
+        raise click.ClickException(
+            f"{kwargs['table']}'s full-text index is part of the Switchboard workspace: the app's search and the "
+            "triggers that keep the index need it; left as it was")
 
 
 @sqlite_utils.hookimpl
 def register_commands(cli):
-    """Wraps the built-in optimize, rebuild-fts, search, insert and upsert commands (see the module's docstring)."""
+    """Wraps the built-in optimize, rebuild-fts, search, insert, upsert and disable-fts commands (see the module's
+    docstring)."""
     for name, before in (("optimize", _tables_for_maintenance), ("rebuild-fts", _tables_for_maintenance),
-                         ("search", _search), ("insert", _insert), ("upsert", _insert)):
+                         ("search", _search), ("insert", _insert), ("upsert", _upsert), ("disable-fts", _disable_fts)):
         command = cli.commands.get(name)
         if isinstance(command, click.Command) and command.callback is not None:
             _wrap(command, before)
