@@ -16,17 +16,20 @@ struct DatabaseOption: ParsableArguments {
     /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set,
     /// and dates shown in `timeZone` if set (a display override, ``ClockOption``), else in each user's
     /// `users.timezone` (the acting user's, `user` else the database's only user, checked first). It stays
-    /// open until main closes it (``OpenDatabases``).
+    /// open until main closes it (``OpenDatabases``). A database at an older schema version is refused
+    /// (`switchboard init` upgrades it) unless `olderSchema` is true.
     func open(
         now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
-        user: String? = Terminal.environment("SWITCHBOARD_USER")
+        user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false
     ) throws -> QueryDatabase {
-        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user))
+        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user, olderSchema: olderSchema))
     }
 
     /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.
-    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER")) throws -> QueryDatabase {
-        try open(now: clock.value, timeZone: clock.timeZone, user: user)
+    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false) throws
+        -> QueryDatabase
+    {
+        try open(now: clock.value, timeZone: clock.timeZone, user: user, olderSchema: olderSchema)
     }
 }
 
@@ -85,6 +88,22 @@ struct UserOption: ParsableArguments {
 
     /// The given id, else `$SWITCHBOARD_USER` (a UUID in any case, ``CanonicalID``); nil leaves the choice to the database.
     var id: String? { (user ?? Terminal.environment("SWITCHBOARD_USER")).map(CanonicalID.canonical) }
+
+    /// ``id`` for a query run with the `-p` `pairs`: a `-p user_id=` naming another user than `--user` (or
+    /// `$SWITCHBOARD_USER`) is a usage error, rather than one silently overriding the other.
+    ///
+    /// ```swift
+    /// try UserOption.parse(["--user", "u1"]).id(checkedAgainst: ["user_id=u2"])
+    /// // usage error: --user 'u1' and -p user_id='u2' name different users; give the acting user once
+    /// ```
+    func id(checkedAgainst pairs: [String]) throws -> String? {
+        guard let acting = id,
+            let given = try ParameterBinding.values(of: pairs)[ParameterBinding.userParameter].map(CanonicalID.canonical),
+            given != acting
+        else { return id }
+        let source = user.map { "--user '\($0)'" } ?? "SWITCHBOARD_USER '\(acting)'"
+        throw SwitchboardError.usage("\(source) and -p user_id='\(given)' name different users; give the acting user once")
+    }
 }
 
 /// The format a command prints rows in when `--format` (or an alias) is not given.

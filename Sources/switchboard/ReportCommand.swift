@@ -70,7 +70,7 @@ struct ReportCommand: ParsableCommand {
         }
         let run = try ReportRun(
             report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
-            user: user.id)
+            user: user.id(checkedAgainst: parameters))
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }

@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
     /// RETURNING rows are printed.
     func run() throws {
         let query = try catalogOption.query(named: name)
-        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
+        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id(checkedAgainst: parameters))
         let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
         let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns, allColumns: allColumns)

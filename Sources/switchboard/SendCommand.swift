@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -59,10 +60,10 @@ struct SendOptions: ParsableArguments {
     func variables() throws -> [String: String] {
         var result: [String: String] = [:]
         for pair in vars {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+            guard let (name, value) = NameValue.split(pair), !name.isEmpty else {
                 throw SwitchboardError.usage("--var expects name=value, got '\(pair)'")
             }
-            result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            result[name] = value
         }
         return result
     }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `switchboard check`: the file and every search index, and `--rebuild`; index tables are not import targets.
+/// `switchboard check`: the file, every search index and every counter, and `--rebuild`; index tables are not
+/// import targets. (Counters bent by hand and `--repair`: Tests/host/test_counter_drift.py.)
 @Suite struct CheckTests {
     static let sound = """
         database: ok
@@ -12,6 +13,8 @@ import Testing
         social_posts_fts: ok
         social_posts_trigram: ok
         tg_groups_fts: ok
+        counters: ok
+        schema version: \(PackagePaths.newestSchemaVersion), the newest
         schema: ok
 
         """

@@ -6,8 +6,12 @@ import Testing
 @Suite struct ImportExportTests {
     static func sqlite(_ db: String, _ sql: String) throws -> String { try SyncTests.sqlite(db, sql) }
 
-    /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet).
-    static let emptyInTheDemo: Set<String> = ["outbox", "report_runs", "template_partials"]
+    /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet; the *_replaced
+    /// ones hold only the rows a write collided with).
+    static let emptyInTheDemo: Set<String> = [
+        "outbox", "report_runs", "template_partials", "social_media_posts_replaced", "notifications_replaced",
+        "communication_templates_replaced", "tg_groups_replaced",
+    ]
 
     /// An explicit `user_id: null` is never silently the acting user's (issue 18.9). Where the spec allows no user
     /// (spec 002's `AppNotification.userId: String?`), it stays null, with or without --user, so a notification without
@@ -119,6 +123,51 @@ import Testing
 
     /// A TDLib group list as a fetch script prints it: only basic groups and supergroups that are not
     /// channels go in (spec 003, Phase 4), and each chat left out is named on stderr.
+    /// export --all checks every file name before it writes anything: a database whose file is one of the
+    /// names it would write (here backup/users.json) is refused, and the folder keeps only that file.
+    @Test func exportAllChecksEveryNameBeforeItWrites() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let folder = scratch.file("backup")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let db = try scratch.database(name: "backup/users.json")
+        expectError(
+            try CLI.run(["export", "--all", folder, "--db", db]),
+            "--all \(folder)/users.json is the database or one of its files; choose another path", status: 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["users.json"])
+        // A folder where a file would go: refused before any file is written.
+        let other = scratch.file("other")
+        try FileManager.default.createDirectory(atPath: other + "/users.json", withIntermediateDirectories: true)
+        let copy = try scratch.database(name: "copy.db")
+        expectError(
+            try CLI.run(["export", "--all", other, "--db", copy]), "cannot write \(other)/users.json: it is a folder; nothing exported", status: 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other) == ["users.json"])
+    }
+
+    /// The outbox's fencing counter only grows, through every path: sql --write, the sqlite3 shell (a REPLACE
+    /// with recursive_triggers off too) and import, which reports the record as skipped; raising it is fine.
+    @Test func theFencingCounterOnlyGrows() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        #expect(try CLI.run(["sql", "--write", "UPDATE outbox_fence SET token = 3", "--db", db]).stdout == "1 row changed\n")
+        let grows = "outbox_fence.token only grows (it fences deliveries); it is left as it is"
+        expectError(try CLI.run(["sql", "--write", "UPDATE outbox_fence SET token = 0", "--db", db]), grows, status: 1)
+        expectError(
+            try CLI.run(["sql", "--write", "DELETE FROM outbox_fence", "--db", db]), "outbox_fence is never deleted (it fences deliveries)", status: 1
+        )
+        for sql in ["INSERT OR REPLACE INTO outbox_fence (id, token) VALUES (1, 0)", "UPDATE outbox_fence SET token = token - 1"] {
+            let shell = try Subprocess.run(["sqlite3", db, sql])
+            #expect(shell.stderr.contains(grows) && shell.status != 0, "\(sql): \(shell.stderr)")
+        }
+        let imported = try CLI.run(["import", "outbox_fence", "--upsert", "--db", db], input: #"{"id":1,"token":0}"#)
+        #expect(imported.stderr.hasPrefix("line 1: skipped: \(grows)\n"), "\(imported.stderr)")
+        #expect(try SyncTests.sqlite(db, "SELECT token FROM outbox_fence") == "3")
+        let raised = try CLI.run(["import", "outbox_fence", "--upsert", "--db", db], input: #"{"id":1,"token":7}"#)
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(try SyncTests.sqlite(db, "SELECT token FROM outbox_fence") == "7")
+    }
+
     @Test func telegramGroupListKeepsOnlyGroups() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

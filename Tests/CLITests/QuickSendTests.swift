@@ -102,6 +102,21 @@ struct QuickSendFixture {
         #expect(try f.text(3) == "Hi Ann", "\(filled.stderr)")
     }
 
+    /// A `--var` value may start with any Unicode scalar (a combining mark, an emoji modifier), which makes one
+    /// character with the `=` before it.
+    @Test func aVariableMayStartWithAnyScalar() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        try f.sql(
+            "INSERT INTO tg_templates (id, name, message_text, target_group_id) "
+                + "VALUES ('44444444-4444-4444-8444-444444444444', 'Braces', 'Hi {{there}}', -1001);")
+        for (id, value) in ["\u{301}e", "\u{1F3FB}"].enumerated() {
+            let sent = try f.run(["send", "Braces", "--var", "there=\(value)", "--dedupe-window", "0"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(try f.text(id + 1) == "Hi \(value)")
+        }
+    }
+
     @Test func sendWithoutLocation() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
@@ -328,7 +343,8 @@ struct QuickSendFixture {
         _ = try Subprocess.run(["sqlite3", db, "PRAGMA user_version = 5; CREATE TABLE t(x);"])
         expectError(
             try CLI.run(["outbox", "--db", db]),
-            "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
+            "\(db): database schema version 5 is older than this switchboard (\(PackagePaths.newestSchemaVersion)); "
+                + "run switchboard init to upgrade it", status: 1)
     }
 
     /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in

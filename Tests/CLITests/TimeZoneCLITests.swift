@@ -139,6 +139,39 @@ import Testing
         #expect(utc.map { "\($0["day"] ?? "") \($0["due"] ?? "")" } == ["2026-01-15 tomorrow"])
     }
 
+    /// A FIFO (or a device) named as a zone under $TZDIR is no zone, at once: it is opened without waiting for
+    /// a writer and refused as not a regular file, where reading it waited forever. `timeout` only turns a
+    /// regression into a failure instead of a hung suite; nothing here is timed.
+    @Test func aFIFOOrADeviceUnderTZDIRIsNoZone() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(scratch)
+        let zones = scratch.file("zoneinfo")
+        try FileManager.default.createDirectory(atPath: zones + "/Evil", withIntermediateDirectories: true)
+        #expect(mkfifo(zones + "/Evil/Fifo", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Evil/Zero", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Evil/Real", withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        // The user's own zone is read from this folder too: --tz UTC needs none.
+        let environment = ["TZDIR": zones, "PATH": "/usr/bin:/bin"]
+        for zone in ["Evil/Fifo", "Evil/Zero"] {
+            let result = try Subprocess.run(
+                ["timeout", "60", CLI.binary, "sql", "SELECT local_date('2026-07-01T03:30:00Z', '\(zone)')", "--db", db, "--tz", "UTC"],
+                environment: environment)
+            #expect(result.stderr == "error: local_date: unknown time zone '\(zone)'\n" && result.status == 1, "\(zone): \(result.status)")
+        }
+        let real = try Subprocess.run(
+            [CLI.binary, "sql", "SELECT local_date('2026-07-01T03:30:00Z', 'Evil/Real') AS d", "--db", db, "--tz", "UTC", "--format", "csv"],
+            environment: environment)
+        #expect(real.stdout == "d\r\n2026-06-30\r\n", "a symbolic link to a zone file is followed: \(real.stderr)")
+        let shell = try Subprocess.run(
+            [
+                "timeout", "60", "sqlite3", "-cmd", ".load \(CLI.buildFolder)/libswitchboard.so", ":memory:",
+                "SELECT coalesce(local_date('2026-07-01T03:30:00Z', 'Evil/Fifo'), 'none')",
+            ],
+            environment: environment)
+        #expect(shell.stderr.contains("unknown time zone 'Evil/Fifo'") && shell.status == 1, "\(shell.status) \(shell.stderr)")
+    }
+
     @Test func unknownZones() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

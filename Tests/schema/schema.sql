@@ -24,4 +24,5 @@
 .read schema/0021_schedule_counters.sql
 .read schema/0022_user_zone_views.sql
 .read schema/0023_inbox_trigrams_and_feed_filters.sql
+.read schema/0024_replaced_rows.sql
 .output stdout

@@ -451,8 +451,8 @@ final class TableImporter: RecordSink {
 
     /// Runs `body` with the table's triggers that write other tables (an inbound interaction's
     /// notification) dropped, and creates them again after: imported rows go in as they are.
-    /// Triggers that keep a search index (they name a virtual table), counters (`*_counters_*`,
-    /// ``TableSchema/isCounterTable(_:)``) and `updated_at` stay.
+    /// Triggers that keep a search index (they name a virtual table), counters (`*_counters_*`), the
+    /// rows a REPLACE replaces (`*_replaced*`; ``TableSchema/isDerivedTable(_:)``) and `updated_at` stay.
     /// Inside the caller's transaction, so a failure restores them too.
     static func withoutSideEffects<T>(_ db: Database, tables: [String], _ body: () throws -> T) throws -> T {
         let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
@@ -460,7 +460,8 @@ final class TableImporter: RecordSink {
         for table in tables {
             for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
                 let name: String = row["name"], sql: String = row["sql"]
-                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), sql.uppercased().contains("INSERT INTO"),
+                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), !name.contains("_replaced"),
+                    sql.uppercased().contains("INSERT INTO"),
                     !indexes.contains(where: { sql.contains($0) })
                 else { continue }
                 saved.append((name, sql))

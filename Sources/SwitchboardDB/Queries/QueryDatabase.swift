@@ -30,14 +30,16 @@ public final class QueryDatabase {
     /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database), and a
     /// database whose schema version is above ``Migration/latestVersion`` is refused with the message
     /// `init` gives (``MigrationError/databaseIsNewer(found:supported:)``), so no command reads or writes
-    /// it. A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
+    /// it; one below it too (``MigrationError/databaseIsOlder(found:supported:)``: `switchboard init`
+    /// upgrades it), unless `olderSchema` is true (`check` and `sql` read any version).
+    /// A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
     /// `now` pins the clock (`switchboard_now`). `timeZone` is a display override: the views show every
     /// user's dates in it (``SwitchboardFunctions/setDisplayTimeZone(_:on:)``); when nil, each user's own `users.timezone`, the acting
     /// user's (`user`, nil: the database's only user) checked first (``applyTimeZone(_:)``). `displayPath`, default
     /// `path`, is the path errors name: every error opening the file starts with it, e.g. `app.db: file is not a database`.
     public init(
         path: String, create: Bool = false, now: String? = nil, timeZone: String? = nil, user: String? = nil,
-        displayPath: String? = nil
+        displayPath: String? = nil, olderSchema: Bool = false
     ) throws {
         let shown = displayPath ?? path
         if !create && !FileManager.default.fileExists(atPath: path) {
@@ -61,6 +63,9 @@ public final class QueryDatabase {
                 let version = try queue.inDatabase { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
                 if version > Migration.latestVersion {
                     throw MigrationError.databaseIsNewer(found: version, supported: Migration.latestVersion)
+                }
+                if version < Migration.latestVersion && !olderSchema {
+                    throw MigrationError.databaseIsOlder(found: version, supported: Migration.latestVersion)
                 }
             }
         } catch let error as DatabaseError {
@@ -189,16 +194,13 @@ public final class QueryDatabase {
         }
     }
 
-    /// Creates the schema or brings it to the newest version (``migrate(_:)-(Database)``);
-    /// returns the schema version before and after.
+    /// Creates the schema or brings it to the newest version, in one transaction (``migrate(_:step:)``);
+    /// returns the versions before and after and the rows it merged. `step` is called at each point of
+    /// the upgrade, inside its transaction.
     /// Its errors start with the path, as opening errors do: `app.db: database schema version 99 is newer …`.
-    public func migrateToLatest() throws -> (from: Int, to: Int) {
+    public func migrateToLatest(step: (UpgradeStep) throws -> Void = { _ in }) throws -> Upgrade {
         do {
-            return try withConnection { db in
-                let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                try migrate(db)
-                return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
-            }
+            return try withConnection { db in try migrate(db, step: step) }
         } catch let error as SwitchboardError where !error.message.hasPrefix("\(displayPath)") {
             throw SwitchboardError.failure("\(displayPath): \(error.message)")
         }
