@@ -12,15 +12,10 @@ alternating; the goal is every page's p95 under 0.3 s at 1M posts and 300,000 no
   pages.py BASE_URL DATABASE_NAME DB CLI OUT.json COOKIE [--runs N] [--seed S] [--label L]
   measure.py table OUT.json ...     the Markdown table (the same format as the table and view pages')
 """
-import http.client
-import json
-import os
-import pathlib
-import sqlite3
 import sys
 import urllib.parse
 
-from measure import fetch, options, run, run_cli, summary, terms
+from measure import measure, options, run, terms
 
 ROWS = "51"  # the pages ask for a page of 50 and one more (whether there is a next page)
 
@@ -73,31 +68,10 @@ def cases(conn, seed, db):
     return found
 
 
-def measure(base, name, database, cli, out, cookie, runs, seed, label):
-    url = urllib.parse.urlsplit(base)
-    client = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
-    headers = {"Cookie": f"ds_actor={cookie}"}
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
-        measured = cases(conn, seed, name)
-        posts, notifications = (conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-                                for table in ("social_media_posts", "notifications"))
-    results, loads = {}, [os.getloadavg()[0]]
-    for case, path, call in measured:
-        _, status = fetch(client, path, headers)  # warm: the page cache, Datasette's connections, the statements
-        run_cli(cli, database, call)
-        page_ms, cli_ms = [], []
-        for _ in range(runs):  # alternate, so the machine's noise falls on both alike
-            page_ms.append(fetch(client, path, headers)[0])
-            cli_ms.append(run_cli(cli, database, call))
-        results[case] = {"status": status, "page": summary(page_ms), "cli": summary(cli_ms), "cli_call": " ".join(call)}
-        loads.append(os.getloadavg()[0])
-        print(f"  {case}: HTTP {status}, page p50 {results[case]['page']['p50']:.0f} ms, CLI p50 "
-              f"{results[case]['cli']['p50']:.0f} ms", file=sys.stderr)
-    results["_meta"] = {"label": label, "max_load": max(loads), "runs": runs, "seed": seed, "posts": posts,
-                        "notifications": notifications}
-    pathlib.Path(out).write_text(json.dumps(results, indent=1))
+def measure_pages(base, name, database, cli, out, cookie, runs, seed, label):
+    measure(base, name, database, cli, out, runs, seed, label, find=cases, headers={"Cookie": f"ds_actor={cookie}"})
 
 
 if __name__ == "__main__":
     positional, settings = options(sys.argv[1:], {"runs": 20, "seed": 1, "label": ""})
-    measure(*positional, **settings)
+    measure_pages(*positional, **settings)

@@ -65,22 +65,29 @@ def stop(process):
 
 
 @contextlib.contextmanager
-def browse(base):
-    """A Session of headless Chromium on the server at `base`."""
+def chrome(width, height):
+    """Debian's headless Chromium through chromedriver, its window `width` x `height`, pages loading within WAIT."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=en-US",
-                     f"--window-size={SIZES[0][0]},{SIZES[0][1]}"]:
+                     f"--window-size={width},{height}"]:
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(WAIT)
     try:
-        yield Session(driver, base)
+        yield driver
     finally:
         driver.quit()
+
+
+@contextlib.contextmanager
+def browse(base):
+    """A Session of headless Chromium on the server at `base`."""
+    with chrome(*SIZES[0]) as driver:
+        yield Session(driver, base)
 
 
 class Session:
@@ -149,13 +156,17 @@ class Session:
         return self.find("body").text
 
     def shoot(self, name):
-        """Screenshots of the page at both sizes, OUTPUT/NAME-1400.png and NAME-390.png (the window then 1400 wide)."""
+        """Screenshots of the page with its viewport at both sizes (Chromium's device metrics: exactly 1400x1000 and
+        390x844 CSS pixels, the page laid out again at each), OUTPUT/NAME-1400.png and NAME-390.png."""
         OUTPUT.mkdir(parents=True, exist_ok=True)
-        for width, height in SIZES:
-            self.driver.set_window_size(width, height)
-            self.wait(lambda d, w=width: d.execute_script("return window.innerWidth") <= w)
-            self.driver.save_screenshot(str(OUTPUT / f"{name}-{width}.png"))
-        self.driver.set_window_size(*SIZES[0])
+        try:
+            for width, height in SIZES:
+                self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                self.wait(lambda d, w=width, h=height: d.execute_script("return [innerWidth, innerHeight]") == [w, h])
+                self.driver.save_screenshot(str(OUTPUT / f"{name}-{width}.png"))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     def assert_no_ids_or_sql(self):
         """No UUID and no SQL statement in what the page shows (closed disclosures hide their contents)."""

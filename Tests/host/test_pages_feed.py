@@ -194,3 +194,9 @@ def test_anonymous_readers_and_a_second_user(pages, pages_server):
     pages.open("feed")
     assert pages.find(".sb-who").text == "Signed in as Blake Second"
     assert card_ids(pages) == ["b-post"] and pages.find(".sb-count").text == "1 post"
+    others = rows(database, "SELECT id, flagged_for_review, notes FROM social_media_posts WHERE id != 'b-post' "
+                            "ORDER BY id")
+    pages.click_and_load(pages.find("article.sb-post button.sb-flag"))
+    assert post(database, "b-post") == [(1, None)] and pages.banners() == ["Flagged for review"]
+    assert rows(database, "SELECT id, flagged_for_review, notes FROM social_media_posts WHERE id != 'b-post' "
+                          "ORDER BY id") == others
