@@ -160,6 +160,9 @@ def test_metadata_titles_descriptions_help_facets(demo):
     assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
     assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
             in page)
+    # the form first, the SQL only when asked
+    assert '<a href="/demo/social-feed?_show_sql=1">show</a>' in page and 'id="sql-query"' not in page
+    assert '<pre id="sql-query">-- How it runs.' in request(ds, "/demo/social-feed", params={"_show_sql": "1"}).text
     # the feed's and inbox's views: no facets or suggestions, which would compute every row of the view; their
     # counts are their tables' (from the counters)
     for view, count in [("social_feed", 300), ("notification_inbox", 215)]:

@@ -150,6 +150,7 @@ def test_the_posts_placeholders_and_their_fallbacks(pages, pages_server):
     pages.open("posts")
     assert [link.get_attribute("href").rsplit("=", 1)[1] for link in pages.all("article.sb-post-item a.sb-button")] == [
         str(row["id"]) for row in cli_json(database, "posts-with-placeholders")]
+    pages.assert_no_ids_or_sql()
     pages.shoot("posts")
     for post, expected in [(3, ["name", "mission", "personal statement"]),  # the profile template's placeholders
                            (4, ["Title", "Summary", "Body"]),  # a template that does not exist: the fallbacks
@@ -161,6 +162,7 @@ def test_the_posts_placeholders_and_their_fallbacks(pages, pages_server):
         hints = [pages.find(f"#{field.get_attribute('aria-describedby')}").get_attribute("textContent")
                  for field in fields]
         assert hints == [f"Enter the {label.lower()} for this post" for label in expected], post
+        pages.assert_no_ids_or_sql()
     pages.shoot("post-edit")
     title = pages.find(".sb-post-form input[name=title]")
     title.send_keys("A title at last")

@@ -14,7 +14,7 @@
   read `''` as unset, so declared defaults apply and `:user_id` falls back to the database's only user.
   Parameters are checked as the CLI checks them (type, allowed values, range, from the catalog the
   package ships) and a bad one is refused (400) with the CLI's message.
-- A canned query's page leads with its form; its SQL shows when asked ("Show SQL", `?_show_sql=1`).
+- A canned query's page leads with its form; its SQL shows when asked (Datasette's "show" link, `?_show_sql=1`).
 - The write queries the pages need (flag, notes, mark read, delete, create a template...) are offered
   as writable canned queries only when the plugin's `allow_writes` setting is given: a Datasette allow
   block (`{"id": "root"}`), which Datasette's permission system then applies to each of them.
@@ -205,7 +205,7 @@ def _query_config(query, allow=None):
         "description": query.description,
         "description_html": f"<p>{html.escape(query.description)}</p>" + (f"<dl>{help_html}</dl>" if help_html else ""),
         "params": list(query.parameters),
-        "hide_sql": True,  # the form first; "Show SQL" shows it (the feed's SQL is 87 lines)
+        "hide_sql": True,  # the form first; the "show" link shows the SQL (the feed's is 87 lines)
     }
     if allow is not None:
         config.update({"sql": _without_returning(config["sql"]), "write": True, "allow": allow})
