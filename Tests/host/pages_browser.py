@@ -128,12 +128,15 @@ class Session:
         return [element.text for element in self.all(selector)]
 
     def click_and_load(self, element):
-        """Click `element` (a link or a form's button) and wait for the page it leads to."""
-        from selenium.webdriver.support import expected_conditions
-        marker = self.find("html")
+        """Click `element` (a link or a form's button) and wait for the page it leads to: a new document (the mark
+        left on this one's window is gone) that has loaded. While the page changes, a check may fail to run (the
+        element or the script's context belongs to the old document); the wait tries again."""
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.driver.execute_script("window.sbLeaving = true")
         element.click()
-        self.wait(expected_conditions.staleness_of(marker))
-        self.loaded()
+        WebDriverWait(self.driver, WAIT, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(
+            "return window.sbLeaving === undefined && document.readyState === 'complete'"))
 
     def confirm(self, answer):
         """Answer the confirmation dialog open now: its button labelled `answer`; returns the dialog's question."""
