@@ -17,7 +17,7 @@ import time
 import pytest
 
 from conftest import CLI, DEMO_NOW, free_port
-from pages_browser import chrome, needs_chromium
+from pages_browser import chrome, needs_chromium, stop
 
 pytestmark = needs_chromium
 OUTPUT = pathlib.Path(__file__).resolve().parent / "output" / "browser"
@@ -61,12 +61,7 @@ def server(tmp_path):
         link = wait_for(login_link, STARTUP, "datasette serve")
         yield f"http://127.0.0.1:{port}", link, database
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ Reads: social-stats and social-schools (the counters), social-feed (post_search)
 from the statistics when the filters are the counters' own (none, platform or flagged alone), else from the page
 itself ("50+" when there are more): never a count of every post.
 """
-from .page import Page, allowed, form
+from .page import Page, acting, allowed
 from .runs import TimedOut
 from .strings import strings
 from .sync import sync
@@ -72,9 +72,7 @@ ACTIONS = {"flag": ("social-flag", "Flagged for review"), "unflag": ("social-unf
 
 
 async def act(datasette, request):
-    page = await Page.open(datasette, request, "feed", write=True)
-    action = request.url_vars["action"]
-    fields = await form(request)
+    page, action, fields = await acting(datasette, request, "feed")
     back = page.back(fields)
     if action == "sync":
         message, ok = await sync(datasette, page.db.path, page.access.user_id)
@@ -82,9 +80,7 @@ async def act(datasette, request):
     if action == "notes" and not (fields.get("notes") or "").strip():
         action = "clear-notes"  # saving empty notes clears them, as the app's has-notes marker reads blank ones
     if action == "delete" and fields.get("confirmed") != "1":
-        return await page.render("confirm.html", {
-            "question": strings.delete_post_confirm, "action": page.url("feed/delete"), "fields": fields,
-            "confirm_label": strings.templates_delete, "cancel": back})
+        return await page.ask(strings.delete_post_confirm, "feed/delete", fields, strings.templates_delete, back)
     query, success = ACTIONS[action]
     written = await page.write(query, id=fields.get("id"), notes=fields.get("notes") if action == "notes" else None)
     return page.done(written.missing or success, written.missing is None, back)

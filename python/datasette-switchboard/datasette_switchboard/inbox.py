@@ -8,7 +8,7 @@ index for a search).
 import json
 
 from . import runs
-from .page import Page, allowed, form
+from .page import Page, acting, allowed
 from .runs import TimedOut
 from .strings import strings
 
@@ -80,9 +80,7 @@ ACTIONS = {"read": ("notifications-mark-read", "Marked read"), "unread": ("notif
 
 
 async def act(datasette, request):
-    page = await Page.open(datasette, request, "inbox", write=True)
-    action = request.url_vars["action"]
-    fields = await form(request)
+    page, action, fields = await acting(datasette, request, "inbox")
     back = page.back(fields)
     if action == "open":
         written = await page.write("notifications-mark-read", id=fields.get("id"))
@@ -92,9 +90,7 @@ async def act(datasette, request):
                                  {"id": fields.get("id"), "user": page.access.user_id})
         return page.done(None, True, target(page, route) or back)
     if action == "clear-read" and fields.get("confirmed") != "1":
-        return await page.render("confirm.html", {
-            "question": strings.clear_read_confirm, "action": page.url("inbox/clear-read"), "fields": fields,
-            "confirm_label": strings.clear_read, "cancel": back})
+        return await page.ask(strings.clear_read_confirm, "inbox/clear-read", fields, strings.clear_read, back)
     query, success = ACTIONS[action]
     written = await page.write(query, id=fields.get("id") if "id" in fields else None)
     if written.missing:

@@ -74,6 +74,12 @@ class Page:
             request=self.request)
         return Response.html(body, status=status)
 
+    async def ask(self, question, action, fields, confirm_label, cancel):
+        """The confirmation page of `action` (a page's path) for `fields`, as the app's alert asks `question`; the
+        pages' script asks in a dialog instead and posts `confirmed=1` itself."""
+        return await self.render("confirm.html", {"question": question, "action": self.url(action), "fields": fields,
+                                                  "confirm_label": confirm_label, "cancel": cancel})
+
     def back(self, form):
         """Where an action goes back to: the form's `next` when it is one of this database's pages, else this page."""
         target = form.get("next") or ""
@@ -90,6 +96,12 @@ class Page:
         if "application/json" in self.request.headers.get("accept", ""):
             return Response.json({"ok": ok, "message": message, "redirect": target}, status=200 if ok else 400)
         return Response.redirect(target, status=303)
+
+
+async def acting(datasette, request, name):
+    """(the Page `name` for a write, the action in the URL, the posted form's fields) of an action's request."""
+    page = await Page.open(datasette, request, name, write=True)
+    return page, request.url_vars["action"], await form(request)
 
 
 async def form(request):

@@ -10,7 +10,7 @@ import re
 
 from datasette.utils.asgi import Response
 
-from .page import Page, form
+from .page import Page, acting
 from .strings import strings
 
 # The SF Symbols of the icon picker (tg-icons), as the page draws them.
@@ -95,9 +95,7 @@ async def groups_json(datasette, request):
 
 
 async def act(datasette, request):
-    action = request.url_vars["action"]
-    page = await Page.open(datasette, request, "quick-send", write=True)
-    fields = await form(request)
+    page, action, fields = await acting(datasette, request, "quick-send")
     if action == "send":
         return await send(page, fields)
     if action == "retry":

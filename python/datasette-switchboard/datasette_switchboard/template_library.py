@@ -9,7 +9,7 @@ import json
 
 from datasette.utils.asgi import Response
 
-from .page import Page, allowed, form
+from .page import Page, acting, allowed
 from .strings import strings
 
 TYPES = [("email", "Email"), ("text", "Text"), ("twitter", "Twitter")]
@@ -81,15 +81,11 @@ async def preview_json(datasette, request):
 
 
 async def act(datasette, request):
-    action = request.url_vars["action"]
-    page = await Page.open(datasette, request, "templates", write=True)
-    fields = await form(request)
+    page, action, fields = await acting(datasette, request, "templates")
     if action == "delete":
         if fields.get("confirmed") != "1":
-            return await page.render("confirm.html", {
-                "question": f"Delete “{fields.get('name') or 'this template'}”?", "action": page.url("templates/delete"),
-                "fields": fields, "confirm_label": strings.templates_delete,
-                "cancel": page.url("templates/edit", id=fields.get("id"))})
+            return await page.ask(f"Delete “{fields.get('name') or 'this template'}”?", "templates/delete", fields,
+                                  strings.templates_delete, page.url("templates/edit", id=fields.get("id")))
         written = await page.write("templates-delete", id=fields.get("id"))
         return page.done(written.missing or "Template deleted", written.missing is None, page.url())
     if "preview" in fields:
