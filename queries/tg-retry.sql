@@ -1,6 +1,7 @@
 -- name: tg-retry(id)<!
--- Queues a failed quick-send message again, as `switchboard retry ID` does: queued, attempts 0, due now (the system
--- clock, as deliver reads it); its last error is kept. Returns the message; an id that is not a failed message is an error.
+-- Queues a failed quick-send message again, as `switchboard retry ID` does.
+-- It becomes queued, attempts 0, due now (the system clock, as deliver reads it); its last error is kept. Returns the
+-- message; an id that is not a failed message is an error.
 -- missing: Nothing to retry: no failed message with this id
 -- :id  integer: the outbox message's id
 -- display: id, template_name, group_name, status
