@@ -10,7 +10,7 @@ import Testing
     /// ones hold only the rows a write collided with).
     static let emptyInTheDemo: Set<String> = [
         "outbox", "report_runs", "template_partials", "social_media_posts_replaced", "notifications_replaced",
-        "communication_templates_replaced", "tg_groups_replaced",
+        "communication_templates_replaced",
     ]
 
     /// An explicit `user_id: null` is never silently the acting user's (issue 18.9). Where the spec allows no user
