@@ -1,5 +1,5 @@
 -- 0027_unused_search_indexes.sql — the word indexes no search reads go, and every search index is shaped so that
--- plain sqlite-utils can optimize, rebuild and disable it (issues 31 and 34).
+-- plain sqlite-utils can optimize, rebuild and disable it.
 --
 -- Apply by hand:   sqlite3 -bail app.db < schema/0027_unused_search_indexes.sql   (after 0001–0026)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.

@@ -1,4 +1,4 @@
--- 0028_digest_counters.sql — the digest reads counters, as the pages do (issue 31, item 3).
+-- 0028_digest_counters.sql — the digest reads counters, as the pages do.
 --
 -- Apply by hand:   sqlite3 -bail app.db < schema/0028_digest_counters.sql   (after 0001–0027)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.

@@ -319,7 +319,7 @@ def on_every_connection(ds, name, fn):
 # Datasette turns on sqlite3's callback tracebacks: the refusing function's exception is printed as well.
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
-    """Issue 29: an anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
+    """An anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
     function that is not deterministic, on every pooled connection; then the same URLs give the same values from
     every connection, the CLI's, in the New York user's zone (2026-01-15T02:00:00Z reads "Jan 14")."""
     _, database = demo
