@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The digest at scale (BENCHMARKS.md, "Reports at scale", issue 31 item 3): wall and CPU milliseconds of one
 # `switchboard report digest --format md` process at each size, medians of RUNS interleaved runs, against the
-# same report with the SQL of BASE (before schema/0028_digest_counters.sql: it counted the posts and the
+# same report with the SQL of BASE (before schema/0026_digest_counters.sql: it counted the posts and the
 # notifications row by row), run by the same binary as a --reports folder, on the same database.
 # Goal: at most 100 ms at 1M posts and 500,000 notifications, and flat from 10k to 1M.
 #

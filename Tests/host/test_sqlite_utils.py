@@ -204,7 +204,7 @@ def plain(*arguments):
 
 
 def test_plain_sqlite_utils_optimizes_rebuilds_and_disables(demo_file):
-    """Without the plugin: optimize and rebuild-fts work (0027 keeps the fts5vocab table out of their `USING FTS5`
+    """Without the plugin: optimize and rebuild-fts work (0025 keeps the fts5vocab table out of their `USING FTS5`
     pattern), and disable-fts drops the index with every trigger that writes it (each writes `INSERT INTO [index]`),
     so the table stays writable; `check` names the index missing, and `check --rebuild` brings it back."""
     before = cli_ids(demo_file, "offer")

@@ -86,7 +86,7 @@ INSERT INTO notifications (user_id, type, title, message) VALUES ('u1', 'deadlin
 INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'Introduction', 'email', 'Dear {{coach_name}}');
 INSERT INTO tg_groups (id, title, member_count) VALUES (-1006, 'Équipe Rouge', 3);
 SELECT 'search_notifications', (SELECT count(*) FROM notifications_trigram WHERE notifications_trigram MATCH 'tra AND nsc AND fri') = 1;
--- The templates' and groups' searches test their few rows; 0027 dropped the unicode61 indexes no search read.
+-- The templates' and groups' searches test their few rows; 0025 dropped the unicode61 indexes no search read.
 SELECT 'no_unread_word_indexes', (SELECT count(*) FROM sqlite_master
     WHERE name IN ('notifications_fts', 'communication_templates_fts', 'tg_groups_fts', 'tg_groups_replaced')) = 0;
 SELECT 'search_index_status', (SELECT group_concat(index_name || '=' || rows || '/' || ok, ',') FROM search_index_status)

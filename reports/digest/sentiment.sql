@@ -2,7 +2,7 @@
 -- Posts per sentiment (spec 001's PostSentiment order, then "No sentiment"), with percent of all posts and bar geometry.
 -- The sentiment the source gave: the classifier's sentiment_guess is not counted (its posts are "No sentiment").
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (  -- from the counters (schema/0028_digest_counters.sql), '' for no sentiment
+WITH counts AS (  -- from the counters (schema/0026_digest_counters.sql), '' for no sentiment
     SELECT nullif(sentiment, '') AS sentiment, posts AS count FROM social_media_post_sentiment_counters
     WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
 SELECT coalesce(sentiment, 'none') AS sentiment, coalesce(sentiment_label(sentiment), 'No sentiment') AS label, count,

@@ -15,7 +15,7 @@
 -- list item or row). The html template escapes the plain columns itself (html mode).
 -- Instants (schema/0014_instants.sql): times compare as Unix milliseconds, post_date_ms and
 -- scheduled_for_ms, the clock as strftime('%s', now) * 1000.
--- Counts read counters, not rows (schema/0018_counters.sql, 0028_digest_counters.sql): unread from
+-- Counts read counters, not rows (schema/0018_counters.sql, 0026_digest_counters.sql): unread from
 -- notification_counters, high priority from notification_priority_counters, due this week from the view
 -- notification_due_this_week (0021's buckets), flagged from social_media_post_counters, sentiment from
 -- social_media_post_sentiment_counters; only the posts new since the last digest are read, by a range of

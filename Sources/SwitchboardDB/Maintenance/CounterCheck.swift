@@ -1,7 +1,7 @@
 import GRDB
 
 /// A counter table of the schema and how its rows are counted from the rows they count, as the migration
-/// that created it first filled it (schema/0018_counters.sql, 0021_schedule_counters.sql, 0028_digest_counters.sql).
+/// that created it first filled it (schema/0018_counters.sql, 0021_schedule_counters.sql, 0026_digest_counters.sql).
 struct CounterTable: Sendable {
     /// The counter table, e.g. `social_media_post_counters`.
     let name: String

@@ -1,7 +1,7 @@
--- 0027_unused_search_indexes.sql — the word indexes no search reads go, and every search index is shaped so that
+-- 0025_unused_search_indexes.sql — the word indexes no search reads go, and every search index is shaped so that
 -- plain sqlite-utils can optimize, rebuild and disable it.
 --
--- Apply by hand:   sqlite3 -bail app.db < schema/0027_unused_search_indexes.sql   (after 0001–0026)
+-- Apply by hand:   sqlite3 -bail app.db < schema/0025_unused_search_indexes.sql   (after 0001–0024)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.
 --
 -- 1. notifications_fts, communication_templates_fts and tg_groups_fts (0002 and 0009's unicode61 indexes) are read
@@ -110,5 +110,5 @@ FROM (
            (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
 );
 
-PRAGMA user_version = 27;
+PRAGMA user_version = 25;
 COMMIT;

@@ -1,6 +1,6 @@
--- 0028_digest_counters.sql — the digest reads counters, as the pages do.
+-- 0026_digest_counters.sql — the digest reads counters, as the pages do.
 --
--- Apply by hand:   sqlite3 -bail app.db < schema/0028_digest_counters.sql   (after 0001–0027)
+-- Apply by hand:   sqlite3 -bail app.db < schema/0026_digest_counters.sql   (after 0001–0025)
 -- Plain SQLite: no Switchboard function is needed to apply it, and no trigger here calls one.
 --
 -- `switchboard report digest` counted every post by sentiment and every unread notification by priority:
@@ -223,5 +223,5 @@ LEFT JOIN notification_schedule_counters AS c
  AND c.bucket BETWEEN e.bucket + 1 AND CASE WHEN e.level < 6 THEN e.bucket | 63 ELSE 9223372036854775807 END
 GROUP BY u.id;
 
-PRAGMA user_version = 28;
+PRAGMA user_version = 26;
 COMMIT;
