@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Datasette at scale (issue 29, BENCHMARKS.md "Datasette pages"): every table and view page of the five apps, every
+# Datasette at scale (BENCHMARKS.md "Datasette pages"): every table and view page of the five apps, every
 # canned read query's page, and the filters and searches docs/hosts.md shows, as Datasette serves them (HTML,
 # datasette-switchboard loaded, the clock pinned), p50/p95, each against the CLI on the same call in the same run
 # (`switchboard run`, the portable build, process included; Benchmarks/datasette/measure.py). Searches are terms
-# drawn from the data (SEED). And the five apps' pages (issue 35, BENCHMARKS.md "The five apps' pages"): each page
+# drawn from the data (SEED). And the five apps' pages (BENCHMARKS.md "The five apps' pages"): each page
 # of /<db>/-/switchboard/ with its filters and searches, signed in (Benchmarks/datasette/pages.py). Goal: every
 # page's p95 under 0.3 s at 1M posts and 300,000 notifications.
 #

@@ -20,7 +20,7 @@ DEMO_NOW = "2026-02-10T12:00:00Z"
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
 
 
-# The queries issue 4 names, at least.
+# The queries the docs name, at least.
 REQUIRED = {
     "social_feed", "social_stats", "notifications_inbox", "notifications_mark_all_read", "notifications_clear_read",
     "templates_list", "templates_type_counts", "tg_templates", "tg_widget", "posts_with_placeholders",

@@ -320,7 +320,7 @@ def on_every_connection(ds, name, fn):
 # Datasette turns on sqlite3's callback tracebacks: the refusing function's exception is printed as well.
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
-    """Issue 29: an anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
+    """An anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
     function that is not deterministic, on every pooled connection; then the same URLs give the same values from
     every connection, the CLI's, in the New York user's zone (2026-01-15T02:00:00Z reads "Jan 14")."""
     _, database = demo
@@ -528,6 +528,31 @@ def test_row_counts_come_from_the_counters(tmp_path):
         ds, "/demo", sql="SELECT count(*) AS n FROM notifications WHERE type = 'offer' AND read_at IS NULL")[0]["n"]
     assert count("/demo/social_feed", display_name="Ana Müller") == 10  # a computed column: the view's own rows
     assert get(ds, "/demo", sql="select count(*) as n from social_media_posts ") == [{"n": 300}]
+
+
+def test_the_database_page_counts_in_one_trip(tmp_path, monkeypatch):
+    """The database's page: every table counted in one trip to the database's thread (the counted ones from their
+    counters, here bent to tell them apart), the hidden ones (the search indexes' shadow tables) left off."""
+    database = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE social_media_post_counters SET posts = posts + 1000 WHERE platform = 'twitter'")
+    ds = serve(database, now=DEMO_NOW)
+    assert request(ds, "/demo.json").status_code == 200  # the plugin's first look at the database
+    trips = []
+    execute_fn = type(ds.get_database("demo")).execute_fn
+
+    async def counted(self, fn):
+        trips.append(getattr(fn, "__name__", "?"))
+        return await execute_fn(self, fn)
+
+    monkeypatch.setattr(type(ds.get_database("demo")), "execute_fn", counted)
+    page = request(ds, "/demo.json").json()
+    counts = {table["name"]: table["count"] for table in page["tables"]}
+    assert trips.count("count_all") == 1
+    assert counts["social_media_posts"] == 1300 and counts["users"] == 1 and counts["tg_icons"] == 36
+    assert not any(name.startswith("social_posts_trigram") for name in counts)
+    assert request(ds, "/demo/social_posts_trigram_data.json").status_code == 200
 
 
 def test_a_search_that_tests_rows_is_not_counted_over_a_large_table(demo, monkeypatch):

@@ -1,4 +1,4 @@
-"""One search, one meaning, in every host (issue 29, item 2): for each searched table and view of a workspace, the
+"""One search, one meaning, in every host: for each searched table and view of a workspace, the
 CLI's canned query (`switchboard run ... -p search=Q`), Datasette's `?_search=Q` (the JSON API's rows and its
 count) and `sqlite-utils search` (the command and `Table.search`) find the same rows.
 

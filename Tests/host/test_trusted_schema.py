@@ -86,8 +86,7 @@ PAGE_WRITES = {
     "delete a post": ("DELETE FROM social_media_posts WHERE rowid = 3",
                       'unsafe use of virtual table "social_posts_trigram"'),
     "create a template": ("INSERT INTO communication_templates (user_id, name, type, body) "
-                          "SELECT id, 'Thanks', 'text', 'Thank you' FROM sole_user",
-                          'unsafe use of virtual table "communication_templates_fts"'),
+                          "SELECT id, 'Thanks', 'text', 'Thank you' FROM sole_user", None),
     "queue a quick-send": ("INSERT INTO outbox (idempotency_key, group_id, text) VALUES ('key-1', -1001, 'Hi')", None),
 }
 
