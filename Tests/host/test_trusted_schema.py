@@ -40,7 +40,7 @@ def open_apsw(path):
 def test_every_view_under_trusted_schema_off(demo_file, open_library):
     con, version = open_library(demo_file)
     views = [name for name, in con.execute("SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name")]
-    assert len(views) == 15 and {"social_feed", "notification_inbox", "template_library", "tg_template_buttons",
+    assert len(views) == 16 and {"social_feed", "notification_inbox", "template_library", "tg_template_buttons",
                                  "posts_with_placeholders"} <= set(views)
     con.execute("PRAGMA trusted_schema = OFF")
     assert list(con.execute("PRAGMA trusted_schema")) == [(0,)]
@@ -68,7 +68,7 @@ def test_no_view_or_trigger_calls_the_directonly_clock_setter(demo_file):
     assert [name for name, _, sql in schema if re.search(r"switchboard_now\s*\(\s*[^)\s]", sql, re.I)] == []
     assert [name for name, kind, sql in schema if kind == "trigger" and "switchboard_now" in sql.lower()] == []
     assert sorted(name for name, kind, sql in schema if kind == "view" and "switchboard_now()" in sql) == [
-        "notification_inbox", "social_feed"]
+        "notification_due_this_week", "notification_inbox", "social_feed"]
     flags = dict(con.execute("SELECT narg, flags FROM pragma_function_list WHERE name = 'switchboard_now'").fetchall())
     assert flags[1] & 0x80000 and not flags[0] & 0x80000 and flags[0] & 0x200000  # DIRECTONLY, and INNOCUOUS
     con.close()
