@@ -3,7 +3,8 @@ a Python process here has: the stdlib sqlite3's (the system's, 3.40.1 on Debian 
 supports) and APSW's newer one.
 
 Switchboard's functions are INNOCUOUS, so its calls never fail in a view: reading the clock (`switchboard_now()`) too,
-as the feed's and inbox's views do; pinning it (`switchboard_now(ts)`, DIRECTONLY) is in no view or trigger. What fails is pinned here and listed in docs/schema.md ("trusted_schema=OFF"): before SQLite 3.41.0
+as the feed's and inbox's views do; pinning it (`switchboard_now(ts)`, DIRECTONLY) is in no view or trigger. What fails
+is pinned here and listed in docs/schema.md ("trusted_schema=OFF"): before SQLite 3.41.0
 the built-in JSON functions were not innocuous (fixed by drh's check-in "Fix JSON functions so that they work
 correctly under PRAGMA trusted_schema", 2023-01-09), so the two views that call them fail there.
 """

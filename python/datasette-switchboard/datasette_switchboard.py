@@ -54,13 +54,13 @@ import sqlite3
 import urllib.parse
 import weakref
 
-import switchboard
 from datasette import hookimpl
-from datasette.version import __version__ as DATASETTE_VERSION
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
-from datasette_switchboard_scale import (PageFacet, count_from_counters, facets, searching, serving,
-                                         table_counts_in_one_trip)
+from datasette.version import __version__ as DATASETTE_VERSION
+
+import switchboard
+from datasette_switchboard_scale import PageFacet, count_from_counters, facets, searching, serving, table_counts_in_one_trip
 from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
@@ -235,7 +235,7 @@ def _canned_query_config(allow_writes_json):
     return config
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _queries():
     return {entry["name"]: switchboard.CannedQuery(entry) for entry in switchboard.catalog()}
 
@@ -474,7 +474,7 @@ def _pages_by_default(query):
     return query.kind == "read" and limit is not None and not limit.required and limit.default is None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _display_columns(name):
     """The `display` columns of the canned query `name`, in its header's order."""
     return next(entry["display_columns"] for entry in switchboard.catalog() if entry["name"] == name)
