@@ -32,12 +32,14 @@ done
 measure() {
     python3 - "$@" <<'PY'
 import resource, subprocess, sys, time
-start = time.perf_counter()
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 with open(sys.argv[1], "w") as out:
+    cpu_before, start = cpu(), time.perf_counter()
     subprocess.run(sys.argv[2:], stdout=out, check=True)
-wall = (time.perf_counter() - start) * 1000
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{wall:.1f} {(usage.ru_utime + usage.ru_stime) * 1000:.1f}")
+    wall, used = time.perf_counter() - start, cpu() - cpu_before
+print(f"{wall * 1000:.1f} {used * 1000:.1f}")
 PY
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

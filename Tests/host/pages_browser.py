@@ -12,9 +12,9 @@ import sys
 import time
 
 import pytest
+from pages_support import ALEX, SECRET, UUID, make_workspace, plugin_settings, signed_in
 
 from conftest import CLI, free_port
-from pages_support import ALEX, SECRET, UUID, make_workspace, plugin_settings, signed_in
 
 CHROMEDRIVER = shutil.which("chromedriver")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

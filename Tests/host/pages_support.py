@@ -8,8 +8,9 @@ import sqlite3
 import subprocess
 import urllib.parse
 
-from conftest import CLI, DEMO_NOW
 from datasette.app import Datasette
+
+from conftest import CLI, DEMO_NOW
 
 ALEX = "00000001-0000-4000-8000-000000000001"  # the demo's user, Jordan Rivera
 BLAKE = "bbbbbbbb-0000-4000-8000-00000000000b"  # a second user, with rows of every per-user kind

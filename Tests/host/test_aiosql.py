@@ -397,9 +397,8 @@ def test_returning_rows_reach_the_caller_with_the_sqlite3_driver_and_the_caller_
     import subprocess
 
     import switchboard
-    from switchboard.aiosql_adapters import SQLite3Adapter
-
     from conftest import CLI
+    from switchboard.aiosql_adapters import SQLite3Adapter
 
     database = tmp_path / "demo.db"
     subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)

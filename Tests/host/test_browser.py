@@ -15,9 +15,9 @@ import sys
 import time
 
 import pytest
+from pages_browser import chrome, needs_chromium, stop
 
 from conftest import CLI, DEMO_NOW, free_port
-from pages_browser import chrome, needs_chromium, stop
 
 pytestmark = needs_chromium
 OUTPUT = pathlib.Path(__file__).resolve().parent / "output" / "browser"

@@ -18,14 +18,14 @@ import sqlite_utils
 from conftest import CLI, MIGRATIONS
 
 USERS = ["u1", "u2", "u3"]
-SOUND = """database: ok
+SOUND = f"""database: ok
 notifications_trigram: ok
 social_posts_fts: ok
 social_posts_trigram: ok
 counters: ok
-schema version: {newest}, the newest
+schema version: {int(MIGRATIONS[-1].name[:4])}, the newest
 schema: ok
-""".format(newest=int(MIGRATIONS[-1].name[:4]))
+"""
 # Each counter table beside what counting its rows gives (as schema/0018 and 0021 first filled them).
 EXACT = [
     ("SELECT user_id, platform, posts, flagged FROM social_media_post_counters ORDER BY 1, 2",
@@ -207,7 +207,7 @@ def test_sqlite_utils_leaves_no_drift(workspace, recursive):
     r = random.Random(31 + recursive)
     posts, notifications, templates = db["social_media_posts"], db["notifications"], db["communication_templates"]
     failed = 0
-    for step in range(500):
+    for _ in range(500):
         n, user = r.randrange(30), r.choice(USERS)
         kind = r.randrange(10)
         try:

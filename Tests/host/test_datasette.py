@@ -18,9 +18,10 @@ import threading
 
 import datasette.database
 import pytest
+from datasette.app import Datasette
+
 import switchboard
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette.app import Datasette
 from datasette_switchboard import REFUSED_NOW, scale
 from switchboard.search import SEARCHES, way
 from test_host_matrix import normalised
@@ -385,7 +386,7 @@ def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
     for sql, refusal in [("SELECT switchboard_timezone('Pacific/Kiritimati')", "no such function"),
                          ("SELECT switchboard_now('2027-01-01T00:00:00Z')", "user-defined function raised exception"),
                          ("SELECT load_extension('/nonexistent/library')", "not authorized")]:
-        def tried(conn):
+        def tried(conn, sql=sql):
             try:
                 conn.execute(sql).fetchall()
             except sqlite3.Error as error:

@@ -5,9 +5,10 @@ in edit mode. Each checked in the rows."""
 import shutil
 import subprocess
 
-from conftest import CLI
 from pages_browser import needs_chromium
 from pages_support import cli_json, rows
+
+from conftest import CLI
 
 pytestmark = needs_chromium
 LOCATION = "37.7749,-122.4194"

@@ -8,11 +8,11 @@ import re
 import subprocess
 
 import pytest
-from datasette_switchboard import runs
-from datasette_switchboard.strings import SPEC_STRINGS, Strings
+from pages_support import ALEX, Client, make_workspace, rows, serve
 
 from conftest import CLI, DEMO_NOW
-from pages_support import ALEX, Client, make_workspace, rows, serve
+from datasette_switchboard import runs
+from datasette_switchboard.strings import SPEC_STRINGS, Strings
 
 # The strings with slots, as the pages fill them: the pattern to find instead.
 FILLED = {"sync_synced": r"Synced \d+ new posts?", "sync_failed": r"Sync failed: \S",

@@ -17,11 +17,11 @@ import unicodedata
 
 import pytest
 import sqlite_utils
-import switchboard
 from click.testing import CliRunner
 from datasette.app import Datasette
 from sqlite_utils.cli import cli as sqlite_utils_cli
 
+import switchboard
 from conftest import CLI, DEMO_NOW
 
 # The searched tables and views, by the canned query (and its arguments) whose search they share.

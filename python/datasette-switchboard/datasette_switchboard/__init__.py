@@ -61,18 +61,18 @@ import re
 import sqlite3
 import urllib.parse
 
-import switchboard
 from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
 from datasette.version import __version__ as DATASETTE_VERSION
-from switchboard.search import SEARCHES, condition, way_sql
 
+import switchboard
 from .routes import ROUTES
 from .runs import canned as _query
 from .runs import catalog as _catalog
 from .scale import PageFacet, count_from_counters, facets, searching, serving, table_counts_in_one_trip
 from .workspace import is_workspace as _is_workspace
+from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
 log = logging.getLogger("datasette_switchboard")
@@ -465,6 +465,7 @@ def _pages_by_default(query):
     return query.kind == "read" and limit is not None and not limit.required and limit.default is None
 
 
+@functools.cache
 def _display_columns(name):
     """The `display` columns of the canned query `name`, in its header's order."""
     return _catalog()[name]["display_columns"]

@@ -2,17 +2,17 @@
 how it answers (a rendered page; after a write, a redirect back with a banner, or JSON for the pages' script)."""
 import urllib.parse
 
-import switchboard
-
-# Datasette.INFO and Datasette.ERROR, the kinds of its messages (the module cannot import datasette.app: it loads
-# the plugins)
-INFO, ERROR = 1, 3
 from datasette.utils.asgi import Forbidden, NotFound, Response
 
+import switchboard
 from . import runs
 from .access import access
 from .strings import strings
 from .workspace import is_workspace
+
+# Datasette.INFO and Datasette.ERROR, the kinds of its messages (the module cannot import datasette.app: it loads
+# the plugins)
+INFO, ERROR = 1, 3
 
 # The pages, in the order of their tabs: (path under /<db>/-/switchboard/, tab label, the spec it shows).
 PAGES = [("feed", "Feed", "001"), ("inbox", "Inbox", "002"), ("templates", "Templates", "000"),

@@ -23,9 +23,9 @@ pages' script, which asks with Accept: application/json).
 import functools
 import sqlite3
 
-import switchboard
 from datasette.utils.asgi import Response
 
+import switchboard
 from . import feed, inbox, posts, quick_send, template_library
 from .page import ERROR
 

@@ -5,8 +5,9 @@ import functools
 import sqlite3
 from dataclasses import dataclass
 
-import switchboard
 from datasette.utils import sqlite_timelimit
+
+import switchboard
 
 
 class TimedOut(Exception):
