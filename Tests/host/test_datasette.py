@@ -20,10 +20,9 @@ import datasette.database
 import pytest
 from datasette.app import Datasette
 
-import datasette_switchboard_scale
 import switchboard
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette_switchboard import REFUSED_NOW
+from datasette_switchboard import REFUSED_NOW, scale
 from switchboard.search import SEARCHES, way
 from test_host_matrix import normalised
 
@@ -162,6 +161,9 @@ def test_metadata_titles_descriptions_help_facets(demo):
     assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
     assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
             in page)
+    # the form first, the SQL only when asked
+    assert '<a href="/demo/social-feed?_show_sql=1">show</a>' in page and 'id="sql-query"' not in page
+    assert '<pre id="sql-query">-- How it runs.' in request(ds, "/demo/social-feed", params={"_show_sql": "1"}).text
     # the feed's and inbox's views: no facets or suggestions, which would compute every row of the view; their
     # counts are their tables' (from the counters)
     for view, count in [("social_feed", 300), ("notification_inbox", 215)]:
@@ -558,7 +560,7 @@ def test_a_search_that_tests_rows_is_not_counted_over_a_large_table(demo, monkey
     """Over a table of more than COUNT_ROWS rows (here 100), a search that tests rows (a common one) shows no count,
     as Datasette shows none for a count out of time; one the index lists (a rare one) is counted."""
     ds, database = demo
-    monkeypatch.setattr(datasette_switchboard_scale, "COUNT_ROWS", 100)
+    monkeypatch.setattr(scale, "COUNT_ROWS", 100)
     con = switchboard.connect(str(database))
     assert [way(con, "social_media_posts", search) for search in ["a", "scholarship"]] == ["tested", "listed"]
     con.close()
