@@ -24,110 +24,12 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     /// The posts newest first (the feed index), each read and tested, until the caller has its page.
     case orderedScan = "ordered scan"
 
-    /// What the search is, before any statistic: blank, only short words, or words with trigrams.
-    public enum Shape: Equatable, Sendable {
-        /// No word (NULL, empty or whitespace).
-        case blank
-        /// Every word has fewer than three characters: no trigram to match.
-        case short
-        /// At least one word of three or more characters: its runs narrow the candidates.
-        case trigrams
-    }
-
-    /// The shape of a query: see ``Shape``.
-    public static func shape(of query: String) -> Shape {
-        if SubstringSearch.words(query).isEmpty { return .blank }
-        return SubstringSearch.shortWord(query) == nil ? .trigrams : .short
-    }
-
     /// The most trigram candidates counted; under it, every candidate is read (``trigramIndex``).
     public static let candidateLimit = 2_000
     /// How many of the first candidates are read and tested to estimate the share that match.
     public static let sampleSize = 200
     /// The most posts the probe of a short search reads, newest first, before the plan is chosen.
     public static let probeSize = 1_000
-
-    /// What the extension measured before choosing, all cheap: bounded index reads and bounded scans.
-    public struct Statistics: Equatable, Sendable {
-        /// The posts of the table (its largest rowid: an upper bound).
-        public var rows: Int
-        /// Trigram candidates counted, at most ``candidateLimit`` (nil: not counted, a short search).
-        public var candidates: Int?
-        /// The rowid of the last candidate counted: they come in rowid order, so when the count reaches
-        /// the limit, `candidates * rows / lastCandidate` estimates them all.
-        public var lastCandidate: Int
-        /// Candidates read and tested (the first ones, by rowid), and the hits among them (nil: no sample).
-        public var sampled: Int?
-        public var sampleHits: Int
-        /// Posts the probe read, newest first (nil: no probe ran), and the hits among them.
-        public var probed: Int?
-        public var probeHits: Int
-
-        /// The statistics; see each property.
-        public init(
-            rows: Int, candidates: Int? = nil, lastCandidate: Int = 0, sampled: Int? = nil, sampleHits: Int = 0,
-            probed: Int? = nil, probeHits: Int = 0
-        ) {
-            self.rows = rows
-            self.candidates = candidates
-            self.lastCandidate = lastCandidate
-            self.sampled = sampled
-            self.sampleHits = sampleHits
-            self.probed = probed
-            self.probeHits = probeHits
-        }
-
-        /// All candidates, estimated from the count (exact under the limit).
-        var estimatedCandidates: Double {
-            guard let candidates else { return 0 }
-            if candidates < SearchPlan.candidateLimit { return Double(candidates) }
-            return Double(candidates) * Double(max(rows, 1)) / Double(max(lastCandidate, candidates, 1))
-        }
-    }
-
-    /// What to do next, given what is known so far.
-    public enum Step: Equatable, Sendable {
-        /// The plan is chosen.
-        case run(SearchPlan)
-        /// Count the trigram candidates (up to ``candidateLimit``).
-        case countCandidates
-        /// Read and test the first ``sampleSize`` candidates.
-        case sampleCandidates
-        /// Read up to ``probeSize`` posts newest first and test them (stopping early at a full page).
-        case probe
-    }
-
-    /// The next step for a query of `shape` and a page of `page` rows, from the statistics so far.
-    /// A blank search is ``everything``. Words with trigrams: their candidates are counted (none:
-    /// ``empty``; under ``candidateLimit``: ``trigramIndex``), else a sample of them tested, and the
-    /// hits estimated from both. Short words: a probe reads the newest posts (a full page there: the
-    /// ``orderedScan`` under way), and the hits are estimated from it. Then the cheapest of the ordered
-    /// scan, reading every candidate, and the candidates met in date order, by ``cost(_:rows:candidates:hits:page:)``.
-    ///
-    /// ```swift
-    /// SearchPlan.next(.trigrams, page: 50, Statistics(rows: 1_000_000, candidates: 0)) // .run(.empty)
-    /// ```
-    public static func next(_ shape: Shape, page: Int, _ statistics: Statistics) -> Step {
-        let rows = Double(max(statistics.rows, 1))
-        let page = Double(max(page, 1))
-        switch shape {
-        case .blank: return .run(.everything)
-        case .trigrams:
-            guard let candidates = statistics.candidates else { return .countCandidates }
-            if candidates == 0 { return .run(.empty) }
-            if candidates < candidateLimit { return .run(.trigramIndex) }
-            guard let sampled = statistics.sampled else { return .sampleCandidates }
-            let all = statistics.estimatedCandidates
-            let hits = all * Double(statistics.sampleHits) / Double(max(sampled, 1))
-            return .run(cheapest([.orderedScan, .trigramIndex, .trigramIndexByDate], rows: rows, candidates: all, hits: hits, page: page))
-        case .short:
-            guard let probed = statistics.probed else { return .probe }
-            if Double(statistics.probeHits) >= page || probed >= statistics.rows { return .run(.orderedScan) }
-            // The terms that start with the word hold about the posts that contain it.
-            let hits = rows * Double(statistics.probeHits) / Double(max(probed, 1))
-            return .run(cheapest([.orderedScan, .trigramPrefixes, .trigramPrefixesByDate], rows: rows, candidates: hits, hits: hits, page: page))
-        }
-    }
 
     /// How many of a run's first postings are read to estimate its document count.
     public static let postingSample = 200
@@ -168,34 +70,6 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
             }
         }
         return chosen
-    }
-
-    /// Which pair of runs to AND as one phrase as well (an index into `pairs`), given each run's
-    /// document count and the runs ``runs(documents:rows:)`` chose: none while those runs leave fewer
-    /// than ``candidateLimit`` candidates (estimated, the runs taken as independent); else the pair
-    /// whose two runs hold the fewest documents together, the postings the positional index reads to
-    /// match it. Two common runs can meet in many posts with the word in none: `line` at 1M posts,
-    /// `lin` and `ine` in 97,000 posts together, `line` in none. The phrase proves it in one index read
-    /// (13 ms in post_search), where testing the candidates took 160 ms.
-    ///
-    /// ```swift
-    /// SearchPlan.pair([TrigramPair(first: 0, second: 1, phrase: "\"line\"")], documents: [326_332, 314_000], chosen: [1, 0], rows: 1_000_000) // 0
-    /// ```
-    public static func pair(_ pairs: [TrigramPair], documents: [Int], chosen: [Int], rows: Int) -> Int? {
-        guard let first = chosen.first else { return nil }
-        var candidates = Double(documents[first])
-        for index in chosen.dropFirst() { candidates *= min(Double(documents[index]) / Double(max(rows, 1)), 1) }
-        guard candidates >= Double(candidateLimit) else { return nil }
-        var best: Int?
-        var least = Int.max
-        for (index, pair) in pairs.enumerated() {
-            let postings = documents[pair.first] + documents[pair.second]
-            if postings < least {
-                best = index
-                least = postings
-            }
-        }
-        return best
     }
 
     /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:)`` (the first on a tie).
