@@ -156,8 +156,8 @@ public struct SearchPlanner: Sendable {
     /// Reports ``Step/sample(_:)``.
     public mutating func sampled(_ tally: Tally) { sample = tally }
 
-    /// The parts ANDed, as one MATCH expression.
-    var expression: String { parts.joined(separator: " ") }
+    /// The parts ANDed, as one MATCH expression (FTS5 has no implicit AND before a parenthesis).
+    var expression: String { parts.joined(separator: " AND ") }
 
     /// All candidates of the parts, estimated from the count (exact under the limit).
     var estimatedCandidates: Double {

@@ -149,7 +149,7 @@ public enum SubstringSearch {
     /// every row must be tested.
     ///
     /// ```sql
-    /// SELECT search_trigrams('Deadline 50%'); -- '"dea" "dli" "ine" "50%"'
+    /// SELECT search_trigrams('Deadline 50%'); -- '"dea" AND "dli" AND "ine" AND "50%"'
     /// ```
     public static func trigramExpression(_ words: SearchWords) -> String? {
         var runs: [String] = []
@@ -159,7 +159,7 @@ public enum SubstringSearch {
                 runs.append(run)
             }
         }
-        return runs.isEmpty ? nil : runs.joined(separator: " ")
+        return runs.isEmpty ? nil : runs.joined(separator: " AND ")
     }
 
     /// The most runs ``trigramExpression(_:)`` ANDs: FTS5's cost grows with each.
@@ -222,7 +222,7 @@ extension Registry {
                     search_contains. NULL when no word has such a run (fewer than three letters): test every row. \
                     No input makes MATCH raise an error. \(searchMeaning("search_trigrams"))
                     """,
-                example: #"SELECT search_trigrams('Deadline 50%'); -- '"dea" "dli" "ine" "50%"'"#,
+                example: #"SELECT search_trigrams('Deadline 50%'); -- '"dea" AND "dli" AND "ine" AND "50%"'"#,
                 body: { arguments, environment in
                     switch CachedSearch.words(arguments, 0, environment) {
                     case .failure(let refusal): return .error("search_trigrams: " + refusal.message)
