@@ -13,10 +13,12 @@
 -- display: count
 
 -- A search tests every post of the user with search_contains, the test post_search ends with: the count is the
--- number of rows social-feed's pages hold together.
+-- number of rows social-feed's pages hold together. search_contains(:search, '') is a constant, tested once
+-- before any row: a search past the caps is refused here too, even where no post is tested.
 SELECT count(*) AS count
 FROM social_media_posts
-WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+WHERE search_contains(:search, '') IS NOT NULL
+  AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:platform IS NULL OR platform = :platform)
   AND (:school_id IS NULL OR school_id = :school_id)
   AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)

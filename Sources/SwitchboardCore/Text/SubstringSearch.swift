@@ -195,7 +195,7 @@ final class CachedSearch {
 extension Registry {
     /// What docs/search.md and every search function say a search means; `name` is the function's name,
     /// which starts its refusals.
-    static func searchMeaning(_ name: String) -> String {
+    public static func searchMeaning(_ name: String) -> String {
         """
         A search's words are the query split on Unicode whitespace, lowercased with Swift's full Unicode lowercase \
         (İ becomes i̇, ẞ becomes ß, Georgian Mtavruli its Mkhedruli) with ς read as σ; a row matches when every word is \
