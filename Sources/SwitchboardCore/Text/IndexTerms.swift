@@ -51,9 +51,17 @@ public struct IndexTerms: Equatable, Sendable {
     /// The longest stretch of four letters or more as one phrase (its forms ORed, at most
     /// ``maxForms``), which a positional index matches only where the runs stand next to each other:
     /// a word no post holds is proved absent in one index read. nil when there is none.
-    public var phrase: String? {
-        let candidates = stretches.filter { $0.count >= 4 && Self.forms($0[...]) <= Self.maxForms }
-        return candidates.max { $0.count < $1.count }.map { Self.expression($0[...]) }
+    public var phrase: String? { phraseStretch.map { Self.expression($0[...]) } }
+
+    /// The runs of the phrase's stretch (as ``runs(covering:)`` writes them): the phrase implies each.
+    public var phraseRuns: [String] {
+        guard let stretch = phraseStretch else { return [] }
+        return (0...(stretch.count - 3)).map { Self.expression(stretch[$0..<$0 + 3]) }
+    }
+
+    /// The stretch the phrase is made of: the longest of four letters or more with at most ``maxForms`` forms.
+    private var phraseStretch: [TrigramFolding.Position]? {
+        stretches.filter { $0.count >= 4 && Self.forms($0[...]) <= Self.maxForms }.max { $0.count < $1.count }
     }
 
     /// For a word with no run: the prefixes to look up in the index's vocabulary (its trigrams that

@@ -73,8 +73,8 @@ public struct SearchPlanner: Sendable {
     /// Each word's runs and, once estimated, the document count of each of the runs chosen for it.
     private var runs: [[String]]
     private var documents: [[Int]?]
-    /// The parts ANDed so far; the words whose runs, phrase or prefixes are among them.
-    private var parts: [String] = []
+    /// The parts ANDed so far, each with the word it is of; the words whose runs, phrase or prefixes are among them.
+    private var parts: [(word: Int, expression: String)] = []
     private var used: Set<Int> = []
     private var phrased: Set<Int> = []
     /// The candidates of the parts, as estimated before counting (independent runs).
@@ -140,7 +140,7 @@ public struct SearchPlanner: Sendable {
         prefixWord = nil
         used.insert(word)
         viaPrefixes = viaPrefixes || parts.isEmpty
-        parts.append(expression.map { "(" + $0 + ")" } ?? "\"\"")
+        parts.append((word, expression.map { "(" + $0 + ")" } ?? "\"\""))
         candidates = nil
         sample = nil
         if expression == nil { candidates = 0 }
@@ -157,7 +157,7 @@ public struct SearchPlanner: Sendable {
     public mutating func sampled(_ tally: Tally) { sample = tally }
 
     /// The parts ANDed, as one MATCH expression (FTS5 has no implicit AND before a parenthesis).
-    var expression: String { parts.joined(separator: " AND ") }
+    var expression: String { parts.map(\.expression).joined(separator: " AND ") }
 
     /// All candidates of the parts, estimated from the count (exact under the limit).
     var estimatedCandidates: Double {
@@ -177,7 +177,7 @@ public struct SearchPlanner: Sendable {
         guard let counts = documents[word] else { return }
         var share = parts.isEmpty ? 1.0 : estimatedCandidates / Double(rows)
         for index in SearchPlan.runs(documents: counts, rows: rows) {
-            parts.append(runs[word][index])
+            parts.append((word, runs[word][index]))
             share *= min(Double(counts[index]) / Double(rows), 1)
         }
         used.insert(word)
@@ -187,10 +187,13 @@ public struct SearchPlanner: Sendable {
         if estimate >= Double(SearchPlan.candidateLimit) { addPhrase(word) }
     }
 
-    /// Adds `word`'s whole-word phrase, where the index keeps positions.
+    /// Adds `word`'s whole-word phrase, where the index keeps positions, in place of the word's runs it holds
+    /// (FTS5 walks them for the phrase anyway: `"line"` alone takes 17 ms at 1M posts, with `"lin"` and `"ine"` 29 ms).
     private mutating func addPhrase(_ word: Int) {
         guard positional, !phrased.contains(word), let phrase = words[word].phrase else { return }
-        parts.append(phrase)
+        let inside = Set(words[word].phraseRuns)
+        parts.removeAll { $0.word == word && inside.contains($0.expression) }
+        parts.append((word, phrase))
         phrased.insert(word)
         candidates = nil
         sample = nil
