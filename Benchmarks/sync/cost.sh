@@ -6,13 +6,15 @@
 #               (one UPSERT into a one-row-per-platform table per post is the whole difference)
 #   positions   schema/0020_positional_trigrams.sql: without = social_posts_trigram rebuilt as before it,
 #               detail='none' (which posts hold each run of three characters, no positions)
+#   wordindex   schema/0002's unicode61 index of the posts, social_posts_fts (word prefixes, accents folded, with
+#               the search_tags suffixes its triggers store): without = the index and its three triggers dropped
 #
-#   Benchmarks/sync/cost.sh counters|positions [N]     # default N 100000; ROUNDS=3
+#   Benchmarks/sync/cost.sh counters|positions|wordindex [N]     # default N 100000; ROUNDS=3
 #   CLI=path/to/switchboard-cli (default .build/release/switchboard-cli, built when missing). A CLI from
 #   before 0018 works for `counters`: the database it makes gets 0018's triggers from the file (its version kept).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions [N]}
+feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions|wordindex [N]}
 n=${2:-100000}
 ROUNDS=${ROUNDS:-3}
 CLI=${CLI:-.build/release/switchboard-cli}
@@ -28,7 +30,10 @@ without() { # path: takes the feature out of a fresh database
         positions)
             sqlite3 -bail "$1" "DROP TABLE social_posts_trigram; CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text,
                 content = 'social_posts_trigram_text', content_rowid = 'seq', tokenize = 'trigram', detail = 'none')" ;;
-        *) echo "unknown feature: $feature (counters or positions)" >&2; exit 2 ;;
+        wordindex)
+            sqlite3 -bail "$1" "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update;
+                DROP TRIGGER social_posts_fts_delete; DROP TABLE social_posts_fts" ;;
+        *) echo "unknown feature: $feature (counters, positions or wordindex)" >&2; exit 2 ;;
     esac
 }
 fresh() { # path, with|without
@@ -42,6 +47,8 @@ fresh() { # path, with|without
 }
 # The pages of the two search indexes' tables (dbstat), in MiB.
 index_mib() { sqlite3 "$1" "SELECT printf('%.1f', sum(pgsize) / 1048576.0) FROM dbstat WHERE name LIKE 'social_posts_trigram_%'"; }
+# The whole file, in MiB.
+file_mib() { sqlite3 "$1" "SELECT printf('%.1f', page_count * page_size / 1048576.0) FROM pragma_page_count, pragma_page_size"; }
 echo "== sync posts of $n records, $feature with and without, $ROUNDS rounds, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), CLI $CLI, load $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A times
 for round in $(seq "$ROUNDS"); do
@@ -51,7 +58,7 @@ for round in $(seq "$ROUNDS"); do
         "$CLI" sync posts "$work/posts.ndjson" --db "$work/$variant.db" --no-classify >/dev/null
         seconds=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
         times[$variant]+="$seconds "
-        echo "round $round $variant $feature: $seconds s ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"), trigram index $(index_mib "$work/$variant.db") MiB)"
+        echo "round $round $variant $feature: $seconds s ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"), trigram index $(index_mib "$work/$variant.db") MiB, file $(file_mib "$work/$variant.db") MiB)"
     done
 done
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }

@@ -10,7 +10,8 @@
 ///    A search of short words only reads the newest posts first (a probe): a page there is the ordered
 ///    scan under way; otherwise its rarest word's vocabulary prefixes give the candidates, when that
 ///    costs less than scanning (``SearchPlan/cost(_:rows:candidates:hits:page:)``).
-/// 3. Few candidates (under ``SearchPlan/candidateLimit``): each is read and tested. Many: a sample of
+/// 3. Few candidates (under ``SearchPlan/candidateLimit``): each is read and tested, or, when they are more than
+///    ``pagesToSample`` pages, a sample of them says whether a walk in date order costs less. Many: a sample of
 ///    them is tested word by word, and the word that fails most often there narrows them (its runs
 ///    and phrase, or its prefixes when no sampled candidate holds it), at most ``maxNarrowings`` times.
 /// 4. Still many: the cheapest way to a page of the hits the sample predicts.
@@ -61,6 +62,8 @@ public struct SearchPlanner: Sendable {
         }
     }
 
+    /// Candidates under the count's limit are all read, without a sample, up to this many pages of them.
+    public static let pagesToSample = 4
     /// The most times a sample's rarest word narrows the candidates.
     public static let maxNarrowings = 3
     /// The most runs estimated for one search, shared among its words.
@@ -118,8 +121,12 @@ public struct SearchPlanner: Sendable {
         }
         guard let candidates else { return .count(expression) }
         if candidates == 0 { return .run(.empty, nil) }
-        if candidates < SearchPlan.candidateLimit { return .run(viaPrefixes ? .trigramPrefixes : .trigramIndex, expression) }
+        // Few candidates: all read, unless they are several pages' worth, when a sample tells whether a walk in
+        // date order that meets a page of them costs less (on a small table, a common word's few hundred).
+        let few = candidates < SearchPlan.candidateLimit
+        if few && candidates <= Self.pagesToSample * page { return .run(viaPrefixes ? .trigramPrefixes : .trigramIndex, expression) }
         guard let sample else { return .sample(expression) }
+        if few { return .run(finalPlan(hits: Double(sample.hits) / Double(max(sample.read, 1))), expression) }
         if narrowings < Self.maxNarrowings, let step = narrow(sample) { return step }
         return .run(finalPlan(hits: Double(sample.hits) / Double(max(sample.read, 1))), expression)
     }
