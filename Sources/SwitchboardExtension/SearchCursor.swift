@@ -24,8 +24,8 @@ final class SearchCursor {
         case byDate(walk: Statement, fetch: Statement, candidates: [Int64])
     }
     private var words: [[UInt8]] = []
-    /// The runs of three characters to AND (the rarest ones), once chosen.
-    private var trigrams = "\"\""
+    /// The last expression counted and its candidates' rowids (all of them when under the count's limit).
+    private var counted: (expression: String, rowids: [Int64])?
     private var plan: SearchPlan = .empty
     /// Rows passed so far (the rank of the current row is this + 1).
     private var passed = 0
@@ -68,6 +68,7 @@ final class SearchCursor {
         position = 0
         passed = 0
         source = nil
+        counted = nil
         var next = 0
         func argument(_ bit: Int32) -> Int? {
             guard idxNum & bit != 0 else { return nil }
@@ -118,18 +119,21 @@ final class SearchCursor {
                 let statement = try Statement(api: api, db: db, sql: Self.countSQL)
                 statement.bind(1, expression)
                 statement.bind(2, Int64(SearchPlan.candidateLimit))
-                var count = 0
-                var last = 0
-                while try statement.step(db) {
-                    count += 1
-                    last = Int(statement.integer(0) ?? 0)
+                var rowids: [Int64] = []
+                while try statement.step(db) { rowids.append(statement.integer(0) ?? 0) }
+                counted = (expression, rowids)
+                planner.counted(rowids.count, lastRowid: Int(rowids.last ?? 0))
+            case .sample(let expression, let pieces):
+                // The candidates counted for this expression, read by rowid (the MATCH is not run again), tested
+                // for each word and each piece.
+                let tested = words + pieces
+                var tally = SearchPlanner.Tally(read: 0, hits: 0, wordHits: Array(repeating: 0, count: tested.count))
+                let fetch = try candidateFetch(db, user: user, bound: bound)
+                for rowid in counted?.expression == expression ? counted?.rowids ?? [] : [] where tally.read < SearchPlan.sampleSize {
+                    fetch.reset()
+                    fetch.bind(3, rowid)
+                    if case .read(let missing, _) = try test(fetch, for: tested) { tally.add(missing, words: words.count) }
                 }
-                planner.counted(count, lastRowid: last)
-            case .sample(let expression):
-                let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
-                statement.bind(4, Int64(SearchPlan.sampleSize))
-                var tally = SearchPlanner.Tally(read: 0, hits: 0, wordHits: Array(repeating: 0, count: words.count))
-                while case .read(let missing, _) = try test(statement) { tally.add(missing) }
                 planner.sampled(tally)
             case .probe:
                 let statement = try orderedScan(db, user: user, bound: bound)
@@ -235,6 +239,8 @@ final class SearchCursor {
     private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
     /// One post by rowid.
     private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
+    /// One candidate by rowid (?3), if it is the user's and within the date bound.
+    private static let candidateSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?3 AND \(userFilter)"
     /// The trigram candidates, counted up to a limit (the index's doclists, read no further).
     private static let countSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1 LIMIT ?2"
     /// The vocabulary's trigrams that start with ?1, ORed.
@@ -291,34 +297,61 @@ final class SearchCursor {
         return statement
     }
 
-    /// Every hit among the candidates for `expression`, newest first.
+    /// One candidate by rowid (bind ?3), read if it is the user's and within the bound.
+    private func candidateFetch(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
+        let statement = try Statement(api: api, db: db, sql: Self.candidateSQL)
+        statement.bind(1, value: user)
+        statement.bind(2, bound)
+        return statement
+    }
+
+    /// Every candidate of `expression`: the rowids counted when they are all there (under the count's
+    /// limit), else read from the index again.
+    private func allCandidates(_ db: OpaquePointer, expression: String) throws(SearchFailure) -> [Int64] {
+        if let counted, counted.expression == expression, counted.rowids.count < SearchPlan.candidateLimit { return counted.rowids }
+        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
+        rowids.bind(1, expression)
+        var candidates: [Int64] = []
+        while try rowids.step(db) {
+            if let rowid = rowids.integer(0) { candidates.append(rowid) }
+        }
+        return candidates
+    }
+
+    /// Every hit among the candidates for `expression`, newest first: those counted read by rowid, or all
+    /// read through the index.
     private func collect(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
         source = nil
         buffer = []
-        let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
-        while true {
-            switch try step(statement) {
-            case .done:
-                buffer.sort(by: FoundPost.newerFirst)
-                return
-            case .miss: continue
-            case .hit(let post): buffer.append(post)
+        if let counted, counted.expression == expression, counted.rowids.count < SearchPlan.candidateLimit {
+            let fetch = try candidateFetch(db, user: user, bound: bound)
+            for rowid in counted.rowids {
+                fetch.reset()
+                fetch.bind(3, rowid)
+                if case .hit(let post) = try step(fetch) { buffer.append(post) }
+            }
+        } else {
+            let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
+            while true {
+                switch try step(statement) {
+                case .done: break
+                case .miss: continue
+                case .hit(let post):
+                    buffer.append(post)
+                    continue
+                }
+                break
             }
         }
+        buffer.sort(by: FoundPost.newerFirst)
     }
 
     /// The candidates for `expression` as a set; then the feed index is walked newest first, and the
     /// candidates met are read and tested, as far as the caller reads.
     private func walkByDate(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
         buffer = []
-        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
-        rowids.bind(1, expression)
         // A sorted array, searched by halves (FTS5 gives rowids in order; sorted again to be sure).
-        var candidates: [Int64] = []
-        while try rowids.step(db) {
-            if let rowid = rowids.integer(0) { candidates.append(rowid) }
-        }
-        candidates.sort()
+        let candidates = try allCandidates(db, expression: expression).sorted()
         let walk = try Statement(api: api, db: db, sql: Self.walkSQL)
         walk.bind(1, value: user)
         walk.bind(2, bound)
@@ -384,13 +417,15 @@ final class SearchCursor {
         }
     }
 
-    /// Steps `statement` once and tests its row against each word (at most 32: ``SearchWords``).
-    private func test(_ statement: Statement) throws(SearchFailure) -> Tested {
+    /// Steps `statement` once and tests its row against each word (at most 32: ``SearchWords``), or each of
+    /// `tested` (at most 64): the post is a hit when it holds every word.
+    private func test(_ statement: Statement, for tested: [[UInt8]]? = nil) throws(SearchFailure) -> Tested {
         guard let db, try statement.step(db) else { return .done }
-        let missing = SubstringSearch.missing(words[...], fieldCount: 3) { index, search in
+        let missing = SubstringSearch.missing((tested ?? words)[...], fieldCount: 3) { index, search in
             statement.withText(Int32(index + 3)) { $0.map(search) }
         }
-        guard missing == 0, let seq = statement.integer(0) else { return .read(missing: missing, nil) }
+        let wordsMissing = words.count >= 64 ? missing : missing & ((1 << UInt64(words.count)) - 1)
+        guard wordsMissing == 0, let seq = statement.integer(0) else { return .read(missing: missing, nil) }
         let post = FoundPost(
             seq: seq, dateMs: statement.integer(1), id: statement.bytes(2), content: statement.bytes(3),
             name: statement.bytes(4), handle: statement.bytes(5))

@@ -44,12 +44,11 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     }
 
     /// Which runs to AND, given each one's document count in a table of `rows`: the rarest, then each
-    /// next rarer one while intersecting its list costs less than it saves, reading each candidate it
-    /// removes (``postByRowid``; the runs taken as independent). FTS5 walks the rarest list and seeks each
-    /// posting in every other list, so one more run costs ``runSeek`` per posting of the rarest, whatever
-    /// the run's own size. A run in no document is taken alone: nothing can match. The indexes, rarest
-    /// first. The hits are tested anyway, so leaving a run out only adds candidates: `coa`, in every post,
-    /// cannot narrow `coachrorana1`; `lor` (10% of the posts) cuts `lorana0`'s 16,000 candidates to 1,600.
+    /// next rarer one while intersecting its list (``intersection(_:rarest:)``) costs less than it saves,
+    /// reading each candidate it removes (``postByRowid``; the runs taken as independent). A run in no
+    /// document is taken alone: nothing can match. The indexes, rarest first. The hits are tested anyway,
+    /// so leaving a run out only adds candidates: `coa`, in every post, cannot narrow `coachrorana1`; `lor`
+    /// (10% of the posts) cuts `lorana0`'s 16,000 candidates to 1,600.
     ///
     /// ```swift
     /// SearchPlan.runs(documents: [1_000_000, 900_000, 2_000], rows: 1_000_000) // [2]
@@ -64,7 +63,7 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
             let count = Double(documents[index])
             let share: Double = min(count / rows, 1)
             let saved: Double = candidates * (1 - share) * postByRowid
-            if Double(documents[first]) * runSeek < saved {
+            if intersection(count, rarest: Double(documents[first])) < saved {
                 chosen.append(index)
                 candidates *= share
             }
@@ -72,12 +71,32 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
         return chosen
     }
 
-    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:)`` (the first on a tie).
-    static func cheapest(_ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double) -> SearchPlan {
+    /// What ANDing one more run of `documents` postings costs, with the expression's rarest list of
+    /// `rarest`: FTS5 walks the run's list (``postingWalk`` a posting) or seeks each of the rarest's
+    /// postings in it (``runSeek``), whichever is less. `"na1" AND "coa"` took 5.4 ms more than `"na1"`
+    /// alone (16,000 seeks in a list of every post); `"line"` 17 ms (walking two lists of 320,000).
+    public static func intersection(_ documents: Double, rarest: Double) -> Double {
+        min(documents * postingWalk, rarest * runSeek)
+    }
+
+    /// What evaluating an AND (or a phrase) of runs of `documents` postings costs: the rarest list
+    /// walked, each other one intersected (``intersection(_:rarest:)``).
+    public static func evaluation(_ documents: [Double]) -> Double {
+        guard let index = documents.indices.min(by: { documents[$0] < documents[$1] }) else { return 0 }
+        let rarest = documents[index]
+        var cost = rarest * postingWalk
+        for (other, count) in documents.enumerated() where other != index { cost += intersection(count, rarest: rarest) }
+        return cost
+    }
+
+    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:evaluation:)`` (the first on a tie).
+    static func cheapest(
+        _ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0
+    ) -> SearchPlan {
         var best = plans[0]
         var least = Double.infinity
         for plan in plans {
-            let cost = cost(plan, rows: rows, candidates: candidates, hits: hits, page: page)
+            let cost = cost(plan, rows: rows, candidates: candidates, hits: hits, page: page, evaluation: evaluation)
             if cost < least {
                 best = plan
                 least = cost
@@ -88,24 +107,28 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
 
     /// The costs of reading, in about microseconds at 1M posts (Benchmarks/fts/vtab.sh): an entry of the
     /// feed index (index only), a candidate's rowid from the trigram index or vocabulary, a post read
-    /// in rowid order (the candidates: neighbouring pages), and a post read in date order (any page).
-    static let indexEntry = 0.15, candidateEntry = 0.15, postByRowid = 1.0, postByDate = 2.5
+    /// and tested in rowid order (the candidates: mostly a page each), and in date order (any page):
+    /// 50,000 candidates read took 190 ms, 5,000 posts in date order 18 ms, on a busy machine.
+    static let indexEntry = 0.15, candidateEntry = 0.15, postByRowid = 2.0, postByDate = 3.0
     /// Seeking one posting of the rarest run in one more run's list, in the same unit: `"na1" "coa"` took
-    /// 5.4 ms more than `"na1"` alone, for its 16,000 postings, at 1M posts.
-    static let runSeek = 0.3
+    /// 5.4 ms more than `"na1"` alone, for its 16,000 postings, at 1M posts; and walking one posting of a
+    /// list (with its positions): `"line"` took 13-17 ms, its two runs' 640,000 postings.
+    static let runSeek = 0.3, postingWalk = 0.02
 
     /// The expected cost of a plan that finds `page` of `hits` posts among `candidates` of `rows`: the
     /// feed walked until `page` hits (all of it when none is expected); every candidate read; or the
     /// candidates' rowids, the feed index walked as far, and the candidates met read. Reading the
-    /// vocabulary (prefixes) costs a candidate entry per candidate more.
-    static func cost(_ plan: SearchPlan, rows: Double, candidates: Double, hits: Double, page: Double) -> Double {
+    /// vocabulary (prefixes) costs a candidate entry per candidate more; reading every candidate costs
+    /// the expression's `evaluation` (``evaluation(_:)``) as well.
+    static func cost(_ plan: SearchPlan, rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0) -> Double {
         let walked = hits >= 1 ? min(rows, page * rows / hits) : rows
         let vocabulary = plan == .trigramPrefixes || plan == .trigramPrefixesByDate ? candidates * candidateEntry : 0
         switch plan {
         case .orderedScan: return walked * (indexEntry + postByDate)
-        case .trigramIndex, .trigramPrefixes: return vocabulary + candidates * (candidateEntry + postByRowid)
+        case .trigramIndex, .trigramPrefixes: return evaluation + vocabulary + candidates * (candidateEntry + postByRowid)
         case .trigramIndexByDate, .trigramPrefixesByDate:
-            return vocabulary + candidates * candidateEntry + walked * indexEntry + min(candidates, walked * candidates / rows) * postByDate
+            return evaluation + vocabulary + candidates * candidateEntry + walked * indexEntry
+                + min(candidates, walked * candidates / rows) * postByDate
         case .everything, .empty: return 0
         }
     }

@@ -4,16 +4,16 @@
 ///
 /// 1. Each word with runs of three letters (``IndexTerms``) has its runs' document counts estimated
 ///    from their first postings; a run in no post means no post can match (``SearchPlan/empty``).
-/// 2. The rarest such word gives the first candidates: its rarest runs ANDed
-///    (``SearchPlan/runs(documents:rows:)``), and its whole-word phrase as well when those runs still
-///    leave many, so that a word no post holds is proved absent in one index read.
-///    A search of short words only reads the newest posts first (a probe): a page there is the ordered
-///    scan under way; otherwise its rarest word's vocabulary prefixes give the candidates, when that
-///    costs less than scanning (``SearchPlan/cost(_:rows:candidates:hits:page:)``).
-/// 3. Few candidates (under ``SearchPlan/candidateLimit``): each is read and tested, or, when they are more than
-///    ``pagesToSample`` pages, a sample of them says whether a walk in date order costs less. Many: a sample of
-///    them is tested word by word, and the word that fails most often there narrows them (its runs
-///    and phrase, or its prefixes when no sampled candidate holds it), at most ``maxNarrowings`` times.
+/// 2. The rarest such word gives the first candidates: its rarest runs ANDed, each while it saves
+///    more reading than it costs the index (``SearchPlan/runs(documents:rows:)``). A search of short words
+///    only reads the newest posts first (a probe): a page there is the ordered scan under way; otherwise
+///    its rarest word's vocabulary prefixes give the candidates, when that costs less than scanning.
+/// 3. Few candidates (under ``SearchPlan/candidateLimit``): each is read and tested, or, when they are more
+///    than ``pagesToSample`` pages, a sample says whether a walk in date order costs less. Many: a sample
+///    of them is tested word by word, and the word it finds least narrows them, if that pays for itself:
+///    its runs that cut the most for their cost, else its whole-word phrase (a word no post holds is then
+///    proved absent in one read of the index), else its prefixes when no sampled candidate holds it;
+///    at most ``maxNarrowings`` times.
 /// 4. Still many: the cheapest way to a page of the hits the sample predicts.
 ///
 /// ```swift
@@ -35,8 +35,10 @@ public struct SearchPlanner: Sendable {
         case lookUpPrefixes([String])
         /// Count the expression's candidates up to ``SearchPlan/candidateLimit``; report with ``counted(_:lastRowid:)``.
         case count(String)
-        /// Read and test the expression's first ``SearchPlan/sampleSize`` candidates; report with ``sampled(_:)``.
-        case sample(String)
+        /// Read and test the expression's first ``SearchPlan/sampleSize`` candidates, for the words and for these
+        /// pieces of them too (lowered UTF-8: a word's four letters); report with ``sampled(_:)``, the pieces'
+        /// hits after the words'.
+        case sample(String, pieces: [[UInt8]])
         /// The plan, and the expression whose candidates it reads (nil for the plans that read none).
         case run(SearchPlan, String?)
     }
@@ -54,10 +56,12 @@ public struct SearchPlanner: Sendable {
             self.wordHits = wordHits
         }
 
-        /// Counts one post read, lacking the words whose bits are set in `missing` (bit w for word w).
-        public mutating func add(_ missing: UInt64) {
+        /// Counts one post read, lacking the words (and pieces) whose bits are set in `missing` (bit w for
+        /// word w); a hit holds the first `words` of them (nil: all).
+        public mutating func add(_ missing: UInt64, words: Int? = nil) {
             read += 1
-            if missing == 0 { hits += 1 }
+            let mask: UInt64 = words.map { $0 >= 64 ? ~0 : (1 << UInt64($0)) - 1 } ?? ~0
+            if missing & mask == 0 { hits += 1 }
             for word in wordHits.indices where missing & (1 << UInt64(word)) == 0 { wordHits[word] += 1 }
         }
     }
@@ -65,21 +69,24 @@ public struct SearchPlanner: Sendable {
     /// Candidates under the count's limit are all read, without a sample, up to this many pages of them.
     public static let pagesToSample = 4
     /// The most times a sample's rarest word narrows the candidates.
-    public static let maxNarrowings = 3
-    /// The most runs estimated for one search, shared among its words.
-    public static let maxEstimates = 64
+    public static let maxNarrowings = 4
+    /// The most runs estimated for one search, shared among its words, and for one word (spread over it,
+    /// its first and last among them: a word's phrase holds the rest).
+    public static let maxEstimates = 64, maxEstimatesPerWord = 8
 
     let words: [IndexTerms]
     let page: Int
     let rows: Int
     let positional: Bool
-    /// Each word's runs and, once estimated, the document count of each of the runs chosen for it.
+    /// Each word's runs to estimate and, once estimated, the document count of each.
     private var runs: [[String]]
     private var documents: [[Int]?]
-    /// The parts ANDed so far, each with the word it is of; the words whose runs, phrase or prefixes are among them.
-    private var parts: [(word: Int, expression: String)] = []
+    /// The parts ANDed so far: each with its word and the document counts of the runs it walks.
+    private var parts: [(word: Int, expression: String, documents: [Double])] = []
+    /// The words with a part, the phrases tried, and each word's runs not to AND again (a phrase of it was).
     private var used: Set<Int> = []
-    private var phrased: Set<Int> = []
+    private var phrased: Set<String> = []
+    private var covered: [Int: Set<String>] = [:]
     /// The candidates of the parts, as estimated before counting (independent runs).
     private var estimate: Double = 0
     private var candidates: Int?
@@ -90,7 +97,8 @@ public struct SearchPlanner: Sendable {
     private var viaPrefixes = false
     /// The word whose prefixes are being looked up.
     private var prefixWord: Int?
-    private var finished = false
+    /// The phrases whose letters the last sample counted too (after the words), by word.
+    private var pieces: [(word: Int, phrase: String, text: [UInt8])] = []
 
     /// A planner for `words`, a page of `page` rows, in a table of `rows` posts (its largest rowid),
     /// `positional` when the index keeps positions (phrases of more than one run work).
@@ -100,7 +108,7 @@ public struct SearchPlanner: Sendable {
         self.rows = max(rows, 1)
         self.positional = positional
         let long = max(words.filter(\.hasRuns).count, 1)
-        let budget = max(Self.maxEstimates / long, 2)
+        let budget = min(max(Self.maxEstimates / long, 2), Self.maxEstimatesPerWord)
         runs = words.map { Self.spread($0.runs(), budget) }
         documents = Array(repeating: nil, count: words.count)
     }
@@ -114,7 +122,7 @@ public struct SearchPlanner: Sendable {
         if documents.contains(where: { $0?.contains(0) ?? false }) { return .run(.empty, nil) }
         if parts.isEmpty {
             if let word = rarestWithRuns() {
-                add(word)
+                add(word, within: nil)
                 return .count(expression)
             }
             return shortWords()
@@ -125,10 +133,14 @@ public struct SearchPlanner: Sendable {
         // date order that meets a page of them costs less (on a small table, a common word's few hundred).
         let few = candidates < SearchPlan.candidateLimit
         if few && candidates <= Self.pagesToSample * page { return .run(viaPrefixes ? .trigramPrefixes : .trigramIndex, expression) }
-        guard let sample else { return .sample(expression) }
-        if few { return .run(finalPlan(hits: Double(sample.hits) / Double(max(sample.read, 1))), expression) }
+        guard let sample else {
+            pieces = samplePieces()
+            return .sample(expression, pieces: pieces.map(\.text))
+        }
+        let share = Double(sample.hits) / Double(max(sample.read, 1))
+        if few { return .run(finalPlan(hits: share), expression) }
         if narrowings < Self.maxNarrowings, let step = narrow(sample) { return step }
-        return .run(finalPlan(hits: Double(sample.hits) / Double(max(sample.read, 1))), expression)
+        return .run(finalPlan(hits: share), expression)
     }
 
     /// Reports ``Step/estimate(_:)``: each expression's estimated documents, in order.
@@ -147,10 +159,9 @@ public struct SearchPlanner: Sendable {
         prefixWord = nil
         used.insert(word)
         viaPrefixes = viaPrefixes || parts.isEmpty
-        parts.append((word, expression.map { "(" + $0 + ")" } ?? "\"\""))
-        candidates = nil
+        parts.append((word, expression.map { "(" + $0 + ")" } ?? "\"\"", []))
+        candidates = expression == nil ? 0 : nil
         sample = nil
-        if expression == nil { candidates = 0 }
     }
 
     /// Reports ``Step/count(_:)``: the candidates counted (at most ``SearchPlan/candidateLimit``) and the
@@ -173,37 +184,120 @@ public struct SearchPlanner: Sendable {
         return Double(candidates) * Double(rows) / Double(max(lastCandidate, candidates, 1))
     }
 
+    /// What reading every candidate of the parts costs the index (``SearchPlan/evaluation(_:)``).
+    var evaluation: Double { SearchPlan.evaluation(parts.flatMap(\.documents)) }
+
     /// The word with runs whose rarest run holds the fewest posts.
     private func rarestWithRuns() -> Int? {
         words.indices.filter { documents[$0] != nil && !used.contains($0) }
             .min { (documents[$0]?.min() ?? .max) < (documents[$1]?.min() ?? .max) }
     }
 
-    /// Adds `word`'s rarest runs, and its phrase when the candidates would still be many.
-    private mutating func add(_ word: Int) {
-        guard let counts = documents[word] else { return }
-        var share = parts.isEmpty ? 1.0 : estimatedCandidates / Double(rows)
-        for index in SearchPlan.runs(documents: counts, rows: rows) {
-            parts.append((word, runs[word][index]))
-            share *= min(Double(counts[index]) / Double(rows), 1)
+    /// ANDs `word`'s runs that save more reading than they cost: from its rarest on (the search's first
+    /// candidates, `within` nil), or to the `within` candidates there are, which the word is in `share` of.
+    /// Returns whether a run was added.
+    @discardableResult
+    private mutating func add(_ word: Int, within: (candidates: Double, share: Double)?) -> Bool {
+        guard let counts = documents[word] else { return false }
+        let taken = Set(parts.filter { $0.word == word }.map(\.expression)).union(covered[word] ?? [])
+        var order = counts.indices.filter { !taken.contains(runs[word][$0]) }.sorted { counts[$0] < counts[$1] }
+        var current: Double
+        var rarest: Double
+        if let within {
+            current = within.candidates
+            rarest = parts.flatMap(\.documents).min() ?? Double(rows)
+        } else {
+            guard let first = order.first else { return false }
+            order.removeFirst()
+            parts.append((word, runs[word][first], [Double(counts[first])]))
+            current = Double(counts[first])
+            rarest = current
         }
-        used.insert(word)
-        estimate = share * Double(rows)
-        candidates = nil
-        sample = nil
-        if estimate >= Double(SearchPlan.candidateLimit) { addPhrase(word) }
+        var added = within == nil
+        for index in order {
+            let count = Double(counts[index])
+            // A run cannot cut the candidates below the word's own share of them.
+            let share = max(min(count / Double(rows), 1), within?.share ?? 0)
+            guard SearchPlan.intersection(count, rarest: rarest) < current * (1 - share) * SearchPlan.postByRowid else { continue }
+            parts.append((word, runs[word][index], [count]))
+            current *= share
+            rarest = min(rarest, count)
+            added = true
+        }
+        if added {
+            used.insert(word)
+            estimate = current
+            candidates = nil
+            sample = nil
+        }
+        return added
     }
 
-    /// Adds `word`'s whole-word phrase, where the index keeps positions, in place of the word's runs it holds
-    /// (FTS5 walks them for the phrase anyway: `"line"` alone takes 17 ms at 1M posts, with `"lin"` and `"ine"` 29 ms).
-    private mutating func addPhrase(_ word: Int) {
-        guard positional, !phrased.contains(word), let phrase = words[word].phrase else { return }
-        let inside = Set(words[word].phraseRuns)
-        parts.removeAll { $0.word == word && inside.contains($0.expression) }
-        parts.append((word, phrase))
-        phrased.insert(word)
-        candidates = nil
+    /// ANDs one of `word`'s phrases (``IndexTerms/phrases``), where the index keeps positions: four letters
+    /// that no sampled candidate held, the cheapest, then the whole word, in place of the word's runs it holds and of its phrase
+    /// before (FTS5 walks a phrase's runs anyway: `"line"` alone takes 17 ms at 1M posts, with `"lin"` and
+    /// `"ine"` 29 ms), if cutting
+    /// `candidates` to the word's `share` of them saves more reading than the phrase costs. Four letters
+    /// no post holds end the search in one read of two lists. Returns whether one was added.
+    private mutating func addPhrase(_ word: Int, candidates: Double, share: Double) -> Bool {
+        guard positional else { return false }
+        // A phrase walks every run it holds; a run not estimated counts as one in every post.
+        let known = Dictionary(zip(runs[word], (documents[word] ?? []).map(Double.init)), uniquingKeysWith: min)
+        // First four letters that no sampled candidate holds (likely in no post), the cheapest of them; then,
+        // or when every four letters the sample counted are common, the whole word.
+        let options = words[word].phrases
+        let counted = Dictionary(
+            zip(pieces.map(\.phrase), (sample?.wordHits ?? []).dropFirst(words.count)), uniquingKeysWith: min)
+        let unseen = options.filter { counted[$0.phrase] == 0 }
+        let tried = options.contains { phrased.contains($0.phrase) }
+        let choices = !tried && !unseen.isEmpty ? unseen : Array(options.suffix(1))
+        var best: (phrase: String, inside: [String], postings: [Double], cost: Double)?
+        for (phrase, inside, _) in choices where !phrased.contains(phrase) {
+            let postings = inside.map { known[$0] ?? Double(rows) }
+            let cost = SearchPlan.evaluation(postings)
+            if cost < best?.cost ?? .infinity { best = (phrase, inside, postings, cost) }
+        }
+        // The word's runs inside the phrase, and its phrases before, go: the phrase implies them. The other parts
+        // stay where they are rarer than the phrase's rarest run, and drive the walk; a commoner one would only
+        // add to it (`"ave" AND "eli" AND "lini"`, none, took 38 ms at 1M posts, `"lini"` alone 22 ms).
+        guard let best else { return false }
+        let floor = best.postings.min() ?? 0
+        let kept = parts.filter { part in
+            if part.word == word && (best.inside.contains(part.expression) || phrased.contains(part.expression)) { return false }
+            return (part.documents.min() ?? .infinity) < floor
+        }
+        let cost = SearchPlan.evaluation(kept.flatMap { $0.documents } + best.postings)
+        guard cost < candidates * (1 - share) * SearchPlan.postByRowid else { return false }
+        parts = kept + [(word, best.phrase, best.postings)]
+        phrased.insert(best.phrase)
+        // Its runs are done with: the next step for this word is its whole phrase, not its runs again.
+        covered[word, default: []].formUnion(runs[word] + best.inside)
+        used.insert(word)
+        self.candidates = nil
         sample = nil
+        return true
+    }
+
+    /// The most four-letter pieces a sample counts, shared among the words (with the words, at most 64).
+    static let maxPieces = 32
+
+    /// Four- and five-letter phrases whose letters the sample counts besides the words: a piece none of the
+    /// sampled candidates holds is likely in no post, and proves a word absent for two or three lists' walk.
+    /// Each word's cheapest ones, at most ``maxPieces`` in all.
+    private func samplePieces() -> [(word: Int, phrase: String, text: [UInt8])] {
+        guard positional else { return [] }
+        let long = words.indices.filter { documents[$0] != nil }
+        let each = long.isEmpty ? 0 : max(Self.maxPieces / long.count, 1)
+        var result: [(word: Int, phrase: String, text: [UInt8])] = []
+        for word in long {
+            let known = Dictionary(zip(runs[word], (documents[word] ?? []).map(Double.init)), uniquingKeysWith: min)
+            let fours = words[word].phrases.filter { $0.runs.count <= 3 && !phrased.contains($0.phrase) }
+            let cheapest = fours.sorted {
+                SearchPlan.evaluation($0.runs.map { known[$0] ?? Double(rows) }) < SearchPlan.evaluation($1.runs.map { known[$0] ?? Double(rows) })
+            }
+            for option in cheapest.prefix(each) where result.count < Self.maxPieces { result.append((word, option.phrase, option.text)) }
+        }
+        return result
     }
 
     /// Short words only: the probe, then the ordered scan or the rarest word's prefixes.
@@ -223,36 +317,36 @@ public struct SearchPlanner: Sendable {
         return .lookUpPrefixes(words[word].prefixes)
     }
 
-    /// The step that narrows many candidates by the word the sample found least often, if one cuts
-    /// them by half or more: its runs (and phrase) if it is not among the parts, its phrase if only its
-    /// runs are, its prefixes if no sampled candidate holds it.
+    /// The step that narrows many candidates by the word the sample found least often, least first, if
+    /// one pays for itself: its runs, else its phrase, else its prefixes when no sampled candidate holds it.
     private mutating func narrow(_ sample: Tally) -> Step? {
-        let read = max(sample.read, 1)
-        let options = words.indices.filter { word in
-            if sample.wordHits[word] * 2 > read { return false }
-            if !used.contains(word) { return documents[word] != nil || (!words[word].prefixes.isEmpty && sample.wordHits[word] == 0) }
-            return positional && !phrased.contains(word) && words[word].phrase != nil
+        let read = Double(max(sample.read, 1))
+        let all = estimatedCandidates
+        let unseen = Set(zip(pieces, sample.wordHits.dropFirst(words.count)).filter { $0.1 == 0 }.map(\.0.word))
+        for word in words.indices.sorted(by: { sample.wordHits[$0] < sample.wordHits[$1] }) {
+            let share = Double(sample.wordHits[word]) / read
+            if share > 0.5 { break }
+            // A piece of the word that no sampled candidate holds goes first: it likely ends the search.
+            let phraseFirst = unseen.contains(word) && addPhrase(word, candidates: all, share: share)
+            if phraseFirst || add(word, within: (all, share)) || addPhrase(word, candidates: all, share: share) {
+                narrowings += 1
+                return .count(expression)
+            }
+            if !used.contains(word) && documents[word] == nil && !words[word].prefixes.isEmpty && sample.wordHits[word] == 0 {
+                narrowings += 1
+                prefixWord = word
+                return .lookUpPrefixes(words[word].prefixes)
+            }
         }
-        guard let word = options.min(by: { sample.wordHits[$0] < sample.wordHits[$1] }) else { return nil }
-        narrowings += 1
-        if used.contains(word) {
-            addPhrase(word)
-        } else if documents[word] != nil {
-            add(word)
-            addPhrase(word)
-        } else {
-            prefixWord = word
-            return .lookUpPrefixes(words[word].prefixes)
-        }
-        return .count(expression)
+        return nil
     }
 
-    /// The cheapest plan for many candidates, `share` of them hits.
+    /// The cheapest plan for the candidates, `share` of them hits.
     private func finalPlan(hits share: Double) -> SearchPlan {
         let all = estimatedCandidates
         let plans: [SearchPlan] =
             viaPrefixes ? [.orderedScan, .trigramPrefixes, .trigramPrefixesByDate] : [.orderedScan, .trigramIndex, .trigramIndexByDate]
-        return SearchPlan.cheapest(plans, rows: Double(rows), candidates: all, hits: all * share, page: Double(page))
+        return SearchPlan.cheapest(plans, rows: Double(rows), candidates: all, hits: all * share, page: Double(page), evaluation: evaluation)
     }
 
     /// At most `count` of `runs`, spread evenly from the first to the last.
