@@ -10,8 +10,10 @@ import Testing
     /// 160 posts of one user, each with a different instant (some at the same instant, to page by id).
     static func database(_ scratch: Scratch) throws -> String {
         let db = try scratch.database()
-        let words = ["Café offer", "cafe camp", "registration for camp", "España ñu", "Espana nandu", "coach e visit", "of the week",
-                     "ÉCOLE", "straße", "İstanbul camp"]
+        let words = [
+            "Café offer", "cafe camp", "registration for camp", "España ñu", "Espana nandu", "coach e visit", "of the week",
+            "ÉCOLE", "straße", "İstanbul camp",
+        ]
         var sql = "BEGIN;\n"
         for index in 0..<160 {
             let content = "\(words[index % words.count]) #\(index)"
@@ -33,7 +35,10 @@ import Testing
         var cursor: [String] = []
         for _ in 0..<100 {
             let result = try CLI.run(
-                ["run", "social-feed", "--db", db, "--format", "jsonl", "--columns", "id,post_date", "-p", "search=\(search)", "-p", "limit=\(limit)"]
+                [
+                    "run", "social-feed", "--db", db, "--format", "jsonl", "--columns", "id,post_date", "-p", "search=\(search)", "-p",
+                    "limit=\(limit)",
+                ]
                     + cursor)
             #expect(result.status == 0, "\(result.stderr)")
             let rows = result.stdout.split(separator: "\n").compactMap {
@@ -78,9 +83,14 @@ import Testing
         let db = try scratch.database()
         let words = (1...33).map { "w\($0)x" }.joined(separator: " ")
         let long = String(repeating: "x", count: 257)
-        expectError(try CLI.run(["run", "social-feed", "--db", db, "-p", "search=\(words)"]), "post_search: a search has at most 32 different words", status: 1)
-        expectError(try CLI.run(["run", "social-feed", "--db", db, "-p", "search=\(long)"]), "post_search: a search word has at most 256 bytes", status: 1)
-        expectError(try CLI.run(["run", "social-count", "--db", db, "-p", "search=\(words)"]), "search_contains: a search has at most 32 different words", status: 1)
+        expectError(
+            try CLI.run(["run", "social-feed", "--db", db, "-p", "search=\(words)"]), "post_search: a search has at most 32 different words",
+            status: 1)
+        expectError(
+            try CLI.run(["run", "social-feed", "--db", db, "-p", "search=\(long)"]), "post_search: a search word has at most 256 bytes", status: 1)
+        expectError(
+            try CLI.run(["run", "social-count", "--db", db, "-p", "search=\(words)"]), "search_contains: a search has at most 32 different words",
+            status: 1)
         // 60,000 copies of one word are one word (a command line holds no more than 128 KiB an argument).
         let many = try CLI.run(["run", "social-count", "--db", db, "--format", "jsonl", "-p", "search=\(String(repeating: "e ", count: 60_000))ü"])
         #expect(many.status == 0 && many.stdout == "{\"count\":0}\n")

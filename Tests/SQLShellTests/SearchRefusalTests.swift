@@ -21,8 +21,12 @@ import Testing
             ("search_contains(X, 'text')", "search_contains"), ("search_contains(X, 'a', 'b', 'c')", "search_contains"),
             ("search_trigrams(X)", "search_trigrams"), ("search_short_word(X)", "search_short_word"),
         ] {
-            #expect(try Self.error("SELECT \(call.replacingOccurrences(of: "X", with: Self.thirtyThree));") == "\(name): a search has at most 32 different words")
-            #expect(try Self.error("SELECT \(call.replacingOccurrences(of: "X", with: Self.longWord));") == "\(name): a search word has at most 256 bytes")
+            #expect(
+                try Self.error("SELECT \(call.replacingOccurrences(of: "X", with: Self.thirtyThree));")
+                    == "\(name): a search has at most 32 different words")
+            #expect(
+                try Self.error("SELECT \(call.replacingOccurrences(of: "X", with: Self.longWord));") == "\(name): a search word has at most 256 bytes"
+            )
         }
         // At the caps: accepted.
         let result = try SQLShell.run(
@@ -36,7 +40,8 @@ import Testing
         #expect(
             try Self.error("SELECT count(*) FROM post_search(\(Self.thirtyThree));", setup: setup)
                 == "post_search: a search has at most 32 different words")
-        #expect(try Self.error("SELECT count(*) FROM post_search(\(Self.longWord));", setup: setup) == "post_search: a search word has at most 256 bytes")
+        #expect(
+            try Self.error("SELECT count(*) FROM post_search(\(Self.longWord));", setup: setup) == "post_search: a search word has at most 256 bytes")
     }
 
     /// A progress handler that asks SQLite to stop (the shell's `.progress N --limit 1`) stops post_search inside

@@ -23,7 +23,9 @@ import Testing
     }
 
     /// The plan for `query` in `world`, and the steps taken.
-    static func plan(_ query: String, _ world: World, page: Int = 50, positional: Bool = true) -> (plan: SearchPlan, expression: String?, steps: [SearchPlanner.Step]) {
+    static func plan(_ query: String, _ world: World, page: Int = 50, positional: Bool = true) -> (
+        plan: SearchPlan, expression: String?, steps: [SearchPlanner.Step]
+    ) {
         let words = (try? SearchWords.parse(query).words) ?? []
         var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional)
         var steps: [SearchPlanner.Step] = []
@@ -41,11 +43,14 @@ import Testing
                 let count =
                     world.candidates.filter { expression.contains($0.key) }.map(\.value).min()
                     ?? world.runs.filter { expression.contains($0.key) }.map(\.value).min() ?? rows
-                planner.counted(min(count, SearchPlan.candidateLimit), lastRowid: count == 0 ? 0 : min(rows, SearchPlan.candidateLimit * rows / max(count, 1)))
+                planner.counted(
+                    min(count, SearchPlan.candidateLimit), lastRowid: count == 0 ? 0 : min(rows, SearchPlan.candidateLimit * rows / max(count, 1)))
             case .sample(_, let pieces):
                 // A piece (four letters) is in no sampled candidate when the world has its phrase in no post.
                 var sampled = tally(SearchPlan.sampleSize)
-                sampled.wordHits += pieces.map { world.candidates["\"" + String(decoding: $0, as: UTF8.self) + "\""] == 0 ? 0 : SearchPlan.sampleSize }
+                sampled.wordHits += pieces.map {
+                    world.candidates["\"" + String(decoding: $0, as: UTF8.self) + "\""] == 0 ? 0 : SearchPlan.sampleSize
+                }
                 planner.sampled(sampled)
             case .probe: planner.probed(tally(SearchPlan.probeSize))
             case .lookUpPrefixes(let prefixes):
@@ -101,8 +106,10 @@ import Testing
     /// ANDing its next runs (cheap: each seeks the rarest list's postings) narrows them; the phrase, which would
     /// walk every run, is not needed (`coachpemelus2`: 108 ms with the phrase at 1M posts).
     @Test func runsNarrowBeforeThePhrase() {
-        let runs = [#""coa""#: 1_000_000, #""oac""#: 1_000_000, #""ach""#: 1_000_000, #""chp""#: 60_000, #""hpe""#: 50_000,
-                    #""pem""#: 40_000, #""eme""#: 300_000, #""mel""#: 200_000, #""elu""#: 100_000, #""lus""#: 90_000, #""us2""#: 9_000]
+        let runs = [
+            #""coa""#: 1_000_000, #""oac""#: 1_000_000, #""ach""#: 1_000_000, #""chp""#: 60_000, #""hpe""#: 50_000,
+            #""pem""#: 40_000, #""eme""#: 300_000, #""mel""#: 200_000, #""elu""#: 100_000, #""lus""#: 90_000, #""us2""#: 9_000,
+        ]
         let world = World(runs: runs, candidates: [#""pem""#: 300], wordShare: [0.02], hitShare: 0.02)
         let result = Self.plan("coachpemelus2", world)
         #expect(result.plan == .trigramIndex)
@@ -161,9 +168,9 @@ import Testing
         q.vocabulary["q"] = #""quo" OR "qui""#
         q.candidates[#""qui""#] = 100
         #expect(Self.plan("q", q).plan == .trigramPrefixes)
-        let eü = Self.plan("e ü", World(wordShare: [1, 0], hitShare: 0))
-        #expect(eü.plan == .empty)
-        #expect(eü.steps.contains(.lookUpPrefixes(["ü"])))
+        let eUmlaut = Self.plan("e ü", World(wordShare: [1, 0], hitShare: 0))
+        #expect(eUmlaut.plan == .empty)
+        #expect(eUmlaut.steps.contains(.lookUpPrefixes(["ü"])))
     }
 
     /// A long common word and a rare short one (`coach ü`): the sample shows `ü` in no candidate, and its
