@@ -4,7 +4,7 @@ by a seeded random generator (the seed is printed, so a run can be repeated), in
 
   absent, common runs   words in no post whose every run of three letters is among the corpus's commonest
   rare / medium / common words of the posts by document frequency (under 0.05%, 0.1-2%, over 5% of the posts)
-  1-2 characters        prefixes of the posts' words
+  1-2 characters        the rarest letters and pairs of the posts, and prefixes of their words
   multi-word            two or three of the words above, rare with common, medium with medium, absent with common
   accents               the posts' words and pieces with a non-ASCII letter, and words with one vowel accented
   mixed case            words of the three frequency classes in random case
@@ -93,7 +93,19 @@ def generate(conn, rows, seed):
             if low <= frequency <= high and len(classes[name]) < 10 and word not in classes[name]:
                 classes[name].append(word)
     absent = absent_words(conn, texts, rng, 12)
-    short = []
+    # 1-2 characters: the rarest letters and pairs of letters of the sample (what a user types first of a rare
+    # word), then prefixes of its words (mostly common).
+    pieces = {}
+    for fields in texts:
+        seen = set()
+        for field in fields:
+            text = (field or "").lower()
+            seen.update(c for c in text if c.isalnum())
+            seen.update(text[i:i + 2] for i in range(len(text) - 1) if text[i:i + 2].isalnum())
+        for piece in seen:
+            pieces[piece] = pieces.get(piece, 0) + 1
+    rarest = sorted(pieces, key=lambda p: (pieces[p], p))
+    short = [p for p in rarest if len(p) == 1][:2] + [p for p in rarest if len(p) == 2][:3]
     for token in tokens[:400]:
         prefix = token[:rng.randint(1, 2)]
         if prefix not in short:
