@@ -35,13 +35,15 @@ extension Registry {
             is asked (SQLite folds case with older tables than Swift: a last i may be the index's İ, Georgian \
             Mtavruli, Cherokee and ~440 more letters are asked in both forms), so no match is missed. The search is \
             planned word by word, rarest first: nothing at all when a run of three letters of a word is in no post \
-            (empty); a word's rarest runs, and its whole-word phrase when they leave many candidates (the index keeps \
-            positions, schema 0020), so a word no post holds costs one index read; a sample of many candidates \
-            tested word by word, whose least-found word narrows them (at most 3 times); then every candidate read \
-            and tested (trigram index), the candidates met in a walk of the feed index newest first (date order), \
-            or the feed in date order, each post tested (ordered scan). Words of 1-2 letters only: the newest 1000 \
-            posts are probed, then the ordered scan or the vocabulary's trigrams that start with the rarest word \
-            (trigram prefixes). The walks read no further than the caller asks: a page costs a page. A blank or \
+            (empty); the rarest word's runs that pay for their reading; a sample of many candidates tested word by \
+            word and for pieces of the words, whose least-found word narrows them, by its runs or, where the index \
+            keeps positions (schema 0020), as a phrase: four or five of its letters that no sampled candidate \
+            holds, then the whole word, so a word no post holds costs one walk of the index (at most 4 times); \
+            then every candidate read and tested (trigram index), the candidates met in a walk of the feed index \
+            newest first (date order), or the feed in date order, each post tested (ordered scan). Words of 1-2 \
+            letters only: the newest 1000 posts are probed, then the ordered scan or the vocabulary's trigrams \
+            that start with the rarest word (trigram prefixes). \
+            The walks read no further than the caller asks: a page costs a page. A blank or \
             NULL query lists every post (everything). page_size (default 50) is the page the caller means to read, \
             for the choice only: every match is returned if asked for. Every read goes through SQLite, so an \
             interrupt or a progress handler that stops the statement (a host's time limit) stops it, with SQLite's \
