@@ -11,18 +11,6 @@ import Testing
 /// query in four, its first 10): 0 misses, 0 extras. 1,500
 /// posts: common searches scan, rare ones read the index (SearchPlanTests covers the choice). A larger run is the benchmark's.
 @Suite struct SearchRecallTests {
-    /// A seeded generator (SplitMix64), so that a failure can be run again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Words of every problem script, as texts hold them.
     static let tokens = [
         "İstanbul", "İlkay", "istanbul", "ISTANBUL", "ılık", "KIRMIZI", "i\u{307}stanbul", "Dİ", "dİi", "taxi", "TAXİ",
@@ -72,7 +60,7 @@ import Testing
 
     @Test func postSearchFindsWhatTheOracleFinds() throws {
         let seed = UInt64(20_261_128)
-        var random = Seeded(state: seed)
+        var random = SeededRandom(state: seed)
         func casing(_ text: String) -> String {
             switch Int.random(in: 0..<4, using: &random) {
             case 0: return text.uppercased()
