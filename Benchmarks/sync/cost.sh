@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What a schema feature costs `switchboard sync posts`: N new posts synced into a fresh database with the
-# feature and into one without it (the same schema otherwise), alternately, ROUNDS times each; the medians,
-# their ratio, and the search indexes' size in each.
+# feature and into one without it (the same schema otherwise), alternately, ROUNDS times each; the medians of
+# the wall time and of the CPU time (user + system: steadier on a shared machine), their ratios, and the
+# trigram index's and the file's size in each.
 #   counters    schema/0018_counters.sql: without = the four social_media_post_counters_* triggers dropped
 #               (one UPSERT into a one-row-per-platform table per post is the whole difference)
 #   positions   schema/0020_positional_trigrams.sql: without = social_posts_trigram rebuilt as before it,
@@ -50,17 +51,20 @@ index_mib() { sqlite3 "$1" "SELECT printf('%.1f', sum(pgsize) / 1048576.0) FROM 
 # The whole file, in MiB.
 file_mib() { sqlite3 "$1" "SELECT printf('%.1f', page_count * page_size / 1048576.0) FROM pragma_page_count, pragma_page_size"; }
 echo "== sync posts of $n records, $feature with and without, $ROUNDS rounds, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD), CLI $CLI, load $(cut -d' ' -f1-3 /proc/loadavg)"
-declare -A times
+declare -A times cpus
 for round in $(seq "$ROUNDS"); do
     for variant in without with; do
         fresh "$work/$variant.db" "$variant"
-        start=$(date +%s.%N)
-        "$CLI" sync posts "$work/posts.ndjson" --db "$work/$variant.db" --no-classify >/dev/null
-        seconds=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+        /usr/bin/time -f '%e %U %S' -o "$work/time" "$CLI" sync posts "$work/posts.ndjson" --db "$work/$variant.db" --no-classify >/dev/null
+        read -r seconds user system <"$work/time"
+        cpu=$(echo "$user $system" | awk '{ printf "%.2f", $1 + $2 }')
         times[$variant]+="$seconds "
-        echo "round $round $variant $feature: $seconds s ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"), trigram index $(index_mib "$work/$variant.db") MiB, file $(file_mib "$work/$variant.db") MiB)"
+        cpus[$variant]+="$cpu "
+        echo "round $round $variant $feature: $seconds s wall, $cpu s CPU ($(sqlite3 "$work/$variant.db" "SELECT count(*) FROM social_media_posts") posts, counted $(sqlite3 "$work/$variant.db" "SELECT coalesce(sum(posts), 0) FROM social_media_post_counters"), trigram index $(index_mib "$work/$variant.db") MiB, file $(file_mib "$work/$variant.db") MiB)"
     done
 done
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 without=$(echo "${times[without]}" | median) with=$(echo "${times[with]}" | median)
-echo "median without $feature $without s, with $feature $with s, ratio $(echo "$with $without" | awk '{ printf "%.3f", $1 / $2 }')"
+echo "median wall: without $feature $without s, with $feature $with s, ratio $(echo "$with $without" | awk '{ printf "%.3f", $1 / $2 }')"
+without=$(echo "${cpus[without]}" | median) with=$(echo "${cpus[with]}" | median)
+echo "median CPU: without $feature $without s, with $feature $with s, ratio $(echo "$with $without" | awk '{ printf "%.3f", $1 / $2 }')"
