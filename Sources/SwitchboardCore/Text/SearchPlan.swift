@@ -89,10 +89,17 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
         return cost
     }
 
-    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:evaluation:)`` (the first on a tie).
+    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:evaluation:)`` (the first on a
+    /// tie), and that cost.
     static func cheapest(
         _ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0
     ) -> SearchPlan {
+        least(plans, rows: rows, candidates: candidates, hits: hits, page: page, evaluation: evaluation).plan
+    }
+
+    static func least(
+        _ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0
+    ) -> (plan: SearchPlan, cost: Double) {
         var best = plans[0]
         var least = Double.infinity
         for plan in plans {
@@ -102,7 +109,7 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
                 least = cost
             }
         }
-        return best
+        return (best, least)
     }
 
     /// The costs of reading, in about microseconds at 1M posts (Benchmarks/fts/vtab.sh): an entry of the

@@ -193,18 +193,18 @@ public struct SearchPlanner: Sendable {
             .min { (documents[$0]?.min() ?? .max) < (documents[$1]?.min() ?? .max) }
     }
 
-    /// ANDs `word`'s runs that save more reading than they cost: from its rarest on (the search's first
-    /// candidates, `within` nil), or to the `within` candidates there are, which the word is in `share` of.
-    /// Returns whether a run was added.
+    /// ANDs `word`'s runs that save more than they cost: from its rarest on, each while it saves more reading
+    /// than it costs the index (the search's first candidates, `target` nil), or to the candidates there
+    /// are, each while it is ``worth(_:remaining:_:)`` it. Returns whether a run was added.
     @discardableResult
-    private mutating func add(_ word: Int, within: (candidates: Double, share: Double)?) -> Bool {
+    private mutating func add(_ word: Int, within target: Target?) -> Bool {
         guard let counts = documents[word] else { return false }
         let taken = Set(parts.filter { $0.word == word }.map(\.expression)).union(covered[word] ?? [])
         var order = counts.indices.filter { !taken.contains(runs[word][$0]) }.sorted { counts[$0] < counts[$1] }
         var current: Double
         var rarest: Double
-        if let within {
-            current = within.candidates
+        if let target {
+            current = target.all
             rarest = parts.flatMap(\.documents).min() ?? Double(rows)
         } else {
             guard let first = order.first else { return false }
@@ -213,12 +213,17 @@ public struct SearchPlanner: Sendable {
             current = Double(counts[first])
             rarest = current
         }
-        var added = within == nil
+        var added = target == nil
         for index in order {
             let count = Double(counts[index])
             // A run cannot cut the candidates below the word's own share of them.
-            let share = max(min(count / Double(rows), 1), within?.share ?? 0)
-            guard SearchPlan.intersection(count, rarest: rarest) < current * (1 - share) * SearchPlan.postByRowid else { continue }
+            let share = max(min(count / Double(rows), 1), target?.share ?? 0)
+            if let target {
+                let cost = SearchPlan.evaluation(parts.flatMap(\.documents) + [count])
+                guard worth(cost, remaining: current * share, target) else { continue }
+            } else {
+                guard SearchPlan.intersection(count, rarest: rarest) < current * (1 - share) * SearchPlan.postByRowid else { continue }
+            }
             parts.append((word, runs[word][index], [count]))
             current *= share
             rarest = min(rarest, count)
@@ -236,10 +241,10 @@ public struct SearchPlanner: Sendable {
     /// ANDs one of `word`'s phrases (``IndexTerms/phrases``), where the index keeps positions: four letters
     /// that no sampled candidate held, the cheapest, then the whole word, in place of the word's runs it holds and of its phrase
     /// before (FTS5 walks a phrase's runs anyway: `"line"` alone takes 17 ms at 1M posts, with `"lin"` and
-    /// `"ine"` 29 ms), if cutting
-    /// `candidates` to the word's `share` of them saves more reading than the phrase costs. Four letters
-    /// no post holds end the search in one read of two lists. Returns whether one was added.
-    private mutating func addPhrase(_ word: Int, candidates: Double, share: Double) -> Bool {
+    /// `"ine"` 29 ms), if cutting the candidates to the word's share of them is ``worth(_:remaining:_:)`` what
+    /// the phrase costs. Four letters no post holds end the search in one read of two lists. Returns whether
+    /// one was added.
+    private mutating func addPhrase(_ word: Int, _ target: Target) -> Bool {
         guard positional else { return false }
         // A phrase walks every run it holds; a run not estimated counts as one in every post.
         let known = Dictionary(zip(runs[word], (documents[word] ?? []).map(Double.init)), uniquingKeysWith: min)
@@ -267,13 +272,13 @@ public struct SearchPlanner: Sendable {
             return (part.documents.min() ?? .infinity) < floor
         }
         let cost = SearchPlan.evaluation(kept.flatMap { $0.documents } + best.postings)
-        guard cost < candidates * (1 - share) * SearchPlan.postByRowid else { return false }
+        guard worth(cost, remaining: target.all * target.share, target) else { return false }
         parts = kept + [(word, best.phrase, best.postings)]
         phrased.insert(best.phrase)
         // Its runs are done with: the next step for this word is its whole phrase, not its runs again.
         covered[word, default: []].formUnion(runs[word] + best.inside)
         used.insert(word)
-        self.candidates = nil
+        candidates = nil
         sample = nil
         return true
     }
@@ -318,17 +323,23 @@ public struct SearchPlanner: Sendable {
     }
 
     /// The step that narrows many candidates by the word the sample found least often, least first, if
-    /// one pays for itself: its runs, else its phrase, else its prefixes when no sampled candidate holds it.
+    /// that costs less than it saves, reaching a page from the candidates there are (``worth(_:remaining:)``):
+    /// a piece of it that no sampled candidate holds as a phrase, else (a word not among the parts) its runs,
+    /// else its phrase, else its prefixes when no sampled candidate holds it.
     private mutating func narrow(_ sample: Tally) -> Step? {
         let read = Double(max(sample.read, 1))
         let all = estimatedCandidates
+        let hits = all * Double(sample.hits) / read
+        let now = finalCost(candidates: all, hits: hits, evaluation: evaluation)
         let unseen = Set(zip(pieces, sample.wordHits.dropFirst(words.count)).filter { $0.1 == 0 }.map(\.0.word))
         for word in words.indices.sorted(by: { sample.wordHits[$0] < sample.wordHits[$1] }) {
             let share = Double(sample.wordHits[word]) / read
             if share > 0.5 { break }
-            // A piece of the word that no sampled candidate holds goes first: it likely ends the search.
-            let phraseFirst = unseen.contains(word) && addPhrase(word, candidates: all, share: share)
-            if phraseFirst || add(word, within: (all, share)) || addPhrase(word, candidates: all, share: share) {
+            let target = (all: all, share: share, hits: hits, now: now)
+            // A piece of the word that no sampled candidate holds goes first: it likely ends the search. A word's
+            // own runs beside those already ANDed seldom cut more (they come together): its phrase instead.
+            let phraseFirst = unseen.contains(word) && addPhrase(word, target)
+            if phraseFirst || (!used.contains(word) && add(word, within: target)) || addPhrase(word, target) {
                 narrowings += 1
                 return .count(expression)
             }
@@ -340,6 +351,23 @@ public struct SearchPlanner: Sendable {
         }
         return nil
     }
+
+    /// The least cost of reaching a page from `candidates` holding `hits`, reading them costing `evaluation`.
+    private func finalCost(candidates: Double, hits: Double, evaluation: Double) -> Double {
+        let plans: [SearchPlan] =
+            viaPrefixes ? [.orderedScan, .trigramPrefixes, .trigramPrefixesByDate] : [.orderedScan, .trigramIndex, .trigramIndexByDate]
+        return SearchPlan.least(plans, rows: Double(rows), candidates: candidates, hits: hits, page: Double(page), evaluation: evaluation).cost
+    }
+
+    /// Whether narrowing to `remaining` candidates for `cost` (the narrowed expression's evaluation) and then
+    /// reaching a page from them costs less than reaching it from the candidates now (`target.now`).
+    private func worth(_ cost: Double, remaining: Double, _ target: Target) -> Bool {
+        cost + finalCost(candidates: max(remaining, target.hits), hits: target.hits, evaluation: 0) < target.now
+    }
+
+    /// What a narrowing aims at: the candidates now, the share of them holding the word, the hits, and the
+    /// least cost of a page from them.
+    typealias Target = (all: Double, share: Double, hits: Double, now: Double)
 
     /// The cheapest plan for the candidates, `share` of them hits.
     private func finalPlan(hits share: Double) -> SearchPlan {
