@@ -367,7 +367,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.empty()
-        var random = Seeded(state: 20_300_003)
+        var random = SeededRandom(state: 20_300_003)
         try database.withConnection { db in
             try db.execute(sql: "PRAGMA recursive_triggers = OFF; INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
         }
