@@ -92,7 +92,7 @@ def recall(conn, term):
 def measure(conn, classes, runs, like_runs, rng):
     """{(class, design): [[ms of each term] per round]}, {(class, design, term): [ms per round]}."""
     pairs = [(cls, term, design) for cls, terms in classes.items() for term in terms for design in DESIGNS]
-    for cls, term, design in pairs:
+    for _, term, design in pairs:
         if design != "LIKE":  # LIKE reads the table: its first run is as warm as any
             cpu_ms(conn, *designs(term)[design])
     per_term = {}
