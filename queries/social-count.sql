@@ -12,16 +12,25 @@
 --              sentiment (the sentiment field; the classifier's sentiment_guess is not matched)
 -- display: count
 
--- A search tests every post of the user with search_contains, the test post_search ends with: the count is the
--- number of rows social-feed's pages hold together. search_contains(:search, '') is a constant, tested once
--- before any row: a search past the caps is refused here too, even where no post is tested.
-SELECT count(*) AS count
-FROM social_media_posts
-WHERE search_contains(:search, '') IS NOT NULL
-  AND user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
-  AND (:platform IS NULL OR platform = :platform)
-  AND (:school_id IS NULL OR school_id = :school_id)
-  AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)
-  AND (NOT COALESCE(:recruiting, 0) OR is_recruiting_related = 1)
-  AND (:sentiment IS NULL OR sentiment = :sentiment)
-  AND search_contains(:search, post_content, author_name, author_handle);
+-- Without search words, the counts come from the counters (schema/0018_counters.sql, 0026_digest_counters.sql)
+-- where they hold the filters: every post, a platform, the flagged ones, or a sentiment alone. Otherwise every post
+-- of the user is tested with search_contains, the test post_search ends with: the count is the number of rows
+-- social-feed's pages hold together. search_contains(:search, '') is 1 exactly when the search has no word, and
+-- is tested before any row: a search past the caps is refused here too, even where no post is tested.
+SELECT CASE
+    WHEN search_contains(:search, '') AND :school_id IS NULL AND NOT COALESCE(:recruiting, 0) AND :sentiment IS NULL
+    THEN (SELECT coalesce(sum(CASE WHEN COALESCE(:flagged, 0) THEN flagged ELSE posts END), 0) FROM social_media_post_counters
+          WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND (:platform IS NULL OR platform = :platform))
+    WHEN search_contains(:search, '') AND :school_id IS NULL AND NOT COALESCE(:recruiting, 0) AND :platform IS NULL
+         AND NOT COALESCE(:flagged, 0)
+    THEN (SELECT coalesce(sum(posts), 0) FROM social_media_post_sentiment_counters
+          WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND sentiment = :sentiment)
+    ELSE (SELECT count(*) FROM social_media_posts
+          WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
+            AND (:platform IS NULL OR platform = :platform)
+            AND (:school_id IS NULL OR school_id = :school_id)
+            AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)
+            AND (NOT COALESCE(:recruiting, 0) OR is_recruiting_related = 1)
+            AND (:sentiment IS NULL OR sentiment = :sentiment)
+            AND search_contains(:search, post_content, author_name, author_handle))
+    END AS count;

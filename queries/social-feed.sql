@@ -47,6 +47,34 @@ WITH cursor AS MATERIALIZED (
                      ELSE upper(:cursor_post_date) END) - 2440587.5) * 86400000) AS INTEGER)
         END
         AS ms
+),
+-- page: post_search's rows that pass the filters, until the page is full; or, for a school (whose posts are few
+-- among the user's), the school's posts by the index social_media_posts_authors (user_id, school_id), each tested
+-- as post_search tests them, newest first.
+page AS (
+    SELECT * FROM (
+        SELECT s.rowid AS seq, s.post_date_ms, s.id
+        FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
+        JOIN social_media_posts AS p ON p.seq = s.rowid
+        WHERE :school_id IS NULL AND s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
+          AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+          AND (:platform IS NULL OR p.platform = :platform)
+          AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
+          AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
+          AND (:sentiment IS NULL OR p.sentiment = :sentiment)
+        ORDER BY s.post_date_ms DESC, s.id DESC LIMIT COALESCE(:limit, 50))
+    UNION ALL
+    SELECT * FROM (
+        SELECT p.seq, p.post_date_ms, p.id FROM social_media_posts AS p INDEXED BY social_media_posts_authors
+        WHERE :school_id IS NOT NULL AND p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND p.school_id = :school_id
+          AND p.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
+          AND (:cursor_post_date IS NULL OR (p.post_date_ms, p.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+          AND (:platform IS NULL OR p.platform = :platform)
+          AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
+          AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
+          AND (:sentiment IS NULL OR p.sentiment = :sentiment)
+          AND search_contains(:search, p.post_content, p.author_name, p.author_handle)
+        ORDER BY p.post_date_ms DESC, p.id DESC LIMIT COALESCE(:limit, 50))
 )
 SELECT f.id, f.coach_id, f.school_id, f.platform, f.post_url, f.post_content, f.post_date, f.author_handle,
        f.author_name, f.is_recruiting_related, f.flagged_for_review, f.sentiment, f.notes, f.created_at, f.updated_at,
@@ -54,15 +82,7 @@ SELECT f.id, f.coach_id, f.school_id, f.platform, f.post_url, f.post_content, f.
        f.sentiment_emoji, f.platform_label, f.platform_color, f.has_notes, f.accessibility_label,
        f.likes_count, f.shares_count, f.replies_count, f.media_urls,
        p.sentiment_guess, sentiment_label(p.sentiment_guess) || ' (auto)' AS sentiment_guess_label
-FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
-JOIN social_media_posts AS p ON p.seq = s.rowid
-JOIN social_feed AS f ON f.seq = s.rowid
-WHERE s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-  AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
-  AND (:platform IS NULL OR p.platform = :platform)
-  AND (:school_id IS NULL OR p.school_id = :school_id)
-  AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
-  AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
-  AND (:sentiment IS NULL OR p.sentiment = :sentiment)
-ORDER BY s.post_date_ms DESC, s.id DESC
-LIMIT COALESCE(:limit, 50);
+FROM page AS s
+JOIN social_media_posts AS p ON p.seq = s.seq
+JOIN social_feed AS f ON f.seq = s.seq
+ORDER BY s.post_date_ms DESC, s.id DESC;
