@@ -29,7 +29,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     // The layers, each importing only those above it in this list:
@@ -58,14 +57,15 @@ let package = Package(
             ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
         .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"], swiftSettings: releaseSwiftSettings),
+        // The system SQLite (libsqlite3), for the database layer and the CLI; never for the extension.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // A small layer over SQLite's C API: connections, statements, rows, arguments, transactions, errors.
+        .target(name: "SwitchboardSQLite", dependencies: ["SwitchboardCore", "CSQLite"], swiftSettings: releaseSwiftSettings),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
         // ingest (sync and import), the outbox and quick-send, reports, in-process functions. No rendering.
         .target(
             name: "SwitchboardDB",
-            dependencies: [
-                "SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
+            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard", "SwitchboardSQLite", "CSQLite"],
             swiftSettings: releaseSwiftSettings,
             plugins: ["EmbedSQLPlugin"]),
         // Output formats: table, CSV, TSV, Markdown, JSON and JSON Lines renderings of rows.
@@ -87,9 +87,7 @@ let package = Package(
                 .unsafeFlags(
                     ["-static-executable", "-Xlinker", "--start-group"]
                         + [
-                            "Foundation", "CoreFoundation", "_FoundationICU", "FoundationInternationalization", "FoundationEssentials",
-                            "_FoundationCShims", "_FoundationCollections", "swiftDispatch", "dispatch", "BlocksRuntime",
-                            "swiftSynchronization", "stdc++", "m",
+                            "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "m",
                         ].map { "-l\($0)" } + ["-Xlinker", "--end-group"],
                     .when(configuration: .release))
             ]),
@@ -98,7 +96,7 @@ let package = Package(
         // headers, parameter values, input readers).
         .target(
             name: "SwitchboardFuzzInput",
-            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", "CSQLite"],
             path: "Tests/FuzzInput"),
         // Turns schema/NNNN_*.sql (the migrations) and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
@@ -115,7 +113,8 @@ let package = Package(
             ]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
         .testTarget(name: "SwitchboardInputTests", dependencies: ["SwitchboardCore", "SwitchboardInput", "TestSupport"]),
-        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),
+        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "SwitchboardSQLite", "CSQLite", "TestSupport"]),
+        .testTarget(name: "SwitchboardSQLiteTests", dependencies: ["SwitchboardSQLite", "SwitchboardCore", "CSQLite"]),
         .testTarget(name: "SwitchboardOutputTests", dependencies: ["SwitchboardOutput"]),
         .testTarget(name: "CLITests", dependencies: ["switchboard", "TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// One numbered file of `schema/`, e.g. `0002_search.sql` is version 2.
 public struct Migration: Sendable {
@@ -51,7 +51,7 @@ public struct Migration: Sendable {
 /// ``MigrationError/databaseIsNewer(found:supported:)``.
 ///
 /// Call it outside any transaction, e.g. through `writeWithoutTransaction` (or use
-/// ``migrate(_:)-(DatabaseWriter)``, which does). It does not need Switchboard's functions:
+/// ``migrate(_:)-(DatabaseQueue)``, which does). It does not need Switchboard's functions:
 /// views that call them are created but only evaluated when read.
 ///
 /// ```swift
@@ -86,12 +86,12 @@ func apply(_ migrations: [Migration], to db: Database) throws {
     }
 }
 
-/// ``migrate(_:)-(Database)`` on a queue or pool, outside any transaction.
+/// ``migrate(_:)-(Database)`` on a queue, outside any transaction.
 ///
 /// ```swift
-/// let pool = try DatabasePool(path: "app.db", configuration: switchboardConfiguration())
-/// try migrate(pool)
+/// let queue = try DatabaseQueue(path: "app.db", configuration: switchboardConfiguration())
+/// try migrate(queue)
 /// ```
-public func migrate(_ writer: some DatabaseWriter) throws {
-    try writer.writeWithoutTransaction { db in try migrate(db) }
+public func migrate(_ queue: DatabaseQueue) throws {
+    try queue.writeWithoutTransaction { db in try migrate(db) }
 }

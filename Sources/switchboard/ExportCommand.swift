@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -66,7 +65,7 @@ struct ExportCommand: ParsableCommand {
         } else {
             let query: CannedQuery
             do { query = try catalogOption.query(named: name) } catch let error as SwitchboardError {
-                throw SwitchboardError.usage(error.message.replacingOccurrences(of: "unknown query", with: "no table, view or query named"))
+                throw SwitchboardError.usage(error.message.replacing("unknown query", with: "no table, view or query named"))
             }
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
             let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
@@ -85,7 +84,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// `name` as an SQL identifier.
-    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    static func quote(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
 
     /// Writes every row of a table in the apps' shape: their keys (``TableSchema/specKey(_:)``), flags
     /// as booleans and JSON columns nested, from the table's CHECK constraints; without the database's
@@ -132,9 +131,9 @@ struct ExportCommand: ParsableCommand {
         for table in foreign { Terminal.warn("\(table) left out: not one of the workspace's tables (another tool added it)") }
         let tables = workspace.filter { !foreign.contains($0) }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.createFolder(folder)
         } catch {
-            throw SwitchboardError.failure("cannot create the folder \(folder): \(Terminal.reason(error))")
+            throw SwitchboardError.failure("cannot create the folder \(folder): \(error)")
         }
         for table in tables {
             guard let schema = try opened.tableSchema(table) else { continue }

@@ -1,6 +1,9 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `switchboard shell`: the sqlite3 shell on the database, with the extension loaded.
 struct ShellCommand: ParsableCommand {
@@ -43,7 +46,7 @@ struct ShellCommand: ParsableCommand {
         var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
         for (function, value) in [("switchboard_now", now), ("switchboard_timezone", timeZone)] {
             guard let value else { continue }
-            let literal = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+            let literal = "'" + value.replacing("'", with: "''") + "'"
             commands += [".output /dev/null", "SELECT \(function)(\(literal))", ".output"]
         }
         return commands
@@ -54,9 +57,10 @@ struct ShellCommand: ParsableCommand {
     /// how to build and install it.
     static func extensionPath() throws -> String {
         let folder = Terminal.executableFolder
-        let lib = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
+        let parent = FileSystem.folder(of: folder)
+        let lib = parent.isEmpty ? "lib" : parent.hasSuffix("/") ? parent + "lib" : parent + "/lib"
         let candidates = [Terminal.environment("SWITCHBOARD_EXTENSION"), "\(folder)/libswitchboard.so", "\(lib)/libswitchboard.so"]
-        if let found = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        if let found = candidates.compactMap({ $0 }).first(where: FileSystem.exists) {
             return found
         }
         throw SwitchboardError.failure(

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// What `switchboard check` found: SQLite's `integrity_check` of the whole file, and each full-text
 /// index's own `integrity-check` (its index against the table it indexes).
@@ -35,7 +35,7 @@ extension QueryDatabase {
                     try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')")
                     results.append(IndexCheck(name: index, problem: nil))
                 } catch let error as DatabaseError {
-                    results.append(IndexCheck(name: index, problem: error.message ?? "damaged"))
+                    results.append(IndexCheck(name: index, problem: error.message))
                 }
             }
             return results
