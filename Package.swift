@@ -4,9 +4,9 @@ import PackageDescription
 // A release build reaches the metadata of a concrete generic type (`KeyedDecodingContainer<CodingKeys>`,
 // `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling
 // the type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which
-// the first time scans every conformance record of the executable (6,361 in the CLI; 5,672 come with GRDB
-// alone: the standard library's, Foundation's and its own), and a CLI process is all first times (issue 22).
-// scripts/build-portable passes the same flag to the dependencies (ArgumentParser, GRDB), which this file
+// the first time scans every conformance record of the executable (3,901 in the CLI, most of them the
+// standard library's and FoundationEssentials'), and a CLI process is all first times (issue 22).
+// scripts/build-portable passes the same flag to the dependency (ArgumentParser), which this file
 // cannot give flags to.
 let releaseSwiftSettings: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
@@ -78,11 +78,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSwiftSettings,
-            // A release build is one static executable (the Swift runtime, Foundation and SQLite linked in, not
+            // A release build is one static executable (the Swift runtime and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
-            // was a third of `switchboard --version` (issue 22). The C library's name lookups (getpwuid) still
-            // load its NSS modules at run time. Modules compiled without -static-stdlib (a plain `swift build -c
-            // release`) ask for libFoundation alone, so its static archive's companions are named here, in one group.
+            // was a third of `switchboard --version` (issue 22). No module of ours imports Foundation;
+            // ArgumentParser imports FoundationEssentials on Linux (not Foundation, so no ICU). Modules compiled
+            // without -static-stdlib (a plain `swift build -c release`) ask for libFoundationEssentials alone, so
+            // its static archive's companions are named here, in one group.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-executable", "-Xlinker", "--start-group"]
