@@ -60,7 +60,7 @@ let package = Package(
         // The system SQLite (libsqlite3), for the database layer and the CLI; never for the extension.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // A small layer over SQLite's C API: connections, statements, rows, arguments, transactions, errors.
-        .target(name: "SwitchboardSQLite", dependencies: ["SwitchboardCore", "CSQLite"], swiftSettings: releaseSwiftSettings),
+        .target(name: "SwitchboardSQLite", dependencies: ["SwitchboardCore", "CSQLite"]),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
         // ingest (sync and import), the outbox and quick-send, reports, in-process functions. No rendering.
         .target(

@@ -1,9 +1,9 @@
 extension Database {
-    /// How a transaction takes its locks (`BEGIN DEFERRED`, `IMMEDIATE` or `EXCLUSIVE`).
+    /// How a transaction takes its locks: `BEGIN DEFERRED` (at the first read or write) or `BEGIN
+    /// IMMEDIATE` (the write lock at once, so a writer never has to upgrade a read and fail).
     public enum TransactionKind: String {
         case deferred = "DEFERRED"
         case immediate = "IMMEDIATE"
-        case exclusive = "EXCLUSIVE"
     }
 
     /// How a transaction's body ends.
