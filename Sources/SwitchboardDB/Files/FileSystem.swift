@@ -62,9 +62,11 @@ public enum FileSystem {
         return bytes
     }
 
-    /// The file's text, or nil when it cannot be read or is not UTF-8.
+    /// The file's text, or nil when it cannot be read or is not UTF-8. A byte order mark at its start
+    /// (which some editors write) is not part of the text.
     public static func text(of path: String) -> String? {
-        bytes(of: path).flatMap { String(validating: $0, as: UTF8.self) }
+        guard let bytes = bytes(of: path) else { return nil }
+        return String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
 
     /// Writes all of `text` to the open descriptor `fd` (a short write is continued).
@@ -91,9 +93,10 @@ public enum FileSystem {
     /// Creates the folder at `path` and any missing folders above it (`mkdir -p`); one that exists is
     /// left as it is. Throws the C library's words for what failed, e.g. `Permission denied`.
     public static func createFolder(_ path: String) throws(FileSystemError) {
-        if isFolder(path) { return }
+        if mkdir(path, 0o777) == 0 || errno == EEXIST && isFolder(path) { return }
         let parent = folder(of: path)
-        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        guard errno == ENOENT, !parent.isEmpty, parent != path else { throw FileSystemError(errno: errno) }
+        try createFolder(parent)
         guard mkdir(path, 0o777) == 0 || errno == EEXIST && isFolder(path) else { throw FileSystemError(errno: errno) }
     }
 
@@ -109,7 +112,8 @@ public enum FileSystem {
     /// The path's last part: `a/b/c` and `a/b/c/` are `c`, `/` is `/`.
     public static func name(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
-        return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
     }
 
     /// `path` with its trailing slashes dropped, `/` itself kept.
