@@ -1,14 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A release build reaches the metadata of a concrete generic type (`KeyedDecodingContainer<CodingKeys>`,
-// `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling
-// the type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which
-// the first time scans every conformance record of the executable (3,901 in the CLI, most of them the
-// standard library's and FoundationEssentials'), and a CLI process is all first times (issue 22).
-// scripts/build-portable passes the same flag to the dependency (ArgumentParser), which this file
-// cannot give flags to.
-let releaseSwiftSettings: [SwiftSetting] = [
+// A release build of the CLI reaches the metadata of a concrete generic type (`KeyedDecodingContainer<CodingKeys>`,
+// `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling the
+// type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which the first
+// time scans every conformance record of the executable (3,901 in the CLI, most of them the standard library's
+// and FoundationEssentials'), and a CLI process is all first times (issue 22). The flag is
+// unsafe to SwiftPM, which refuses a product with unsafe flags as a dependency resolved by version, so only the
+// executable target has it here (a dependent never uses it) and no library product's target does:
+// scripts/build-portable, which builds what dist/ ships, passes it to every module, the dependencies' too.
+let cliSwiftSettings: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
 ]
 
@@ -16,7 +17,9 @@ let package = Package(
     name: "Switchboard",
     products: [
         // libswitchboard.so: `.load ./.build/release/libswitchboard` in the sqlite3 shell. SwitchboardLoadable
-        // links it with a version script that exports the entry point alone.
+        // links it with a version script that exports the entry point alone: the one library product with unsafe
+        // flags, since SwiftPM has no other way to a version script. It is a file to load, not a module to import;
+        // another package depends on SwitchboardCore or SwitchboardStatic, which have none (Tests/dependent/).
         .library(name: "switchboard", type: .dynamic, targets: ["SwitchboardExtension", "SwitchboardLoadable"]),
         .library(name: "SwitchboardCore", targets: ["SwitchboardCore"]),
         // The extension as a static library, for the nested Benchmarks/functions/ package.
@@ -35,17 +38,17 @@ let package = Package(
     //   Core -> Input -> DB -> Output -> CLI; the binding (Extension) depends on Core alone.
     targets: [
         // The pure core: every function's logic, plain Swift values in and out, no SQLite, no Foundation.
-        .target(name: "SwitchboardCore", swiftSettings: releaseSwiftSettings, plugins: ["GitCommitPlugin"]),
+        .target(name: "SwitchboardCore", plugins: ["GitCommitPlugin"]),
         // The C shim: the extension entry point and wrappers over the host's API table.
         .target(name: "CSwitchboard"),
         // The binding: registers the core's functions through the shim.
-        .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"], swiftSettings: releaseSwiftSettings),
+        .target(name: "SwitchboardExtension", dependencies: ["SwitchboardCore", "CSwitchboard"]),
         // No code: the link of libswitchboard.so alone (the product above is the only one with this target).
         // Its version script exports sqlite3_switchboard_init and hides every other symbol, the C shim's,
         // the Swift code's and, in the portable build, the Swift runtime's: SQLite loads an extension
         // RTLD_GLOBAL, so anything exported would bind a second copy of the .so in the process (another
-        // build, another path) to the first copy's code and state. A local path dependency (Benchmarks/,
-        // Fuzz/) may carry unsafe flags; neither uses this product.
+        // build, another path) to the first copy's code and state. SwiftPM checks only the products a dependent
+        // uses for unsafe flags, so these leave SwitchboardCore and SwitchboardStatic usable by version.
         .target(
             name: "SwitchboardLoadable",
             exclude: ["exports.map"],
@@ -56,7 +59,7 @@ let package = Package(
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
-        .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"], swiftSettings: releaseSwiftSettings),
+        .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
         // The system SQLite (libsqlite3), for the database layer and the CLI; never for the extension.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // A small layer over SQLite's C API: connections, statements, rows, arguments, transactions, errors.
@@ -66,10 +69,9 @@ let package = Package(
         .target(
             name: "SwitchboardDB",
             dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard", "SwitchboardSQLite", "CSQLite"],
-            swiftSettings: releaseSwiftSettings,
             plugins: ["EmbedSQLPlugin"]),
         // Output formats: table, CSV, TSV, Markdown, JSON and JSON Lines renderings of rows.
-        .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"], swiftSettings: releaseSwiftSettings),
+        .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
         // The `switchboard` command: argument parsing, wording, printing and exit codes.
         .executableTarget(
             name: "switchboard",
@@ -77,7 +79,7 @@ let package = Package(
                 "SwitchboardInput", "SwitchboardDB", "SwitchboardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: releaseSwiftSettings,
+            swiftSettings: cliSwiftSettings,
             // A release build is one static executable (the Swift runtime and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
             // was a third of `switchboard --version` (issue 22). No module of ours imports Foundation;

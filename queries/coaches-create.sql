@@ -1,6 +1,7 @@
 -- name: coaches-create(name, school_id, title, email, phone, twitter_handle, instagram_handle, id, user_id)<!
--- Adds a coach for the user and returns it. A blank name fails with coach_name_required; an unknown school id
--- fails with "school 'ID' does not exist (coaches.school_id)".
+-- Adds a coach for the user and returns it.
+-- A blank name fails with coach_name_required; an unknown school id fails with "school 'ID' does not exist
+-- (coaches.school_id)".
 -- :name              text: the coach's name ({{coach_name}} in templates)
 -- :school_id         text, optional: their school (ids from schools-list)
 -- :title             text, optional: e.g. Head Coach

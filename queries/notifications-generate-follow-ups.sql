@@ -4,7 +4,7 @@
 -- contacted) gets a follow_up_reminder, unless the coach already has one that is unread or was created in
 -- the last :days days; only the user's own interactions and notifications count. Times come from
 -- switchboard_now(), so a pinned clock gives reproducible results; the date in the message is the user's
--- calendar day (local_date, in the connection's time zone).
+-- calendar day (local_date in users.timezone: stored text, so never the CLI's --tz display zone).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :days     integer, between 0 and 3650, default 14: days without outbound contact
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
@@ -16,7 +16,7 @@ SELECT
     CASE WHEN last.occurred_at IS NULL
         THEN 'You haven''t reached out to ' || c.name || coalesce(' at ' || s.name, '') || ' yet.'
         ELSE 'Your last message to ' || c.name || coalesce(' at ' || s.name, '') || ' was on '
-            || local_date(last.occurred_at) || '.'
+            || local_date(last.occurred_at, u.timezone) || '.'
     END,
     'normal',
     '/coaches?highlight=' || c.id,
@@ -28,6 +28,7 @@ SELECT
     c.id,
     c.school_id
 FROM coaches AS c
+JOIN users AS u ON u.id = c.user_id
 LEFT JOIN schools AS s ON s.id = c.school_id
 LEFT JOIN (SELECT coach_id, max(julianday(occurred_at)) AS day, max(occurred_at) AS occurred_at
            FROM interactions WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND direction = 'outbound'

@@ -12,7 +12,7 @@
 -- :user_id               text, optional: the acting user (defaults to the database's only user)
 -- :type                  text, one of follow_up_reminder|deadline_alert|daily_digest|inbound_interaction|offer|event, optional: only this type (the chip)
 -- :search                text, optional: text to find in the title or message (case-insensitive substring; every
---                        word, in any order; accents folded)
+--                        word, in any order)
 -- :unread                boolean, default false: only unread notifications (read_at IS NULL)
 -- :when                  text, one of all|due|upcoming, default all: every notification, those due now, or those scheduled in the future
 -- :cursor_scheduled_for  text, optional: scheduled_for of the last row of the previous page
@@ -47,10 +47,12 @@ SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent
 FROM notification_inbox
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
-  AND (search_contains(:search, title, message)
-       OR seq IN (SELECT rowid FROM notifications_fts  -- accents folded, for words of letters and digits
-                  WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
-                    AND notifications_fts MATCH fts_query(:search)))
+  -- search: the trigram index's candidates (schema/0023_inbox_trigrams_and_feed_filters.sql; every notification
+  -- when no word has three characters), each tested as the apps test it; the candidates first, so that a
+  -- notification outside them is passed over without reading its text.
+  AND (search_trigrams(:search) IS NULL
+       OR seq IN (SELECT rowid FROM notifications_trigram WHERE notifications_trigram MATCH search_trigrams(:search)))
+  AND search_contains(:search, title, message)
   AND (NOT COALESCE(:unread, 0) OR read_at IS NULL)
   -- when, as two bounds on the index's second column, so that due starts its walk at now instead of
   -- passing every upcoming notification first (scheduled_for_ms is never NULL: its CHECK).

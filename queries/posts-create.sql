@@ -1,6 +1,6 @@
 -- name: posts-create(author_user_id, title, summary, body, template_name, parent_id, image_url, timezone, location_tag, ai_generated, author_name, author_email, id)<!
--- Creates a post (NewPostView) and returns it. The template may be one that does not exist yet: its
--- placeholders then fall back to Title, Summary and Body.
+-- Creates a post (NewPostView) and returns it.
+-- The template may be one that does not exist yet: its placeholders then fall back to Title, Summary and Body.
 -- :author_user_id  integer: the author's user id (Post.userId)
 -- :title           text, default '': the title
 -- :summary         text, default '': the summary

@@ -1,6 +1,7 @@
 -- name: posts-templates()
--- The post templates, as the templates API returns them (TemplatesResponse): one row with status "ok" and
--- templates, a JSON array of {name, placeholder_title, placeholder_summary, placeholder_body} by name.
+-- The post templates, as the templates API returns them (TemplatesResponse).
+-- One row with status "ok" and templates, a JSON array of {name, placeholder_title, placeholder_summary,
+-- placeholder_body} by name.
 -- returns json: templates
 -- display: status, templates
 SELECT 'ok' AS status,

@@ -1,6 +1,7 @@
 -- name: posts-update(id, title, summary, body, image_url, location_tag, template_name)<!
--- Edits a post (PostView's edit mode): title, summary and body, and optionally its image, location tag and
--- template; what is not given stays as it is. Returns the updated post; an unknown id is an error.
+-- Edits a post (PostView's edit mode) and returns it.
+-- It changes the title, summary and body, and optionally the image, location tag and template; what is not
+-- given stays as it is. An unknown id is an error.
 -- missing: Post not found
 -- :id             integer: the post's id
 -- :title          text, optional: the new title

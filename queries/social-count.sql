@@ -1,6 +1,6 @@
 -- name: social-count(user_id, search, platform, school_id, flagged, recruiting, sentiment)
--- How many of the user's posts match the feed's filters ("User sees filtered results with count"): the
--- same filters and search as social-feed, counted over every page.
+-- How many of the user's posts match the feed's filters ("User sees filtered results with count").
+-- The same filters and search as social-feed, counted over every page.
 -- :user_id     text, optional: the acting user (defaults to the database's only user)
 -- :search      text, optional: text to find in the content, author name or handle (case-insensitive substring;
 --              every word, in any order; accents folded)

@@ -7,7 +7,7 @@
 -- empty filtered: No templates found
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
 -- :type     text, one of email|text|twitter, optional: only this type (the filter button)
--- :search   text, optional: words to find in the name or body (prefix match, all words)
+-- :search   text, optional: text to find in the name or body (case-insensitive substring; every word, in any order)
 -- returns json: variables, body_variables
 -- display: id, name, type_display, body_preview, formatted_date
 SELECT id, user_id, name, type, body, variables, created_at, updated_at,
@@ -15,7 +15,5 @@ SELECT id, user_id, name, type, body, variables, created_at, updated_at,
 FROM template_library
 WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND (:type IS NULL OR type = :type)
-  AND (fts_query(:search) IS NULL
-       OR seq IN (SELECT rowid FROM communication_templates_fts
-                  WHERE communication_templates_fts MATCH fts_query(:search)))
+  AND search_contains(:search, name, body)
 ORDER BY updated_at DESC, seq DESC;

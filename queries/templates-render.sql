@@ -1,8 +1,9 @@
 -- name: templates-render(id, coach_id, partial, user_id)
--- A template rendered for one of the user's coaches. When the coach lacks a value the template uses, this is
--- an error naming the variables and the coach (missing value for {{school_name}} for coach 'Ana Chen'),
--- unless partial is true: then the text renders with those variables empty and missing lists them.
--- The message includes the user's template_partials ({{> signature}}).
+-- A template rendered for one of the user's coaches.
+-- When the coach lacks a value the template uses, this is an error naming the variables and the coach
+-- (missing value for {{school_name}} for coach 'Ana Chen'), unless partial is true: then the text renders
+-- with those variables empty and missing lists them. The message includes the user's template_partials
+-- ({{> signature}}).
 -- :id        text: the template's id
 -- :coach_id  text: the coach's id
 -- :partial   boolean, default false: render even when a variable has no value

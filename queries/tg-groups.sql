@@ -1,14 +1,11 @@
 -- name: tg-groups(search)
--- The group picker: the Telegram groups a template can target, as TelegramGroup {id, title, memberCount}, in the
--- chat list's order (sort_order, then title), with search. displayTitle is the picker's "Title (N members)".
+-- The group picker: the Telegram groups a template can target, with search.
+-- As TelegramGroup {id, title, memberCount}, in the chat list's order (sort_order, then title).
+-- displayTitle is the picker's "Title (N members)".
 -- empty: No Groups. You're not a member of any groups
--- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order;
---          accents folded)
+-- :search  text, optional: text to find in the title (case-insensitive substring; every word, in any order)
 -- display: id, displayTitle
 SELECT id, title, member_count AS memberCount, title || ' (' || member_count || ' members)' AS displayTitle
 FROM tg_groups
 WHERE search_contains(:search, title)
-   OR id IN (SELECT rowid FROM tg_groups_fts  -- accents folded, for words of letters and digits
-             WHERE fts_query(:search) IS NOT NULL AND NOT (:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'))
-               AND tg_groups_fts MATCH fts_query(:search))
 ORDER BY sort_order, title COLLATE NOCASE, id;

@@ -1,6 +1,7 @@
 -- name: tg-send(id, key)<!
--- Queues a quick-send template's message in the outbox (a quick-send button's tap, spec 003), as `switchboard send ID`
--- queues it without a location or --var: the template's text as written ({{ and all), its group's id and name. Nothing
+-- Queues a quick-send template's message in the outbox (a quick-send button's tap, spec 003).
+-- As `switchboard send ID` queues it without a location or --var: the template's text as written ({{ and all), its
+-- group's id and name. Nothing
 -- is queued for a template without a group (the app's "No group selected"), nor for a duplicate: with a key, a message
 -- already queued under it; without, the same template, group and text queued within 10 seconds either side of now
 -- (send's default --dedupe-window). A key already used for another text or group is refused by the outbox's unique key.

@@ -1,6 +1,7 @@
 -- name: tg-templates()
--- The Telegram quick-send buttons, in order: Template's fields, then position (1-based), group_display (the saved
--- group name, or "Select..."), member_count (when the group is known) and deep_link.
+-- The Telegram quick-send buttons, in order.
+-- Template's fields, then position (1-based), group_display (the saved group name, or "Select..."),
+-- member_count (when the group is known) and deep_link.
 -- empty: No Templates
 -- returns boolean: include_location
 -- display: id, name, message_text, group_display, position

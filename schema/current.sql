@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 21 (0021_schedule_counters.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 24 (0024_replaced_rows.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -120,6 +120,15 @@ CREATE TABLE "communication_templates" (
         CHECK (updated_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*' AND julianday(updated_at) IS NOT NULL)
 );
 
+-- from 0024_replaced_rows.sql
+CREATE TABLE communication_templates_replaced (
+    seq INTEGER PRIMARY KEY,
+    user_id TEXT,
+    type TEXT,
+    name TEXT,
+    body TEXT
+);
+
 -- from 0004_spec_model.sql
 CREATE TABLE "interactions" (
     id TEXT PRIMARY KEY NOT NULL DEFAULT (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
@@ -220,6 +229,17 @@ CREATE TABLE "notifications" (
     -- scheduled_for as an instant: Unix milliseconds, kept by the notifications_instant_* triggers.
     scheduled_for_ms INTEGER,
     CONSTRAINT notification_type_required CHECK (type IS NOT NULL)
+);
+
+-- from 0024_replaced_rows.sql
+CREATE TABLE notifications_replaced (
+    seq INTEGER PRIMARY KEY,
+    user_id TEXT,
+    type TEXT,
+    read_at TEXT,
+    scheduled_for_ms INTEGER,
+    title TEXT,
+    message TEXT
 );
 
 -- from 0007_outbox.sql
@@ -370,6 +390,18 @@ CREATE TABLE "social_media_posts" (
     CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)
 );
 
+-- from 0024_replaced_rows.sql
+CREATE TABLE social_media_posts_replaced (
+    seq INTEGER PRIMARY KEY,
+    user_id TEXT,
+    platform TEXT,
+    flagged_for_review INTEGER,
+    post_content TEXT,
+    author_name TEXT,
+    author_handle TEXT,
+    search_tags TEXT
+);
+
 -- from 0008_reports.sql
 CREATE TABLE template_partials (
     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -399,6 +431,12 @@ CREATE TABLE tg_groups (
     member_count INTEGER NOT NULL DEFAULT 0 CONSTRAINT tg_group_member_count_nonnegative
         CHECK (member_count >= 0)
 , sort_order INTEGER NOT NULL DEFAULT 0);
+
+-- from 0024_replaced_rows.sql
+CREATE TABLE tg_groups_replaced (
+    id INTEGER PRIMARY KEY,
+    title TEXT
+);
 
 -- from 0001_core.sql
 CREATE TABLE tg_icons (
@@ -483,11 +521,17 @@ CREATE INDEX social_media_posts_days ON social_media_posts(user_id,
 -- from 0004_spec_model.sql
 CREATE INDEX social_media_posts_feed ON social_media_posts(user_id, post_date, seq);
 
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_flagged ON social_media_posts(flagged_for_review, post_date_ms);
+
 -- from 0014_instants.sql
 CREATE INDEX social_media_posts_instants ON social_media_posts(user_id, post_date_ms, id);
 
 -- from 0019_newest_first_indexes.sql
 CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE INDEX social_media_posts_sentiment ON social_media_posts(sentiment, post_date_ms);
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -548,20 +592,58 @@ WHEN OLD.user_id IS NOT NEW.user_id OR OLD.type IS NOT NEW.type BEGIN
     WHERE user_id = OLD.user_id AND type = coalesce(OLD.type, '');
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_template_counters_replaced_insert AFTER INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
+    INSERT INTO communication_template_counters (user_id, type, templates)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + excluded.templates;
+    DELETE FROM communication_template_counters
+    WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_template_counters_replaced_update AFTER UPDATE OF seq, id ON communication_templates
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO communication_template_counters (user_id, type, templates)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*) FROM communication_templates_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET templates = templates + excluded.templates;
+    DELETE FROM communication_template_counters
+    WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
+END;
+
 -- from 0002_search.sql
 CREATE TRIGGER communication_templates_fts_delete AFTER DELETE ON communication_templates BEGIN
     INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
     VALUES ('delete', OLD.seq, OLD.name, OLD.body);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER communication_templates_fts_insert AFTER INSERT ON communication_templates BEGIN
+    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
+    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq);
     INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_templates_fts_replaced AFTER UPDATE OF seq, id ON communication_templates
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
+    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
+    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq);
+END;
+
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER communication_templates_fts_update AFTER UPDATE OF seq, name, body
 ON communication_templates BEGIN
+    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
+    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
+    WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
     INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
     VALUES ('delete', OLD.seq, OLD.name, OLD.body);
     INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
@@ -571,6 +653,29 @@ END;
 CREATE TRIGGER communication_templates_own_interactions BEFORE UPDATE OF user_id ON communication_templates
 WHEN EXISTS (SELECT 1 FROM interactions WHERE template_id = OLD.id AND user_id IS NOT NEW.user_id) BEGIN
     SELECT RAISE(ABORT, 'interactions.template_id names another user''s template');
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_templates_replaced_delete AFTER DELETE ON communication_templates BEGIN
+    DELETE FROM communication_templates_replaced WHERE seq = OLD.seq;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_templates_replaced_insert BEFORE INSERT ON communication_templates
+WHEN EXISTS (SELECT 1 FROM communication_templates WHERE seq = NEW.seq)
+     OR EXISTS (SELECT 1 FROM communication_templates WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM communication_templates_replaced) BEGIN
+    DELETE FROM communication_templates_replaced;
+    INSERT INTO communication_templates_replaced (seq, user_id, type, name, body)
+    SELECT seq, user_id, type, name, body FROM communication_templates WHERE seq = NEW.seq OR id = NEW.id;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER communication_templates_replaced_update BEFORE UPDATE OF seq, id ON communication_templates
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    DELETE FROM communication_templates_replaced;
+    INSERT INTO communication_templates_replaced (seq, user_id, type, name, body)
+    SELECT seq, user_id, type, name, body FROM communication_templates
+    WHERE seq <> OLD.seq AND (seq = NEW.seq OR id = NEW.id);
 END;
 
 -- from 0004_spec_model.sql
@@ -658,6 +763,32 @@ WHEN OLD.user_id IS NEW.user_id AND OLD.type IS NEW.type AND (OLD.read_at IS NUL
     WHERE user_id = NEW.user_id AND type = coalesce(NEW.type, '');
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notification_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    INSERT INTO notification_counters (user_id, type, notifications, unread)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r
+    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_counters
+    WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notification_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO notification_counters (user_id, type, notifications, unread)
+    SELECT r.user_id, coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r
+    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, type) DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_counters
+    WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
+END;
+
 -- from 0021_schedule_counters.sql
 CREATE TRIGGER notification_schedule_counters_delete AFTER DELETE ON notifications
 WHEN OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL BEGIN
@@ -712,19 +843,73 @@ WHEN NEW.user_id IS NOT NULL AND NEW.scheduled_for_ms IS NOT NULL AND OLD.user_i
     ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notification_schedule_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+    WHERE r.user_id IS NOT NULL AND r.scheduled_for_ms IS NOT NULL
+      AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_schedule_counters
+    WHERE notifications = 0 AND unread = 0
+      AND (user_id, level, bucket, type) IN (
+          SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+                 coalesce(r.type, '')
+          FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+          WHERE r.scheduled_for_ms IS NOT NULL);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notification_schedule_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO notification_schedule_counters (user_id, level, bucket, type, notifications, unread)
+    SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+           coalesce(r.type, ''), -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+    WHERE r.user_id IS NOT NULL AND r.scheduled_for_ms IS NOT NULL
+      AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT DO UPDATE SET notifications = notifications + excluded.notifications, unread = unread + excluded.unread;
+    DELETE FROM notification_schedule_counters
+    WHERE notifications = 0 AND unread = 0
+      AND (user_id, level, bucket, type) IN (
+          SELECT r.user_id, l.column1, (r.scheduled_for_ms / 1000 + (r.scheduled_for_ms % 1000 > 0)) >> (6 * l.column1),
+                 coalesce(r.type, '')
+          FROM notifications_replaced AS r, (VALUES (0), (1), (2), (3), (4), (5), (6)) AS l
+          WHERE r.scheduled_for_ms IS NOT NULL);
+END;
+
 -- from 0002_search.sql
 CREATE TRIGGER notifications_fts_delete AFTER DELETE ON notifications BEGIN
     INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER notifications_fts_insert AFTER INSERT ON notifications BEGIN
+    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
     INSERT INTO notifications_fts (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_fts_replaced AFTER UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
+END;
+
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER notifications_fts_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
+    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
     INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
     INSERT INTO notifications_fts (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
@@ -772,6 +957,62 @@ CREATE TRIGGER notifications_instant_update AFTER UPDATE OF scheduled_for ON not
     WHERE seq = NEW.seq;
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_replaced_delete AFTER DELETE ON notifications BEGIN
+    DELETE FROM notifications_replaced WHERE seq = OLD.seq;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM notifications WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    DELETE FROM notifications_replaced;
+    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
+    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
+    FROM notifications WHERE seq = NEW.seq OR id = NEW.id;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_replaced_update BEFORE UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    DELETE FROM notifications_replaced;
+    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
+    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
+    FROM notifications WHERE seq <> OLD.seq AND (seq = NEW.seq OR id = NEW.id);
+END;
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_trigram_replaced AFTER UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
+    WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
+    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
+    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+END;
+
 -- from 0004_spec_model.sql
 CREATE TRIGGER notifications_updated_at AFTER UPDATE OF id, user_id, type, title, message, priority, read_at,
     scheduled_for, sent_at, email_sent, email_sent_at, action_url, related_entity_type, related_entity_id,
@@ -793,6 +1034,22 @@ CREATE TRIGGER outbox_updated_at AFTER UPDATE OF idempotency_key, template_id, t
     group_name, text, location, status, attempts, last_error, due_at, lease_expires_at, fencing_token, sent_at
 ON outbox WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE outbox SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = NEW.id;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_delete BEFORE DELETE ON outbox_fence BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence is never deleted (it fences deliveries)');
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_insert BEFORE INSERT ON outbox_fence
+WHEN NEW.token < (SELECT max(token) FROM outbox_fence) BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER outbox_fence_only_grows_update BEFORE UPDATE OF token ON outbox_fence WHEN NEW.token < OLD.token BEGIN
+    SELECT RAISE(ABORT, 'outbox_fence.token only grows (it fences deliveries); it is left as it is');
 END;
 
 -- from 0004_spec_model.sql
@@ -837,6 +1094,32 @@ WHEN OLD.user_id IS NOT NEW.user_id OR OLD.platform IS NOT NEW.platform BEGIN
     WHERE user_id = OLD.user_id AND platform = coalesce(OLD.platform, '');
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_media_post_counters_replaced_insert AFTER INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
+    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
+    SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + excluded.posts, flagged = flagged + excluded.flagged;
+    DELETE FROM social_media_post_counters
+    WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_media_post_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    INSERT INTO social_media_post_counters (user_id, platform, posts, flagged)
+    SELECT r.user_id, coalesce(r.platform, ''), -count(*), -count(CASE WHEN r.flagged_for_review IS 1 THEN 1 END)
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, platform) DO UPDATE SET posts = posts + excluded.posts, flagged = flagged + excluded.flagged;
+    DELETE FROM social_media_post_counters
+    WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
+END;
+
 -- from 0014_instants.sql
 CREATE TRIGGER social_media_posts_instant_insert AFTER INSERT ON social_media_posts BEGIN
     UPDATE social_media_posts SET post_date_ms =
@@ -879,6 +1162,35 @@ CREATE TRIGGER social_media_posts_instant_update AFTER UPDATE OF post_date ON so
     WHERE seq = NEW.seq;
 END;
 
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_media_posts_replaced_delete AFTER DELETE ON social_media_posts BEGIN
+    DELETE FROM social_media_posts_replaced WHERE seq = OLD.seq;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM social_media_posts WHERE id = NEW.id)
+     OR EXISTS (SELECT 1 FROM social_media_posts WHERE user_id = NEW.user_id AND post_url = NEW.post_url)
+     OR EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
+    DELETE FROM social_media_posts_replaced;
+    INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
+                                             author_handle, search_tags)
+    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags
+    FROM social_media_posts
+    WHERE seq = NEW.seq OR id = NEW.id OR (user_id = NEW.user_id AND post_url = NEW.post_url);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_media_posts_replaced_update BEFORE UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    DELETE FROM social_media_posts_replaced;
+    INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
+                                             author_handle, search_tags)
+    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags
+    FROM social_media_posts
+    WHERE seq <> OLD.seq AND (seq = NEW.seq OR id = NEW.id OR (user_id = NEW.user_id AND post_url = NEW.post_url));
+END;
+
 -- from 0004_spec_model.sql
 CREATE TRIGGER social_media_posts_updated_at AFTER UPDATE OF id, user_id, coach_id, school_id, platform,
     post_url, post_content, post_date, author_handle, author_name, author_avatar_url, media_urls, likes_count,
@@ -893,8 +1205,12 @@ CREATE TRIGGER social_posts_fts_delete AFTER DELETE ON social_media_posts BEGIN
     VALUES ('delete', OLD.seq, OLD.post_content, OLD.author_name, OLD.author_handle, OLD.search_tags);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER social_posts_fts_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
     UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags WHERE seq = NEW.seq)
     WHERE seq = NEW.seq;
     INSERT INTO social_posts_fts (rowid, post_content, author_name, author_handle, search_tags)
@@ -902,9 +1218,21 @@ CREATE TRIGGER social_posts_fts_insert AFTER INSERT ON social_media_posts BEGIN
     FROM social_media_posts WHERE seq = NEW.seq;
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_posts_fts_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
+END;
+
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER social_posts_fts_update AFTER UPDATE OF seq, post_content, author_name,
     author_handle ON social_media_posts BEGIN
+    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
+    FROM social_media_posts_replaced AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
     INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     VALUES ('delete', OLD.seq, OLD.post_content, OLD.author_name, OLD.author_handle, OLD.search_tags);
     UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags WHERE seq = NEW.seq)
@@ -921,15 +1249,34 @@ CREATE TRIGGER social_posts_trigram_delete AFTER DELETE ON social_media_posts BE
                                || char(10) || coalesce(OLD.author_handle, '') || char(10, 10));
 END;
 
--- from 0006_substring_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER social_posts_trigram_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
+                            || char(10) || coalesce(r.author_handle, '') || char(10, 10)
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
     INSERT INTO social_posts_trigram (rowid, text)
     SELECT seq, text FROM social_posts_trigram_text WHERE seq = NEW.seq;
 END;
 
--- from 0006_substring_search.sql
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER social_posts_trigram_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
+                            || char(10) || coalesce(r.author_handle, '') || char(10, 10)
+    FROM social_media_posts_replaced AS r
+    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
+END;
+
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER social_posts_trigram_update AFTER UPDATE OF seq, post_content, author_name,
     author_handle ON social_media_posts BEGIN
+    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
+                            || char(10) || coalesce(r.author_handle, '') || char(10, 10)
+    FROM social_media_posts_replaced AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
     INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
     VALUES ('delete', OLD.seq, coalesce(OLD.post_content, '') || char(10) || coalesce(OLD.author_name, '')
                                || char(10) || coalesce(OLD.author_handle, '') || char(10, 10));
@@ -950,15 +1297,37 @@ CREATE TRIGGER tg_groups_fts_delete AFTER DELETE ON tg_groups BEGIN
     INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title) VALUES ('delete', OLD.id, OLD.title);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER tg_groups_fts_insert AFTER INSERT ON tg_groups BEGIN
+    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title)
+    SELECT 'delete', r.id, r.title FROM tg_groups_replaced AS r WHERE r.id = NEW.id;
     INSERT INTO tg_groups_fts (rowid, title) VALUES (NEW.id, NEW.title);
 END;
 
--- from 0002_search.sql
+-- from 0024_replaced_rows.sql
 CREATE TRIGGER tg_groups_fts_update AFTER UPDATE OF id, title ON tg_groups BEGIN
+    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title)
+    SELECT 'delete', r.id, r.title FROM tg_groups_replaced AS r WHERE OLD.id IS NOT NEW.id AND r.id = NEW.id;
     INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title) VALUES ('delete', OLD.id, OLD.title);
     INSERT INTO tg_groups_fts (rowid, title) VALUES (NEW.id, NEW.title);
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER tg_groups_replaced_delete AFTER DELETE ON tg_groups BEGIN
+    DELETE FROM tg_groups_replaced WHERE id = OLD.id;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups
+WHEN EXISTS (SELECT 1 FROM tg_groups WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM tg_groups_replaced) BEGIN
+    DELETE FROM tg_groups_replaced;
+    INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
+END;
+
+-- from 0024_replaced_rows.sql
+CREATE TRIGGER tg_groups_replaced_update BEFORE UPDATE OF id ON tg_groups WHEN OLD.id IS NOT NEW.id BEGIN
+    DELETE FROM tg_groups_replaced;
+    INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
 END;
 
 -- from 0004_spec_model.sql
@@ -1033,7 +1402,7 @@ FROM (
     GROUP BY u.id
 );
 
--- from 0014_instants.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW notification_inbox AS
 SELECT
     n.id,
@@ -1061,7 +1430,7 @@ SELECT
     t.label AS type_label,
     t.emoji AS type_emoji,
     upper(n.priority) AS priority_badge,
-    relative_date(n.scheduled_for) AS relative_time,
+    relative_date(n.scheduled_for, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) AS relative_time,
     route_map(n.action_url, (
         SELECT '[' || coalesce(group_concat(
             '{"pattern":"' || pattern || '","screen":"' || screen || '"}', ','), '') || ']'
@@ -1069,11 +1438,13 @@ SELECT
     CASE WHEN n.read_at IS NULL THEN 'Unread ' ELSE '' END
         || upper(substr(n.priority, 1, 1)) || substr(n.priority, 2) || ' '
         || coalesce(t.label, n.type) || ': ' || n.title || '. '
-        || coalesce(relative_date(n.scheduled_for), '') AS accessibility_label,
+        || coalesce(relative_date(n.scheduled_for, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))), '')
+        AS accessibility_label,
     n.metadata,
     n.scheduled_for_ms
 FROM notifications AS n
 LEFT JOIN notification_types AS t ON t.type = n.type
+LEFT JOIN users AS u ON u.id = n.user_id
 ORDER BY n.scheduled_for_ms DESC, n.seq DESC;
 
 -- from 0018_counters.sql
@@ -1093,7 +1464,7 @@ FROM (
 )
 ORDER BY user_id, sort_order;
 
--- from 0005_views.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW posts_with_placeholders AS
 SELECT
     p.id,
@@ -1117,12 +1488,13 @@ SELECT
     coalesce(pt.placeholder_title, 'Title') AS title_label,
     coalesce(pt.placeholder_summary, 'Summary') AS summary_label,
     coalesce(pt.placeholder_body, 'Body') AS body_label,
-    p.updated_at
+    p.updated_at,
+    capitalized(p.template_name) AS template_display_name
 FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
 
--- from 0006_substring_search.sql
+-- from 0023_inbox_trigrams_and_feed_filters.sql
 CREATE VIEW search_index_status AS
 SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
        CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
@@ -1145,6 +1517,12 @@ FROM (
            (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
            (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
     UNION ALL
+    SELECT 'notifications_trigram', 'notifications',
+           (SELECT count(*) FROM notifications),
+           (SELECT count(*) FROM notifications_trigram_docsize),
+           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_trigram_docsize)),
+           (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
+    UNION ALL
     SELECT 'communication_templates_fts', 'communication_templates',
            (SELECT count(*) FROM communication_templates),
            (SELECT count(*) FROM communication_templates_fts_docsize),
@@ -1160,7 +1538,7 @@ FROM (
            (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
 );
 
--- from 0014_instants.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW social_feed AS
 SELECT
     p.id,
@@ -1194,7 +1572,7 @@ SELECT
     c.name AS coach_name,
     coalesce(c.name, nullif(p.author_name, ''), p.author_handle) AS display_name,
     p.author_avatar_url,
-    relative_date_abbreviated(p.post_date) AS relative_time,
+    relative_date_abbreviated(p.post_date, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) AS relative_time,
     sentiment_label(p.sentiment) AS sentiment_label,
     sentiment_label(p.sentiment, 'emoji') AS sentiment_emoji,
     CASE p.platform WHEN 'twitter' THEN 'Twitter/X' WHEN 'instagram' THEN 'Instagram' END AS platform_label,
@@ -1202,7 +1580,7 @@ SELECT
     CASE WHEN trim(coalesce(p.notes, '')) <> '' THEN 1 ELSE 0 END AS has_notes,
     CASE p.platform WHEN 'twitter' THEN 'Twitter' ELSE 'Instagram' END || ' post from '
         || coalesce(nullif(p.author_name, ''), p.author_handle) || '. '
-        || relative_date_abbreviated(p.post_date) || '. '
+        || relative_date_abbreviated(p.post_date, switchboard_now(), display_timezone(coalesce(u.timezone, 'UTC'))) || '. '
         || text_preview(p.post_content, 100) || '. '
         || coalesce(sentiment_label(p.sentiment, 'text'), 'No sentiment') || '. '
         || CASE WHEN p.flagged_for_review = 1 THEN 'Flagged for review' ELSE 'Not flagged' END || '.'
@@ -1215,6 +1593,7 @@ SELECT
 FROM social_media_posts AS p
 LEFT JOIN schools AS s ON s.id = p.school_id
 LEFT JOIN coaches AS c ON c.id = p.coach_id AND c.user_id = p.user_id
+LEFT JOIN users AS u ON u.id = p.user_id
 ORDER BY p.post_date_ms DESC, p.seq DESC;
 
 -- from 0002_search.sql
@@ -1265,26 +1644,31 @@ FROM (
 CREATE VIEW sole_user AS
 SELECT id FROM users WHERE (SELECT count(*) FROM users) = 1;
 
--- from 0005_views.sql
+-- from 0022_user_zone_views.sql
 CREATE VIEW template_library AS
 SELECT
-    t.id,
-    t.user_id,
-    t.name,
-    t.type,
-    t.body,
-    t.variables,
-    t.created_at,
-    t.updated_at,
-    t.seq,
-    CASE t.type WHEN 'email' THEN 'Email' WHEN 'text' THEN 'Text' WHEN 'twitter' THEN 'Twitter' END AS type_display,
-    text_preview(t.body, 100) AS body_preview,
-    substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', t.created_at) - 2, 3) || ' '
-        || CAST(strftime('%d', t.created_at) AS INTEGER) || ', ' || strftime('%Y', t.created_at) AS formatted_date,
-    CASE WHEN template_error(t.body) IS NULL THEN template_variables(t.body) END AS body_variables,
-    template_error(t.body) AS template_error
-FROM communication_templates AS t
-ORDER BY t.updated_at DESC, t.seq DESC;
+    id,
+    user_id,
+    name,
+    type,
+    body,
+    variables,
+    created_at,
+    updated_at,
+    seq,
+    CASE type WHEN 'email' THEN 'Email' WHEN 'text' THEN 'Text' WHEN 'twitter' THEN 'Twitter' END AS type_display,
+    text_preview(body, 100) AS body_preview,
+    substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', created_day) - 2, 3) || ' '
+        || CAST(strftime('%d', created_day) AS INTEGER) || ', ' || strftime('%Y', created_day) AS formatted_date,
+    CASE WHEN template_error(body) IS NULL THEN template_variables(body) END AS body_variables,
+    template_error(body) AS template_error
+FROM (
+    SELECT t.id, t.user_id, t.name, t.type, t.body, t.variables, t.created_at, t.updated_at, t.seq,
+           local_date(t.created_at, display_timezone(coalesce(u.timezone, 'UTC'))) AS created_day
+    FROM communication_templates AS t
+    LEFT JOIN users AS u ON u.id = t.user_id
+)
+ORDER BY updated_at DESC, seq DESC;
 
 -- from 0018_counters.sql
 CREATE VIEW template_type_counts AS
@@ -1348,6 +1732,13 @@ CREATE VIRTUAL TABLE notifications_fts USING fts5(
     title, message,
     content="notifications", content_rowid='seq',
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+
+-- from 0023_inbox_trigrams_and_feed_filters.sql
+CREATE VIRTUAL TABLE notifications_trigram USING fts5(
+    title, message,
+    content = 'notifications', content_rowid = 'seq',
+    tokenize = 'trigram', detail = 'none'
 );
 
 -- from 0009_search_detection.sql

@@ -14,15 +14,15 @@ Each operation is first run uncut and timed; the kills then land at delays sprea
 work and some after the commit or the exit. After each run:
   - PRAGMA integrity_check is ok, and every FTS5 index passes its 'integrity-check';
   - the run's batch is whole or absent (rows counted: 0 or all);
-  - init: the database is at one schema version, with exactly that version's tables, indexes,
-    triggers and views and the row counts of a reference migrated by the plain schema files;
-    `init` run again afterwards reaches the newest version;
+  - init: the database is at version 3 or at the newest (the upgrade is one transaction), with exactly
+    that version's tables, indexes, triggers and views and the row counts of a reference migrated by the
+    plain schema files; `init` run again afterwards reaches the newest version;
   - deliver: every message queued before is still in the outbox (queued, sending or sent, never
     failed), every sent one was handed to the sender, and at the end, once the leases of the killed
     runs expire, one uncut deliver sends every message still waiting.
 Outcomes per run: finished (exited before the kill), killed-before-open (the process had not opened
 the database yet), killed-absent, killed-whole (the commit landed, the process had not exited),
-and for init killed-old / killed-new / killed-step-vN (an intermediate version, whole).
+and for init killed-old / killed-new (an intermediate version is a violation).
 
 Usage (from the package root, after `swift build`):
   python3 Benchmarks/reliability/faults.py --runs 100            # 100 runs (kill attempts) per operation
@@ -343,7 +343,7 @@ class Deliver(Operation):
 
 
 class Init(Operation):
-    """`init` migrating a version-3 database: at one whole schema version, never between two."""
+    """`init` migrating a version-3 database: at version 3 or at the newest, never in between."""
     name = "init"
 
     def schema_files(self):
@@ -416,7 +416,7 @@ class Init(Operation):
             return "old (v3)"
         if version == self.latest:
             return f"new (v{self.latest})"
-        return f"step (v{version})"
+        raise Violation(f"run {run}: left at version {version}, between 3 and {self.latest}")
 
     @property
     def command(self):

@@ -6,13 +6,15 @@
 #               (one UPSERT into a one-row-per-platform table per post is the whole difference)
 #   positions   schema/0020_positional_trigrams.sql: without = social_posts_trigram rebuilt as before it,
 #               detail='none' (which posts hold each run of three characters, no positions)
+#   replaced    schema/0024_replaced_rows.sql: without = every trigger as the migrations before 0024 left them
+#               (its BEFORE triggers and the insert triggers' look at the rows put aside are the difference)
 #
-#   Benchmarks/sync/cost.sh counters|positions [N]     # default N 100000; ROUNDS=3
+#   Benchmarks/sync/cost.sh counters|positions|replaced [N]     # default N 100000; ROUNDS=3
 #   CLI=path/to/switchboard-cli (default .build/release/switchboard-cli, built when missing). A CLI from
 #   before 0018 works for `counters`: the database it makes gets 0018's triggers from the file (its version kept).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions [N]}
+feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions|replaced [N]}
 n=${2:-100000}
 ROUNDS=${ROUNDS:-3}
 CLI=${CLI:-.build/release/switchboard-cli}
@@ -20,6 +22,13 @@ CLI=${CLI:-.build/release/switchboard-cli}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 Benchmarks/sync/generate.py "$n" "$work/posts.ndjson" /dev/null
+if [ "$feature" = replaced ]; then # the triggers before 0024, from the schema files before it applied by the shell
+    for file in schema/[0-9][0-9][0-9][0-9]_*.sql; do
+        number=$(basename "$file" | cut -c1-4)
+        [ "$((10#$number))" -lt 24 ] && sqlite3 -bail "$work/before.db" <"$file" >/dev/null
+    done
+    sqlite3 "$work/before.db" "SELECT sql || ';' FROM sqlite_master WHERE type = 'trigger'" >"$work/before-triggers.sql"
+fi
 without() { # path: takes the feature out of a fresh database
     case $feature in
         counters)
@@ -28,7 +37,10 @@ without() { # path: takes the feature out of a fresh database
         positions)
             sqlite3 -bail "$1" "DROP TABLE social_posts_trigram; CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text,
                 content = 'social_posts_trigram_text', content_rowid = 'seq', tokenize = 'trigram', detail = 'none')" ;;
-        *) echo "unknown feature: $feature (counters or positions)" >&2; exit 2 ;;
+        replaced)
+            { sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger'"; cat "$work/before-triggers.sql"; } \
+                | sqlite3 -bail "$1" ;;
+        *) echo "unknown feature: $feature (counters, positions or replaced)" >&2; exit 2 ;;
     esac
 }
 fresh() { # path, with|without

@@ -1,5 +1,6 @@
 import CSQLite
 import CSwitchboard
+import SwitchboardExtension
 
 /// Registers Switchboard's functions in this process, with no `.so` to find.
 ///
@@ -20,4 +21,17 @@ public enum SwitchboardFunctions {
     /// Registers the auto-extension once per process; returns whether SQLite accepted it.
     @discardableResult
     public static func registerInProcess() -> Bool { registered }
+
+    /// Gives the connection `db` (a `sqlite3 *` this process opened, with the functions registered) the
+    /// display zone `name`, which `display_timezone(tz)` then returns instead of each user's zone, or
+    /// takes it away with nil (``DisplayTimeZone``): the CLI's `--tz`, given through Swift, never SQL.
+    /// False, changing nothing, when `name` is no zone this system has.
+    ///
+    /// ```swift
+    /// try queue.inDatabase { db in SwitchboardFunctions.setDisplayTimeZone("Asia/Tokyo", on: db.sqliteConnection!) }
+    /// ```
+    @discardableResult
+    public static func setDisplayTimeZone(_ name: String?, on db: OpaquePointer) -> Bool {
+        DisplayTimeZone.set(name, on: db)
+    }
 }

@@ -42,13 +42,58 @@ public struct Migration: Sendable {
     /// Migration.latestVersion   // 3
     /// ```
     public static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// The migration that brings a database at `version` one step on, if any (the first one above it).
+    ///
+    /// ```swift
+    /// Migration.next(after: 15)?.name   // "0016_spec_gaps.sql"
+    /// ```
+    public static func next(after version: Int) -> Migration? { all.first { $0.version > version } }
 }
 
-/// Brings the database to the newest schema, applying each `schema/NNNN_*.sql` file whose number
-/// is above `PRAGMA user_version`, in order, each in its own transaction (the file's own
-/// `BEGIN … COMMIT`; a failing file is rolled back and its error thrown). Running it again is a
-/// no-op. A database whose `user_version` is above ``Migration/latestVersion`` is refused with
-/// ``MigrationError/databaseIsNewer(found:supported:)``.
+/// What an upgrade did: the versions before and after, and the rows it merged on the way
+/// (``CaseMerge``: rows whose ids differ only in case, which migration 0016 makes one).
+public struct Upgrade: Sendable, Equatable {
+    public let from: Int
+    public let to: Int
+    public let merged: [CaseMerge]
+}
+
+/// A point of an upgrade, given to the `step` callback of ``migrate(_:step:)`` as it passes it: after
+/// the rows were merged, after each file's statements, and before the commit (all inside the transaction).
+public enum UpgradeStep: Sendable, Equatable, CustomStringConvertible {
+    case merged
+    case applied(String)
+    case committing
+
+    /// `merged`, the file name (`0016_spec_gaps.sql`), `committing`.
+    public var description: String {
+        switch self {
+        case .merged: "merged"
+        case .applied(let file): file
+        case .committing: "committing"
+        }
+    }
+}
+
+/// Brings the database to the newest schema: every `schema/NNNN_*.sql` file whose number is above
+/// `PRAGMA user_version`, in order, **all in one transaction**, so an upgrade either reaches the newest
+/// version with every row or leaves the database as it was (a failure, a kill or a power cut in the
+/// middle rolls it all back). Running it again is a no-op. A database whose `user_version` is above
+/// ``Migration/latestVersion`` is refused with ``MigrationError/databaseIsNewer(found:supported:)``.
+///
+/// Each file is written to be applied alone by the sqlite3 shell (`sqlite3 -bail app.db < file`): its own
+/// `BEGIN … COMMIT`, and connection settings before it. Here its BEGIN and COMMIT are skipped, and its
+/// settings outside them too: the whole upgrade runs with `foreign_keys` off, as the shell applies the
+/// files (the rebuilds of tables need it; `PRAGMA foreign_key_check` then finds no reference more without
+/// its row than before, or nothing is kept), and `PRAGMA journal_mode` goes first, outside the transaction
+/// (it cannot change inside one). The connection's `foreign_keys` is put back after.
+///
+/// Before 0016 lower-cases UUID ids, rows it would make equal on a unique key are merged (``CaseMerge``).
+/// When a file fails, the error is ``MigrationError/failed(file:message:from:)``; when it failed on rows
+/// that break their table's CHECK or NOT NULL constraints (a tool wrote them with the checks off), it is
+/// ``MigrationError/rowsBreakConstraints(file:from:rows:count:)``, naming them (``ConstraintBreak``).
+/// `step` is called at each ``UpgradeStep``, inside the transaction (a test kills the process there).
 ///
 /// Call it outside any transaction, e.g. through `writeWithoutTransaction` (or use
 /// ``migrate(_:)-(DatabaseQueue)``, which does). It does not need Switchboard's functions:
@@ -59,39 +104,69 @@ public struct Migration: Sendable {
 /// try queue.writeWithoutTransaction { db in try migrate(db) }
 /// try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }   // 3
 /// ```
-public func migrate(_ db: Database) throws {
-    try apply(Migration.all, to: db)
+@discardableResult
+public func migrate(_ db: Database, step: (UpgradeStep) throws -> Void = { _ in }) throws -> Upgrade {
+    try apply(Migration.all, to: db, step: step)
 }
 
-/// Applies `migrations` (sorted by version) above the database's `user_version`.
-func apply(_ migrations: [Migration], to db: Database) throws {
+/// Applies `migrations` (sorted by version) above the database's `user_version`, in one transaction.
+@discardableResult
+func apply(_ migrations: [Migration], to db: Database, step: (UpgradeStep) throws -> Void = { _ in }) throws -> Upgrade {
     guard !db.isInsideTransaction else { throw MigrationError.insideTransaction }
     let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     let latest = migrations.last?.version ?? 0
     guard current <= latest else {
         throw MigrationError.databaseIsNewer(found: current, supported: latest)
     }
-    for migration in migrations where migration.version > current {
-        do {
-            try db.execute(sql: migration.sql)
-        } catch {
-            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
-            throw MigrationError.failed(file: migration.name, message: (error as? DatabaseError)?.message ?? "\(error)")
+    let pending = migrations.filter { $0.version > current }
+    guard !pending.isEmpty else { return Upgrade(from: current, to: current, merged: []) }
+    let foreignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+    try db.execute(sql: "PRAGMA foreign_keys = OFF")
+    defer { try? db.execute(sql: "PRAGMA foreign_keys = \(foreignKeys ? "ON" : "OFF")") }
+    var running = pending[0]
+    var merged: [CaseMerge] = []
+    do {
+        for migration in pending {
+            for setting in MigrationScript(migration.sql).settings where setting.uppercased().contains("JOURNAL_MODE") {
+                try db.execute(sql: setting)
+            }
         }
-        let reached = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        guard reached == migration.version, !db.isInsideTransaction else {
-            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
-            throw MigrationError.versionNotSet(file: migration.name, expected: migration.version, found: reached)
+        try db.execute(sql: "BEGIN IMMEDIATE")
+        let unmatched = try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+        for migration in pending {
+            running = migration
+            if migration.version == CaseMerge.lowerCasingVersion {
+                merged = try CaseMerge.mergeRows(db)
+                try step(.merged)
+            }
+            try MigrationScript(migration.sql).run(in: db)
+            let reached = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard reached == migration.version, db.isInsideTransaction else {
+                throw MigrationError.versionNotSet(file: migration.name, expected: migration.version, found: reached)
+            }
+            try step(.applied(migration.name))
         }
+        let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+        if after > unmatched {
+            throw MigrationError.failed(
+                file: running.name, message: "it left \(after - unmatched) more references without their row", from: current)
+        }
+        try step(.committing)
+        try db.execute(sql: "COMMIT")
+    } catch {
+        if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+        throw MigrationError.explaining(error, file: running.name, from: current, in: db)
     }
+    return Upgrade(from: current, to: pending.last?.version ?? current, merged: merged)
 }
 
-/// ``migrate(_:)-(Database)`` on a queue, outside any transaction.
+/// ``migrate(_:step:)`` on a queue, outside any transaction.
 ///
 /// ```swift
 /// let queue = try DatabaseQueue(path: "app.db", configuration: switchboardConfiguration())
 /// try migrate(queue)
 /// ```
-public func migrate(_ queue: DatabaseQueue) throws {
+@discardableResult
+public func migrate(_ queue: DatabaseQueue) throws -> Upgrade {
     try queue.writeWithoutTransaction { db in try migrate(db) }
 }

@@ -15,7 +15,7 @@ public func registerFunctions(
     _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let api else { return 1 }  // SQLITE_ERROR; the entry point always passes its host's table
-    let connection = ConnectionState()
+    let connection = ConnectionState(connection: db)
     for spec in Registry.functions {
         let registration = Unmanaged.passRetained(Registration(spec: spec, connection: connection, api: api)).toOpaque()
         // On failure SQLite calls releaseRegistration itself, so nothing leaks.

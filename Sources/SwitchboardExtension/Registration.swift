@@ -1,10 +1,21 @@
 import CSwitchboard
 import SwitchboardCore
 
-/// Per-connection state shared by all of a connection's functions: the pinned clock and the time zone.
+/// Per-connection state shared by all of a connection's functions: the pinned clock, and the display
+/// zone the program that opened the connection may give it through Swift (``DisplayTimeZone``).
 final class ConnectionState {
     var pinnedNow: Double?
-    var timeZone: TimeZoneRules = .utc
+    var displayTimeZone: String?
+    /// The connection it belongs to, for ``DisplayTimeZone``'s table.
+    let connection: UInt
+
+    init(connection: OpaquePointer?) {
+        self.connection = UInt(bitPattern: connection)
+        DisplayTimeZone.add(self)
+    }
+
+    // The last of the connection's functions is dropped when SQLite closes it (or re-registers them).
+    deinit { DisplayTimeZone.remove(self) }
 }
 
 /// One registered function on one connection; SQLite holds it as the function's user data.
@@ -50,9 +61,7 @@ final class Registration: CallEnvironment {
 
     func pinClock(_ seconds: Double?) { connection.pinnedNow = seconds }
 
-    var timeZone: TimeZoneRules { connection.timeZone }
-
-    func setTimeZone(_ zone: TimeZoneRules?) { connection.timeZone = zone ?? .utc }
+    var displayTimeZone: String? { connection.displayTimeZone }
 
     func timeZone(named name: String) -> TimeZoneRules? { ZoneFiles.rules(named: name) }
 

@@ -36,12 +36,18 @@ enum ZoneFiles {
         return rules
     }
 
-    /// The bytes of the zone file for a valid name, or nil when it cannot be read.
-    private static func contents(ofZone name: String) -> [UInt8]? {
+    /// The bytes of the zone file for a valid name, or nil when it cannot be read or is not a regular
+    /// file. A FIFO, a device or a socket under the name is never read: it is opened without waiting
+    /// (`O_NONBLOCK`: opening a FIFO for reading would wait for a writer forever), then `fstat` refuses
+    /// anything but a regular file, so a read can neither block nor run past ``maxFileSize``. Symbolic
+    /// links are followed, as zoneinfo has them (`US/Eastern`).
+    static func contents(ofZone name: String) -> [UInt8]? {
         let folder = getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
-        let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= maxFileSize else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {

@@ -18,8 +18,7 @@ public struct FieldMap: Sendable {
     public init(_ specs: [String]) throws {
         var pairs: [(String, String)] = []
         for spec in specs {
-            guard let equals = spec.firstIndex(of: "=") else { throw FieldMapError(spec: spec, example: "text=post_content") }
-            let source = String(spec[..<equals]), destination = String(spec[spec.index(after: equals)...])
+            guard let (source, destination) = NameValue.split(spec) else { throw FieldMapError(spec: spec, example: "text=post_content") }
             guard !source.isEmpty, !destination.isEmpty, !source.hasPrefix("."), !source.hasSuffix("."), !source.contains("..") else {
                 throw FieldMapError(spec: spec, example: "user.screen_name=author_handle")
             }

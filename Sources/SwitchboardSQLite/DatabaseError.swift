@@ -24,6 +24,8 @@ extension ResultCode {
     public static let SQLITE_ERROR = ResultCode(rawValue: CSQLite.SQLITE_ERROR)
     public static let SQLITE_PERM = ResultCode(rawValue: CSQLite.SQLITE_PERM)
     public static let SQLITE_BUSY = ResultCode(rawValue: CSQLite.SQLITE_BUSY)
+    public static let SQLITE_LOCKED = ResultCode(rawValue: CSQLite.SQLITE_LOCKED)
+    public static let SQLITE_NOMEM = ResultCode(rawValue: CSQLite.SQLITE_NOMEM)
     public static let SQLITE_READONLY = ResultCode(rawValue: CSQLite.SQLITE_READONLY)
     public static let SQLITE_INTERRUPT = ResultCode(rawValue: CSQLite.SQLITE_INTERRUPT)
     public static let SQLITE_IOERR = ResultCode(rawValue: CSQLite.SQLITE_IOERR)
@@ -34,6 +36,7 @@ extension ResultCode {
     public static let SQLITE_MISMATCH = ResultCode(rawValue: CSQLite.SQLITE_MISMATCH)
     public static let SQLITE_MISUSE = ResultCode(rawValue: CSQLite.SQLITE_MISUSE)
     public static let SQLITE_AUTH = ResultCode(rawValue: CSQLite.SQLITE_AUTH)
+    public static let SQLITE_NOLFS = ResultCode(rawValue: CSQLite.SQLITE_NOLFS)
     public static let SQLITE_NOTADB = ResultCode(rawValue: CSQLite.SQLITE_NOTADB)
     // The extended codes are macros the importer cannot read: (family | n << 8).
     public static let SQLITE_CONSTRAINT_FOREIGNKEY = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 3 << 8)

@@ -50,6 +50,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// ```swift
     /// try queue.writeWithoutTransaction { db in try migrate(db) }
     /// ```
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try inDatabase(body)
     }

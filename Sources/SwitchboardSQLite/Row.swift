@@ -21,6 +21,9 @@ public struct Row: Equatable {
         values = (0..<Int32(columnNames.count)).map { SQLValue(handle, column: $0) }
     }
 
+    /// How many columns it has.
+    public var count: Int { values.count }
+
     /// The value of column `index` (from 0). Read a column that may be NULL as an optional (`as
     /// String?`): NULL is nil there. Stops the program, as a force-unwrap would, when the value does
     /// not convert (NULL to a non-optional among them).

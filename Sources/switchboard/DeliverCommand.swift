@@ -22,8 +22,10 @@ struct DeliverCommand: ParsableCommand {
             "template_name","text"}; also $SWITCHBOARD_OUTBOX_ID, $SWITCHBOARD_IDEMPOTENCY_KEY, \
             $SWITCHBOARD_FENCING_TOKEN). Exit 0 means sent. A non-zero exit or --timeout is a failure, with the \
             last line of its standard error kept as the error; it is retried after --backoff x 2^(attempt-1) \
-            seconds, up to --max-attempts, then marked failed (switchboard retry ID requeues it). CMD's standard \
-            output is discarded.
+            seconds, up to --max-attempts, then marked failed (switchboard retry ID requeues it). Exit 75 \
+            (EX_TEMPFAIL) with a line "retry-after: SECONDS" on standard output is retried after that many \
+            seconds instead (Telegram's retry_after); any other sysexits.h status (64-78) is permanent: the \
+            message is marked failed at once, not retried. CMD's standard output is otherwise ignored.
             A deliverer killed mid-send leaves the message sending; once its --lease expires, the next claim \
             sends it again with the same idempotency key, so the sender can drop a duplicate. A result that \
             arrives after the lease expired and the message was claimed again is refused (fencing token).
@@ -145,8 +147,9 @@ struct DeliverCommand: ParsableCommand {
         return true
     }
 
-    /// Runs the sender program with the message on its standard input: nil when it exited 0, else why it failed.
-    private func send(_ message: OutboxMessage) -> String? {
+    /// Runs the sender program with the message on its standard input: nil when it exited 0, else why it
+    /// failed (``SenderExit``: when to retry, or that the message can never be sent).
+    private func send(_ message: OutboxMessage) -> SendFailure? {
         let environment = [
             "SWITCHBOARD_OUTBOX_ID": String(message.id),
             "SWITCHBOARD_IDEMPOTENCY_KEY": message.idempotencyKey,
@@ -156,7 +159,7 @@ struct DeliverCommand: ParsableCommand {
         do {
             outcome = try ChildProcess.run(
                 shell: command, input: Array(message.senderJSON.utf8), timeout: timeout,
-                environment: environment, stdout: .discard)
+                environment: environment, stdout: .capture)
         } catch {
             outcome = ChildProcess.Outcome(
                 exitStatus: 127, signal: nil, timedOut: false, stdout: [],
@@ -167,12 +170,12 @@ struct DeliverCommand: ParsableCommand {
         if outcome.timedOut {
             error = "timed out after \(QuickSend.seconds(timeout))"
         } else if let status = outcome.exitStatus {
-            error = "exit \(status)"
+            error = "exit \(status)" + (SenderExit.isPermanent(status) ? ", not retried" : "")
         } else {
             error = "killed by signal \(outcome.signal ?? 0)"
         }
         if let line = outcome.lastErrorLine { error += ": " + line }
-        return error
+        return SenderExit.failure(error, status: outcome.timedOut ? nil : outcome.exitStatus, stdout: String(decoding: outcome.stdout, as: UTF8.self))
     }
 
     /// The line a delivery prints, counted.

@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
               switchboard demo --db demo.db --tz America/New_York
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the demo database.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the demo database.", valueName: "path"), completion: .file())
     var db = "./switchboard-demo.db"
 
     @OptionGroup var clock: ClockOption
@@ -45,15 +45,16 @@ struct DemoCommand: ParsableCommand {
             columns: ["platform", "display_name", "school_name", "relative_time", "preview"]),
     ]
 
-    /// What to try next: a command and what it shows.
-    static func nextSteps(_ db: String) -> [(command: String, comment: String)] {
+    /// What to try next: a command and what it shows. `switchboard` is what runs this program
+    /// (``Invocation/command``): its path, as it was run, when `switchboard` on PATH is not this program.
+    static func nextSteps(_ db: String, switchboard: String = Invocation.command) -> [(command: String, comment: String)] {
         [
-            ("switchboard queries", "every canned query"),
-            ("switchboard show social-feed", "its parameters and SQL"),
-            ("switchboard run social-feed --db \(db) -p platform=twitter --format json", "the feed, as the app's API"),
-            ("switchboard run notifications-mark-all-read --db \(db)", "a write: N rows changed"),
-            ("switchboard sql --db \(db) \"SELECT * FROM social_stats\"", "ad-hoc SQL, read-only"),
-            ("switchboard shell --db \(db)", "sqlite3 with the functions loaded"),
+            ("\(switchboard) queries", "every canned query"),
+            ("\(switchboard) show social-feed", "its parameters and SQL"),
+            ("\(switchboard) run social-feed --db \(db) -p platform=twitter --format json", "the feed, as the app's API"),
+            ("\(switchboard) run notifications-mark-all-read --db \(db)", "a write: N rows changed"),
+            ("\(switchboard) sql --db \(db) \"SELECT * FROM social_stats\"", "ad-hoc SQL, read-only"),
+            ("\(switchboard) shell --db \(db)", "sqlite3 with the functions loaded"),
         ]
     }
 

@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var user: UserOption
 
-    @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"))
+    @Option(name: .customLong("all"), help: ArgumentHelp("Write DIR/TABLE.json for every table.", valueName: "dir"), completion: .directory)
     var all: String?
 
     @Flag(
@@ -68,7 +68,7 @@ struct ExportCommand: ParsableCommand {
                 throw SwitchboardError.usage(error.message.replacing("unknown query", with: "no table, view or query named"))
             }
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
-            let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
+            let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id(checkedAgainst: parameters))
             if binding.leavesUserToDatabase { _ = try opened.actingUser(nil) }
             try opened.streamQuery(
                 query, binding: binding, columns: { writer.begin(columns: $0, types: query.columnTypes) },
@@ -130,19 +130,32 @@ struct ExportCommand: ParsableCommand {
         }
         for table in foreign { Terminal.warn("\(table) left out: not one of the workspace's tables (another tool added it)") }
         let tables = workspace.filter { !foreign.contains($0) }
+        // No file may be the database or one of its files, or a folder (it could not be replaced): every name
+        // is checked before the folder is made.
+        for table in tables {
+            let path = "\(folder)/\(table).json"
+            try OutputFile.refuse(path, option: "--all", database: opened.path)
+            if FileSystem.isFolder(path) {
+                throw SwitchboardError.failure("cannot write \(path): it is a folder; nothing exported")
+            }
+        }
         do {
             try FileSystem.createFolder(folder)
         } catch {
             throw SwitchboardError.failure("cannot create the folder \(folder): \(error)")
         }
+        // Each table goes to a temporary file first; they are renamed into place once all are written, so a
+        // failure (a full disk) leaves the folder's files as they were.
+        var files: [OutputFile] = []
         for table in tables {
             guard let schema = try opened.tableSchema(table) else { continue }
             let file = try OutputFile("\(folder)/\(table).json", option: "--all", database: opened.path)
+            files.append(file)
             let writer = RowWriter(format: .json, sink: file.write)
             try ExportCommand.write(schema, from: opened, to: writer, allColumns: allColumns)
-            try file.commit()
             total += writer.count
         }
+        for file in files { try file.commit() }
         Terminal.write("Exported \(total.counted("row")) of \(tables.count.counted("table")) to \(folder)\n")
     }
 }

@@ -34,10 +34,12 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The table, e.g. schools (see switchboard export --all for the list).")
     var table: String?
 
-    @Argument(help: "The input file, or - (the default) for standard input.")
+    @Argument(help: "The input file, or - (the default) for standard input.", completion: .file())
     var file: String?
 
-    @Option(name: .customLong("all"), help: ArgumentHelp("Import every TABLE.json of DIR (written by export --all).", valueName: "dir"))
+    @Option(
+        name: .customLong("all"), help: ArgumentHelp("Import every TABLE.json of DIR (written by export --all).", valueName: "dir"),
+        completion: .directory)
     var all: String?
 
     @Flag(name: .long, help: "Update rows whose key exists with other values (else that is an error).")
@@ -70,12 +72,18 @@ struct ImportCommand: ParsableCommand {
         if schema.userColumn != nil, user == nil, !allUsers { throw DatabaseCondition.noUser }
         let rejects = try ingest.rejectFile(database: database.path)
         try opened.lockForIngest()
-        let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
+        let input = try IngestInput(
+            file: file, options: ingest, rejectFile: rejects, records: ("\(table) records", "\(Invocation.command) import \(table) \(table).json"))
         let counts = try input.reading {
             try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers, userNamed: ingest.user.id != nil)
         }
         try rejects?.commit()
         input.warnOfUnfoundSources()
+        // Every record refused: the import failed, as a sync whose every record is refused does (exit 1).
+        if counts.rejected > 0 && counts.inserted + counts.unchanged + counts.updated == 0 {
+            input.summarizeRefusals()
+            throw WordedFailure(line: "Import failed: \(IngestInput.refusedAll(counts.rejected))")
+        }
         defer { input.summarizeRefusals() }
         let head = counts.inserted == 0 ? "No rows imported into \(table)" : "Imported \(counts.inserted.counted("row")) into \(table)"
         Terminal.write("\(head)\n\(counts.unchanged) unchanged, \(counts.updated) updated, \(counts.rejected) rejected\n")
@@ -123,6 +131,10 @@ struct ImportCommand: ParsableCommand {
             report += "\(table): \(count.inserted) imported, \(count.unchanged) unchanged, \(count.updated) updated, \(count.rejected) rejected\n"
         }
         let total = counts.map(\.inserted).reduce(0, +)
+        let rejected = counts.map(\.rejected).reduce(0, +)
+        if rejected > 0 && counts.allSatisfy({ $0.inserted + $0.unchanged + $0.updated == 0 }) {
+            throw WordedFailure(line: "Import failed: \(IngestInput.refusedAll(rejected))")
+        }
         let head =
             total == 0 ? "No rows imported from \(folder)" : "Imported \(total.counted("row")) into \(present.count.counted("table")) from \(folder)"
         Terminal.write(report + head + "\n")

@@ -27,7 +27,9 @@ struct IngestOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds --command may run before it is stopped (a failure; nothing is synced).", valueName: "s"))
     var timeout: Double = 300
 
-    @Option(name: .long, help: ArgumentHelp("Write the rejected records to FILE, one JSON object per line, for repair.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the rejected records to FILE, one JSON object per line, for repair.", valueName: "file"),
+        completion: .file())
     var reject: String?
 
     func validate() throws {
@@ -65,8 +67,12 @@ final class IngestInput: RecordInput {
     /// The refused records, for ``summarizeRefusals()``.
     private(set) var refusals = RefusalTally()
 
-    /// `rejectFile` receives the rejected records (`--reject`); the command commits it after the ingest.
-    init(file: String?, options: IngestOptions, rejectFile: OutputFile?, locationPrefix: String = "") throws {
+    /// `rejectFile` receives the rejected records (`--reject`); the command commits it after the ingest. Reading
+    /// a terminal, it first says what it waits for: `records` (``StandardInputNote``).
+    init(
+        file: String?, options: IngestOptions, rejectFile: OutputFile?, locationPrefix: String = "",
+        records: (what: String, example: String)? = nil
+    ) throws {
         let map = try options.fieldMap()
         self.locationPrefix = locationPrefix
         var fd: Int32 = STDIN_FILENO
@@ -81,6 +87,7 @@ final class IngestInput: RecordInput {
             total = IngestInput.size(of: fd)
         }
         self.fd = fd
+        if fd == STDIN_FILENO, let records { StandardInputNote.printIfTerminal(records: records.what, example: records.example) }
         stream = RecordStream(reader: RecordReader(source: ByteSource(fd: fd), format: options.inputFormat), map: map)
         self.rejectFile = rejectFile
         if isatty(STDERR_FILENO) == 1 { progress = Progress(total: total) }
@@ -142,6 +149,10 @@ final class IngestInput: RecordInput {
     func warnOfUnfoundSources() {
         for source in stream.unfoundSources { Terminal.warn("--map \(source): no record has \(source)") }
     }
+
+    /// Why a sync or import whose every record was refused failed: `2 records refused, none accepted`
+    /// (after `Sync failed: ` or `Import failed: `, spec 001's form of a failed sync).
+    static func refusedAll(_ refused: Int) -> String { "\(refused.counted("record")) refused, none accepted" }
 
     /// After a run that refused more records than it listed one by one: how many and why on stderr,
     /// grouped by reason with the first few places (``RefusalTally``). (Every record is in `--reject`'s file.)

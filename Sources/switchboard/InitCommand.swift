@@ -12,7 +12,10 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create the database (with your profile: --name), or migrate it to the newest schema.",
         discussion: """
-            Applies the built-in schema/ migrations that the database lacks; running it again changes nothing. It warns of \
+            Applies the built-in schema/ migrations that the database lacks, all in one transaction: the database reaches the \
+            newest version with every row, or stays as it was (a failure says why, naming any rows to correct first). \
+            Running it again changes nothing. Rows whose ids differ only in case are merged on the way (they are one id to \
+            the apps; the row updated last is kept, every row that refers to either is kept) and listed. It warns of \
             tables and columns that are not the workspace's (another tool added them; they are left alone). \
             --name also creates your profile, the workspace's user, through the profile-create query (so its \
             checks apply: a graduation year between 1900 and 2100, a time zone that exists); a database that already \
@@ -63,18 +66,22 @@ struct InitCommand: ParsableCommand {
         do {
             // --timezone is the connection's zone too: a name that is no zone is refused before anything is written.
             let opened = try QueryDatabase(path: database.path, create: true, timeZone: timezone)
-            let versions = try opened.migrateToLatest()
+            let upgrade = try opened.migrateToLatest(step: FaultPoint.reached)
             output =
-                versions.from == versions.to
-                ? "\(database.path) is up to date (schema version \(versions.to))\n"
-                : "\(database.path): schema version \(versions.from) -> \(versions.to)\n"
+                upgrade.from == upgrade.to
+                ? "\(database.path) is up to date (schema version \(upgrade.to))\n"
+                : "\(database.path): schema version \(upgrade.from) -> \(upgrade.to)\n"
+            if !upgrade.merged.isEmpty {
+                output += "Merged the rows whose ids differ only in case (one id to the apps; the row updated last is kept):\n"
+                output += upgrade.merged.map { "  \($0)\n" }.joined()
+            }
             let foreign = try opened.foreignObjects()
             if !foreign.isEmpty { Terminal.warn(InitCommand.foreignSummary(foreign)) }
             if let profile, let binding {
                 output += try createProfile(profile, binding, in: opened)
-                output += "Next:\n" + InitCommand.nextSteps.dropFirst().map { "  \($0)\n" }.joined()
+                output += "Next:\n" + InitCommand.nextSteps().dropFirst().map { "  \($0)\n" }.joined()
             } else if try opened.userCount() == 0 {
-                output += "Next:\n" + InitCommand.nextSteps.map { "  \($0)\n" }.joined()
+                output += "Next:\n" + InitCommand.nextSteps().map { "  \($0)\n" }.joined()
             }
         } catch {
             if created {
@@ -111,11 +118,16 @@ struct InitCommand: ParsableCommand {
     }
 
     /// The first-run steps after creating the workspace: make the profile, add a school and a coach,
-    /// sync posts (spec 001's SocialPost records).
-    static let nextSteps = [
-        #"switchboard init --name "Your Name"                               # your profile"#,
-        #"switchboard run schools-create -p name="State University"        # a school, then a coach at it:"#
-            + "\n  " + #"switchboard run coaches-create -p name="Coach Rivera" -p school_id=ID"#,
-        #"switchboard sync posts posts.ndjson                               # your coaches' posts"#,
-    ]
+    /// sync posts (spec 001's SocialPost records). `switchboard` is what runs this program (``Invocation/command``).
+    static func nextSteps(switchboard: String = Invocation.command) -> [String] {
+        let steps = [
+            (#"init --name "Your Name""#, "# your profile"),
+            (#"run schools-create -p name="State University""#, "# a school, then a coach at it:"),
+            ("sync posts posts.ndjson", "# your coaches' posts"),
+        ].map { step, comment in
+            let command = "\(switchboard) \(step)"
+            return command.padding(to: max(66, command.count + 2)) + comment
+        }
+        return [steps[0], steps[1] + "\n  " + #"\#(switchboard) run coaches-create -p name="Coach Rivera" -p school_id=ID"#, steps[2]]
+    }
 }

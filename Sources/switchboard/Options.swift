@@ -4,33 +4,41 @@ import SwitchboardOutput
 
 /// `--db PATH`, falling back to `$SWITCHBOARD_DB` and then `./switchboard.db`.
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $SWITCHBOARD_DB, else ./switchboard.db).", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The database file (default: $SWITCHBOARD_DB, else ./switchboard.db).", valueName: "path"),
+        completion: .file())
     var db: String?
 
     /// The path to use.
     var path: String { db ?? Terminal.environment("SWITCHBOARD_DB") ?? "./switchboard.db" }
 
     /// Opens the database (which must exist), with the clock pinned to `now` (``ClockOption``) if set,
-    /// and calendar days in `timeZone` if set, else in the acting user's `users.timezone` (`user`, else
-    /// the database's only user), else UTC. It stays open until main closes it (``OpenDatabases``).
+    /// and dates shown in `timeZone` if set (a display override, ``ClockOption``), else in each user's
+    /// `users.timezone` (the acting user's, `user` else the database's only user, checked first). It stays
+    /// open until main closes it (``OpenDatabases``). A database at an older schema version is refused
+    /// (`switchboard init` upgrades it) unless `olderSchema` is true.
     func open(
         now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
-        user: String? = Terminal.environment("SWITCHBOARD_USER")
+        user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false
     ) throws -> QueryDatabase {
-        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user))
+        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user, olderSchema: olderSchema))
     }
 
     /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.
-    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER")) throws -> QueryDatabase {
-        try open(now: clock.value, timeZone: clock.timeZone, user: user)
+    func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false) throws
+        -> QueryDatabase
+    {
+        try open(now: clock.value, timeZone: clock.timeZone, user: user, olderSchema: olderSchema)
     }
 }
 
 /// `--now TIME`: pins the clock that relative times, "today" and report timestamps are computed from,
 /// falling back to `$SWITCHBOARD_NOW`; the same thing as `SELECT switchboard_now(TIME)`. `--tz NAME`:
-/// the time zone calendar days are counted in (dates past a week, report days, "due today"), falling
-/// back to `$SWITCHBOARD_TZ`, then the acting user's `users.timezone`, then UTC; the same thing as
-/// `SELECT switchboard_timezone(NAME)`.
+/// a display override, falling back to `$SWITCHBOARD_TZ`: the command shows every date in that zone
+/// (dates past a week, report days, "due today") instead of the user's `users.timezone`, which every
+/// host shows by default. It reaches the views through `display_timezone(tz)`, given to this command's
+/// own connection in Swift (`DisplayTimeZone`), never through SQL, so no SQL can set it; stored data
+/// (a generated reminder's text) keeps the user's zone.
 struct ClockOption: ParsableArguments {
     @Option(
         name: .long,
@@ -40,14 +48,14 @@ struct ClockOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The time zone calendar days are counted in, e.g. America/New_York (default: $SWITCHBOARD_TZ, else the user's "
-                + "users.timezone, else UTC).", valueName: "name"))
+            "Show dates in this time zone instead of the user's users.timezone, e.g. America/New_York (default: "
+                + "$SWITCHBOARD_TZ, else users.timezone).", valueName: "name"))
     var tz: String?
 
     /// The pinned time, if any.
     var value: String? { now ?? Terminal.environment("SWITCHBOARD_NOW") }
 
-    /// The time zone asked for, if any; nil leaves it to the database (the user's own).
+    /// The display zone asked for, if any; nil leaves it to the database (each user's own).
     var timeZone: String? { tz ?? Terminal.environment("SWITCHBOARD_TZ") }
 }
 
@@ -55,7 +63,8 @@ struct ClockOption: ParsableArguments {
 struct CatalogOption: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"))
+        help: ArgumentHelp("A folder of your own canned queries (NAME.sql); they shadow built-in ones of the same name.", valueName: "dir"),
+        completion: .directory)
     var queries: String?
 
     /// The built-in queries plus the folder's.
@@ -78,6 +87,22 @@ struct UserOption: ParsableArguments {
 
     /// The given id, else `$SWITCHBOARD_USER` (a UUID in any case, ``CanonicalID``); nil leaves the choice to the database.
     var id: String? { (user ?? Terminal.environment("SWITCHBOARD_USER")).map(CanonicalID.canonical) }
+
+    /// ``id`` for a query run with the `-p` `pairs`: a `-p user_id=` naming another user than `--user` (or
+    /// `$SWITCHBOARD_USER`) is a usage error, rather than one silently overriding the other.
+    ///
+    /// ```swift
+    /// try UserOption.parse(["--user", "u1"]).id(checkedAgainst: ["user_id=u2"])
+    /// // usage error: --user 'u1' and -p user_id='u2' name different users; give the acting user once
+    /// ```
+    func id(checkedAgainst pairs: [String]) throws -> String? {
+        guard let acting = id,
+            let given = try ParameterBinding.values(of: pairs)[ParameterBinding.userParameter].map(CanonicalID.canonical),
+            given != acting
+        else { return id }
+        let source = user.map { "--user '\($0)'" } ?? "SWITCHBOARD_USER '\(acting)'"
+        throw SwitchboardError.usage("\(source) and -p user_id='\(given)' name different users; give the acting user once")
+    }
 }
 
 /// The format a command prints rows in when `--format` (or an alias) is not given.

@@ -25,9 +25,7 @@ final class OutputFile {
     /// Refuses `path` when it names the database at `database` or its `-wal`, `-shm` or `-journal`
     /// file (a usage error naming `option`), then opens the temporary file.
     init(_ path: String, option: String, database: String?) throws {
-        if let database, OutputFile.names(path, database) {
-            throw SwitchboardError.usage("\(option) \(path) is the database or one of its files; choose another path")
-        }
+        try OutputFile.refuse(path, option: option, database: database)
         let folder = FileSystem.folder(of: path)
         let template = (folder.isEmpty ? "." : folder) + "/." + FileSystem.name(of: path) + ".XXXXXX"
         var bytes = Array(template.utf8CString)
@@ -73,6 +71,14 @@ final class OutputFile {
     /// Removes the temporary file, leaving the named one as it was (nothing after ``commit()``).
     func discard() {
         if !committed { unlink(temporary) }
+    }
+
+    /// Refuses `path` when it names the database at `database` or one of its companion files (a usage
+    /// error naming `option`), before anything is written: `export --all` checks every file so.
+    static func refuse(_ path: String, option: String, database: String?) throws {
+        if let database, OutputFile.names(path, database) {
+            throw SwitchboardError.usage("\(option) \(path) is the database or one of its files; choose another path")
+        }
     }
 
     /// Whether `path` names the database file at `database` or one of its companion files: the same

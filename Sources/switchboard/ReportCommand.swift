@@ -24,7 +24,7 @@ struct ReportCommand: ParsableCommand {
               switchboard report digest --format html --out digest.html --notify
             """)
 
-    @Argument(help: "The report's name, e.g. digest (none: list the reports).")
+    @Argument(help: "The report's name, e.g. digest (none: list the reports).", completion: Completion.report)
     var name: String?
 
     @Option(name: .long, help: ArgumentHelp("md (default), html or json (the document the templates render).", valueName: "format"))
@@ -36,11 +36,12 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Shorthand for -p days=N, for reports that take :days.", valueName: "n"))
     var days: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"), completion: .file())
     var out: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("A folder of your own reports (DIR/NAME/); they shadow built-in ones of the same name.", valueName: "dir"))
+        name: .long, help: ArgumentHelp("A folder of your own reports (DIR/NAME/); they shadow built-in ones of the same name.", valueName: "dir"),
+        completion: .directory)
     var reports: String?
 
     @Flag(name: .long, help: "After rendering, run the report's write queries (digest: insert a daily_digest notification and record the run).")
@@ -68,7 +69,7 @@ struct ReportCommand: ParsableCommand {
         }
         let run = try ReportRun(
             report, format: format, pairs: parameters + (days.map { ["days=\($0)"] } ?? []),
-            user: user.id)
+            user: user.id(checkedAgainst: parameters))
         if notify && report.actions.isEmpty {
             throw SwitchboardError.usage("report '\(name)' has nothing to do for --notify")
         }

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
               switchboard run social-feed --columns display_name,relative_time --format csv
             """)
 
-    @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).")
+    @Argument(help: "The query's name, e.g. social-feed (see switchboard queries).", completion: Completion.query)
     var name: String
 
     @Option(name: .customShort("p"), help: ArgumentHelp("A parameter value, e.g. -p platform=twitter (repeatable).", valueName: "name=value"))
@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
     /// RETURNING rows are printed.
     func run() throws {
         let query = try catalogOption.query(named: name)
-        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id)
+        let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id(checkedAgainst: parameters))
         let database = try self.database.open(clock: clock, user: user.id)
         let writer = formatOption.writer(envelope: envelope ? (query.kind == .read ? .read : .write) : nil)
         let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns, allColumns: allColumns)
@@ -92,9 +92,15 @@ struct RunCommand: ParsableCommand {
 
     /// The app's words for a read that found nothing (``CannedQuery/empty``): the filtered ones when a
     /// parameter other than the user, the page size and the cursor was given (none when the query has none).
+    /// A read given a cursor (`cursor_*`) is the next page of a scroll: finding nothing there is the end of
+    /// the list, not an empty one, and says so (``endOfList``) instead of the app's empty state.
     func emptyState(_ query: CannedQuery) -> String? {
         let given = ((try? ParameterBinding.values(of: parameters)) ?? [:]).keys
-        let filtered = given.contains { $0 != ParameterBinding.userParameter && $0 != "limit" && !$0.hasPrefix("cursor_") }
+        if given.contains(where: { $0.hasPrefix("cursor_") }) { return query.empty.unfiltered == nil ? nil : Self.endOfList }
+        let filtered = given.contains { $0 != ParameterBinding.userParameter && $0 != "limit" }
         return filtered ? query.empty.filtered : query.empty.unfiltered
     }
+
+    /// What a paged read says when its cursor is past the last row.
+    static let endOfList = "End of the list: no rows after the cursor"
 }

@@ -57,7 +57,7 @@ struct SQLCommand: ParsableCommand {
         if let missing = used.first(where: { values[$0] == nil }) {
             throw SwitchboardError.usage("missing parameter :\(missing) (pass -p \(missing)=VALUE)")
         }
-        let database = try self.database.open(clock: clock)
+        let database = try self.database.open(clock: clock, olderSchema: true)
         let writer = formatOption.writer()
         if write {
             return try writer.write(database.runSQL(statement, write: true, parameters: values, columns: columns.list, timeout: timeout))

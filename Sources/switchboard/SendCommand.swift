@@ -59,10 +59,10 @@ struct SendOptions: ParsableArguments {
     func variables() throws -> [String: String] {
         var result: [String: String] = [:]
         for pair in vars {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+            guard let (name, value) = NameValue.split(pair), !name.isEmpty else {
                 throw SwitchboardError.usage("--var expects name=value, got '\(pair)'")
             }
-            result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            result[name] = value
         }
         return result
     }
@@ -212,8 +212,9 @@ struct OpenCommand: ParsableCommand {
         commandName: "open",
         abstract: "Open a widget deep link (tgtemplates://send?id=UUID): queue that template's message.",
         discussion: """
-            The link is parsed with route_map; only the send_template screen is accepted. Then it is switchboard \
-            send with the template's id, with the same options.
+            The link is read as spec 003's handleDeepLink reads it: the scheme exactly tgtemplates and the host \
+            exactly send (TGTEMPLATES://send and tgtemplates://SEND are not links the app opens), the first id \
+            query item a UUID in either case. Then it is switchboard send with the template's id, with the same options.
             Example:
               switchboard open 'tgtemplates://send?id=3f2a0c1e-...'
             """)
@@ -224,12 +225,10 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var options: SendOptions
 
     func run() throws {
-        let database = try options.database.open()
-        let mapped = try database.routeMap(url)
-        let route = try? JSONParser.parse(mapped).get()
-        guard route?.member("screen") == .string("send_template"), case .string(let id)? = route?.member("id") else {
+        guard let id = WidgetLink.templateID(url) else {
             throw SwitchboardError.usage("not a quick-send link: '\(url)' (expected tgtemplates://send?id=UUID)")
         }
+        let database = try options.database.open()
         try QuickSend.send(
             database,
             template: { database in

@@ -13,14 +13,20 @@ struct ShellCommand: ParsableCommand {
         discussion: """
             The extension is $SWITCHBOARD_EXTENSION, else libswitchboard.so next to the switchboard executable \
             (.build/release or .build/debug after swift build), else in ../lib beside it. The shell starts with \
-            PRAGMA foreign_keys=ON and recursive_triggers=ON, the clock pinned to $SWITCHBOARD_NOW and the time \
-            zone set to $SWITCHBOARD_TZ if set (examples/.sqliterc does the same for plain sqlite3; users.timezone \
-            is not read: SELECT switchboard_timezone(NAME) sets it). sqlite3 must be on PATH.
+            PRAGMA foreign_keys=ON and recursive_triggers=ON and the clock pinned to $SWITCHBOARD_NOW if set \
+            (examples/.sqliterc does the same for plain sqlite3). The views show each user's dates in their \
+            users.timezone, as in every host; $SWITCHBOARD_TZ, a display override of the switchboard commands' \
+            own connection, does not reach the shell (it says so when set). sqlite3 must be on PATH. SQL \
+            statements and dot-commands after the options run in order and the shell exits, as with sqlite3 FILE SQL...
             Example:
               switchboard shell --db switchboard-demo.db
+              switchboard shell --db switchboard-demo.db "SELECT count_badge(120)" .tables
             """)
 
     @OptionGroup var database: DatabaseOption
+
+    @Argument(help: ArgumentHelp("SQL or dot-commands to run instead of an interactive shell, as sqlite3 takes them.", valueName: "sql"))
+    var commands: [String] = []
 
     func run() throws {
         let library = try ShellCommand.extensionPath()
@@ -28,12 +34,14 @@ struct ShellCommand: ParsableCommand {
             throw SwitchboardError.failure("sqlite3 not found on PATH; install it (e.g. apt-get install sqlite3)")
         }
         var arguments = [sqlite3]
-        for command in ShellCommand.setup(
-            library: library, now: Terminal.environment("SWITCHBOARD_NOW"), timeZone: Terminal.environment("SWITCHBOARD_TZ"))
-        {
+        for command in ShellCommand.setup(library: library, now: Terminal.environment("SWITCHBOARD_NOW")) {
             arguments += ["-cmd", command]
         }
+        if let zone = Terminal.environment("SWITCHBOARD_TZ") {
+            Terminal.note("$SWITCHBOARD_TZ (\(zone)) does not apply in the shell: its views show each user's users.timezone")
+        }
         arguments.append(database.path)
+        arguments += commands
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(sqlite3, cArguments)
         throw SwitchboardError.failure("cannot run \(sqlite3): \(String(cString: strerror(errno)))")
@@ -41,20 +49,19 @@ struct ShellCommand: ParsableCommand {
 
     /// The shell's start-up commands: load the extension, turn on the two per-connection pragmas every
     /// Switchboard connection needs (as the CLI and examples/.sqliterc do), and pin the clock to `now`
-    /// and set the time zone to `timeZone` without printing them.
-    static func setup(library: String, now: String?, timeZone: String?) -> [String] {
+    /// without printing it.
+    static func setup(library: String, now: String?) -> [String] {
         var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
-        for (function, value) in [("switchboard_now", now), ("switchboard_timezone", timeZone)] {
-            guard let value else { continue }
-            let literal = "'" + value.replacing("'", with: "''") + "'"
-            commands += [".output /dev/null", "SELECT \(function)(\(literal))", ".output"]
+        if let now {
+            let literal = "'" + now.replacing("'", with: "''") + "'"
+            commands += [".output /dev/null", "SELECT switchboard_now(\(literal))", ".output"]
         }
         return commands
     }
 
     /// libswitchboard.so: `$SWITCHBOARD_EXTENSION`, else next to the executable, else in `../lib` beside
     /// its folder (`/usr/local/bin/switchboard` finds `/usr/local/lib/libswitchboard.so`). The error says
-    /// how to build and install it.
+    /// where to get it, as fits how this program was installed (``MissingExtension``).
     static func extensionPath() throws -> String {
         let folder = Terminal.executableFolder
         let parent = FileSystem.folder(of: folder)
@@ -63,9 +70,6 @@ struct ShellCommand: ParsableCommand {
         if let found = candidates.compactMap({ $0 }).first(where: FileSystem.exists) {
             return found
         }
-        throw SwitchboardError.failure(
-            "libswitchboard.so not found (looked in \(folder) and \(lib)); build it with swift build -c release "
-                + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(lib)/ "
-                + "(or set SWITCHBOARD_EXTENSION to its path)")
+        throw SwitchboardError.failure(MissingExtension.message(folder: folder, lib: lib))
     }
 }

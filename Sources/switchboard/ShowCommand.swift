@@ -15,7 +15,7 @@ struct ShowCommand: ParsableCommand {
               switchboard show social-feed --format json | jq '.parameters[].name'
             """)
 
-    @Argument(help: "The query's name, e.g. social-feed.")
+    @Argument(help: "The query's name, e.g. social-feed.", completion: Completion.query)
     var name: String
 
     @OptionGroup var catalogOption: CatalogOption

@@ -22,10 +22,14 @@ struct SyncCommand: ParsableCommand {
             "Sync failed: <reason>" and exit 1. When the source is rate-limited (an envelope whose error names a \
             rate limit, or a --command that exits with status 75): "Sync failed: Rate limit exceeded (…). Please \
             wait a few minutes before syncing again." --json prints the sync endpoint's answer.
+            --from x and --from instagram fetch each coach's new posts from the platform's API (through curl), \
+            with the token in SWITCHBOARD_X_BEARER_TOKEN or SWITCHBOARD_INSTAGRAM_TOKEN (docs/sources.md); \
+            what came before a rate limit or an error is stored, then the failure is said, exit 1.
             Example:
               switchboard sync posts new-posts.json
               switchboard sync posts --command ./fetch-coach-posts.sh
               switchboard sync posts tweets.ndjson --map text=post_content --map user.screen_name=author_handle
+              switchboard sync posts --from x --from instagram --dry-run
             """)
 
     enum Target: String, ExpressibleByArgument { case posts }
@@ -33,7 +37,7 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "What to sync: posts.")
     var target: Target
 
-    @Argument(help: "The input file, or - (the default) for standard input.")
+    @Argument(help: "The input file, or - (the default) for standard input.", completion: .file())
     var file: String?
 
     @OptionGroup var ingest: IngestOptions
@@ -53,62 +57,87 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the sync endpoint's JSON: {\"success\":true,\"message\":...,\"newPostCount\":N,...}.")
     var json = false
 
+    @OptionGroup var sources: SourceOptions
+
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
         do {
+            if !sources.from.isEmpty { return try syncFromSources() }
             let rejects = try ingest.rejectFile(database: self.database.path)
             let database = try self.database.open()
             try database.lockForIngest()
-            let input = try IngestInput(file: file, options: ingest, rejectFile: rejects)
-            var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
-            options.update = update
-            options.strictRefs = strictRefs
-            options.classify = !noClassify
-            switch Terminal.environment("SWITCHBOARD_SYNC_INDEX") {
-            case "at-end": options.indexAtEnd = true
-            case "triggers": options.indexAtEnd = false
-            default: options.indexAtEnd = indexAtEnd ? true : nil
-            }
+            let input = try IngestInput(
+                file: file, options: ingest, rejectFile: rejects,
+                records: ("posts (spec 001's SocialPost records)", "\(Invocation.command) sync posts posts.ndjson"))
+            let options = try syncOptions(database)
             let counts = try input.reading { try database.syncPosts(from: input, options: options) }
             try rejects?.commit()
             input.warnOfUnfoundSources()
-            Terminal.write(report(counts))
+            // Every record refused, none new or already present: the run did nothing it was given to do. It fails as
+            // any sync fails, "Sync failed: <reason>" (exit 1, on stderr; in --json the answer's message too), as
+            // import does ("Import failed: …").
+            let refusedAll = counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0
+            if !refusedAll || json { Terminal.write(report(counts)) }
             input.summarizeRefusals()
-            // Every record refused, none new or already present: the run did nothing it was given to do.
-            if counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0 {
-                throw WordedFailure(line: "Sync failed: \(counts.rejected.counted("record")) refused, none accepted")
-            }
+            if refusedAll { throw WordedFailure(line: "Sync failed: \(IngestInput.refusedAll(counts.rejected))") }
         } catch let failure as WordedFailure {
             throw failure
         } catch let limited as SourceRateLimited {
-            // Spec 001's 429 and the app's alert, in the sync's own failure line.
-            let line = "Sync failed: Rate limit exceeded (\(Terminal.errorLine(limited.reason))). Please wait a few minutes before syncing again."
-            if json { Terminal.write(JSONValue.object([("success", .bool(false)), ("message", .string(line))]).jsonText + "\n") }
+            let line = SyncCommand.rateLimitLine(limited.reason)
+            if json { Terminal.write(SyncCommand.failureJSON(line)) }
             throw WordedFailure(line: line)
         } catch let error as SwitchboardError where error.kind == .usage {
             throw error
         } catch {
             let line = "Sync failed: \(Terminal.errorLine(ExitCode.report(error).message))"
-            if json { Terminal.write(JSONValue.object([("success", .bool(false)), ("message", .string(line))]).jsonText + "\n") }
+            if json { Terminal.write(SyncCommand.failureJSON(line)) }
             throw WordedFailure(line: line)
         }
     }
 
+    /// The ingest's options: the acting user, --update, --strict-refs, --no-classify, the FTS indexing.
+    func syncOptions(_ database: QueryDatabase) throws -> PostSync.Options {
+        var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
+        options.update = update
+        options.strictRefs = strictRefs
+        options.classify = !noClassify
+        switch Terminal.environment("SWITCHBOARD_SYNC_INDEX") {
+        case "at-end": options.indexAtEnd = true
+        case "triggers": options.indexAtEnd = false
+        default: options.indexAtEnd = indexAtEnd ? true : nil
+        }
+        return options
+    }
+
+    /// Spec 001's 429 and the app's alert, in the sync's own failure line; `reason` says what was limited
+    /// and, when the source said, when to try again.
+    static func rateLimitLine(_ reason: String) -> String {
+        "Sync failed: Rate limit exceeded (\(Terminal.errorLine(reason))). Please wait a few minutes before syncing again."
+    }
+
+    /// --json's answer when the sync failed: `{"success":false,"message":LINE}`.
+    static func failureJSON(_ line: String) -> String {
+        JSONValue.object([("success", .bool(false)), ("message", .string(line))]).jsonText + "\n"
+    }
+
     /// What the sync endpoint answers: `Synced 3 new posts`, then the counts; its JSON with --json.
-    /// "You're up to date!" only when nothing new came and nothing was refused.
-    func report(_ counts: PostSync.Counts) -> String {
+    /// "You're up to date!" only when nothing new came and nothing was refused; every record refused is
+    /// spec 001's failure, `Sync failed: 2 records refused, none accepted`. `failure` (a `--from` source
+    /// that stopped after some posts were stored) makes --json's answer `"success":false` with that line as
+    /// its message; the text output says it on stderr after the counts.
+    func report(_ counts: PostSync.Counts, failure: String? = nil) -> String {
         let message: String
         switch (counts.new, counts.rejected) {
         case (0, 0): message = "No new posts found. You're up to date!"
-        case (0, let refused) where counts.duplicates == 0: message = "No new posts synced: \(refused.counted("record")) refused, none accepted"
+        case (0, let refused) where counts.duplicates == 0: message = "Sync failed: \(IngestInput.refusedAll(refused))"
         case (0, let refused): message = "No new posts found; \(refused.counted("record")) refused"
         case (let new, _): message = "Synced \(new.counted("new post"))"
         }
         if json {
-            let accepted = counts.new > 0 || counts.duplicates > 0 || counts.rejected == 0
+            let accepted = failure == nil && (counts.new > 0 || counts.duplicates > 0 || counts.rejected == 0)
             return JSONValue.object([
-                ("success", .bool(accepted)), ("message", .string(message)), ("newPostCount", .integer(Int64(counts.new))),
+                ("success", .bool(accepted)), ("message", .string(failure ?? message)), ("newPostCount", .integer(Int64(counts.new))),
                 ("duplicateCount", .integer(Int64(counts.duplicates))), ("updatedCount", .integer(Int64(counts.updated))),
                 ("rejectedCount", .integer(Int64(counts.rejected))),
             ]).jsonText + "\n"

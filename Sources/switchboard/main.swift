@@ -20,7 +20,8 @@ do {
         print(Switchboard.fullMessage(for: error))
         exit(0)
     }
-    Terminal.fail(Terminal.usageMessage(Switchboard.message(for: error)), code: ExitCode.usage)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    Terminal.fail(UnknownCommand.message(arguments) ?? Terminal.usageMessage(Switchboard.message(for: error)), code: ExitCode.usage)
 }
 do {
     try command.run()

@@ -150,6 +150,26 @@ import Testing
         #expect(sole.stdout == "id,name\r\nu1,Ada Lovelace\r\n")
     }
 
+    /// `--user` (or SWITCHBOARD_USER) and `-p user_id=` naming two users is a usage error, for run, export and
+    /// report alike, rather than one silently winning; naming the same user (in any case of a UUID) is fine.
+    @Test func userAndUserIDParameterThatDisagreeAreAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database(seed: "seed-users")
+        let query = ["--db", db, "--queries", CLI.fixtureQueries]
+        expectError(
+            try CLI.run(["run", "users-with-user", "--user", "u1", "-p", "user_id=u2"] + query),
+            "--user 'u1' and -p user_id='u2' name different users; give the acting user once", status: 2)
+        expectError(
+            try CLI.run(["export", "users-with-user", "-p", "user_id=u2"] + query, environment: ["SWITCHBOARD_USER": "u1"]),
+            "SWITCHBOARD_USER 'u1' and -p user_id='u2' name different users; give the acting user once", status: 2)
+        expectError(
+            try CLI.run(["report", "social-activity", "--user", "u1", "-p", "user_id=u2", "--db", db]),
+            "--user 'u1' and -p user_id='u2' name different users; give the acting user once", status: 2)
+        let same = try CLI.run(["run", "users-with-user", "--user", "u2", "-p", "user_id=u2", "--format", "csv"] + query)
+        #expect(same.stdout == "id,name\r\nu2,Björn 日本 🔥\r\n" && same.status == 0, "\(same.stderr)")
+    }
+
     @Test func sqlRunsWithTheFunctionsLoaded() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

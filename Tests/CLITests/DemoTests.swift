@@ -44,7 +44,7 @@ import Testing
                 "Created the demo database ./switchboard-demo.db.\n\nUnread notifications, due now (switchboard run notifications-inbox -p limit=5 -p unread=true -p when=due):\ntype_emoji  priority_badge  title"
             ))
         #expect(result.stdout.contains("\nLatest flagged posts (switchboard run social-feed -p flagged=true -p limit=5):\nplatform  "))
-        #expect(result.stdout.contains("\nNext, try:\n  switchboard queries "))
+        #expect(result.stdout.contains("\nNext, try:\n  \(CLI.binary) queries "))  // no switchboard on PATH: the path it was run as
         #expect(scratch.entries == ["switchboard-demo.db"])
         // A second run replaces the previous demo.
         #expect(try CLI.run(["demo", "--now", DemoTests.anchor], in: scratch.path).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A read that finds nothing says the app's empty state on stderr (`-- empty:` in the query's header),
@@ -30,5 +31,39 @@ import Testing
         #expect(searched.stderr == "" && searched.status == 0)
         let found = try CLI.run(["run", "templates-variables", "--db", db])
         #expect(found.stderr == "" && !found.stdout.isEmpty)
+    }
+
+    /// The app's empty states are for an empty list (issue 29.5): a read whose cursor is past the last row is
+    /// the end of a scroll through a list that has rows, and says so instead.
+    @Test func theEndOfAScrollIsNotAnEmptyList() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let seeded = try Subprocess.run([
+            "sqlite3", db,
+            """
+            INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date, author_handle, author_name)
+            VALUES ('u1', 'twitter', 'https://x.com/p/1', 'Only post', '2026-02-10T09:00:00Z', '@coach', 'Coach');
+            INSERT INTO notifications (id, user_id, type, title, scheduled_for) VALUES ('n1', 'u1', 'offer', 'Only one', '2026-02-10T09:00:00Z');
+            """,
+        ])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let feed = try CLI.run(["run", "social-feed", "--db", db, "--format", "json", "--columns", "id,post_date"])
+        let id = try #require(
+            (try JSONSerialization.jsonObject(with: Data(feed.stdout.utf8)) as? [[String: Any]])?.first?["id"] as? String)
+        let pages: [[String]] = [
+            ["social-feed", "-p", "cursor_post_date=2026-02-10T09:00:00Z", "-p", "cursor_id=\(id)"],
+            ["social-feed", "-p", "cursor_post_date=2026-02-10T09:00:00Z", "-p", "cursor_id=\(id)", "-p", "platform=twitter"],
+            ["notifications-inbox", "-p", "cursor_scheduled_for=2026-02-10T09:00:00Z", "-p", "cursor_id=n1"],
+        ]
+        for arguments in pages {
+            let result = try CLI.run(["run"] + arguments + ["--db", db, "--format", "json"])
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout == "[]\n", "\(arguments)")
+            #expect(result.stderr == "End of the list: no rows after the cursor\n", "\(arguments)")
+        }
+        // The first page of a list with rows says nothing.
+        let first = try CLI.run(["run", "notifications-inbox", "--db", db, "--format", "json"])
+        #expect(first.status == 0 && first.stderr == "")
     }
 }

@@ -112,7 +112,7 @@ import Testing
 
     @Test func usageErrorsExitWith2() throws {
         expectError(try CLI.run(["run"]), "missing expected argument '<name>'", status: 2)
-        expectError(try CLI.run(["bogus"]), "unexpected argument 'bogus'", status: 2)
+        expectError(try CLI.run(["bogus"], in: "/"), "unknown command 'bogus' (see \(CLI.binary) --help)", status: 2)
         expectError(
             try CLI.run(["run", "social-feed", "--format", "xml"]),
             "the value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'jsonl', 'csv', 'tsv' or 'markdown'.",
@@ -127,9 +127,8 @@ import Testing
         let parentLib = ((scratch.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
         expectError(
             try CLI.run(["shell", "--db", scratch.file("x.db")], binary: copy),
-            "libswitchboard.so not found (looked in \(scratch.path) and \(parentLib)); build it with swift build -c release "
-                + "--product switchboard, then install -m 644 .build/release/libswitchboard.so \(parentLib)/ "
-                + "(or set SWITCHBOARD_EXTENSION to its path)",
+            "libswitchboard.so not found (looked in \(scratch.path) and \(parentLib)); the release tarball has it in lib/: "
+                + "copy it to \(parentLib)/, or set SWITCHBOARD_EXTENSION to its path",
             status: 1)
         let viaEnvironment = try CLI.run(
             ["shell", "--db", scratch.file("x.db")],

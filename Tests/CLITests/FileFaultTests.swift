@@ -170,7 +170,7 @@ import Testing
         let sidecars: Set<String> = ["app.db-wal", "app.db-shm", "v3.db-wal", "v3.db-shm"]
         for (arguments, line) in f.writes(
             "attempt to write a readonly database (the file is not writable)",
-            initReason: "migration 0004_spec_model.sql failed: attempt to write a readonly database")
+            initReason: "cannot upgrade from schema version 3: attempt to write a readonly database; nothing changed")
         {
             try Self.expectFault(arguments, line, unchanged: unchanged, as: .nobody, allowed: sidecars)
         }
@@ -369,7 +369,7 @@ import Testing
         }
         for (arguments, line) in f.writes(
             "database is locked (another writer held it for 5 s)",
-            initReason: "migration 0004_spec_model.sql failed: database is locked")
+            initReason: "cannot upgrade from schema version 3: database is locked; nothing changed")
         {
             try Self.expectFault(arguments, line, unchanged: [f.db, f.v3], allowed: ["v3.db-wal", "v3.db-shm"])
         }
@@ -424,7 +424,7 @@ import Testing
         }
         let created = "\(f.folder)/new.db"
         try Self.expectFault(
-            ["init", "--db", created], "error: \(created): migration 0001_core.sql failed: database or disk is full",
+            ["init", "--db", created], "error: \(created): cannot create the schema: database or disk is full; nothing changed",
             unchanged: [f.db], allowed: sidecars)
         #expect(!FileManager.default.fileExists(atPath: created))
         // export --all from a database elsewhere into the full disk.
@@ -476,7 +476,7 @@ import Testing
             (["sql", "--write", "--db", f.db, big], "error: \(f.db): \(reason)"),
             (["sync", "posts", f.posts, "--db", f.db], "Sync failed: \(f.db): \(reason)"),
             (["import", "schools", f.schools, "--db", f.db], "error: \(f.db): \(reason)"),
-            (["init", "--db", f.v3], "error: \(f.v3): migration 0004_spec_model.sql failed: disk I/O error"),
+            (["init", "--db", f.v3], "error: \(f.v3): cannot upgrade from schema version 3: disk I/O error; nothing changed"),
         ]
         for (arguments, line) in cases {
             try Self.expectFault(

@@ -6,23 +6,50 @@ import Testing
 @Suite struct ImportExportTests {
     static func sqlite(_ db: String, _ sql: String) throws -> String { try SyncTests.sqlite(db, sql) }
 
-    /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet).
-    static let emptyInTheDemo: Set<String> = ["outbox", "report_runs", "template_partials"]
+    /// The tables the demo leaves empty (nothing queued, no report run, no shared partial yet; the *_replaced
+    /// ones hold only the rows a write collided with).
+    static let emptyInTheDemo: Set<String> = [
+        "outbox", "report_runs", "template_partials", "social_media_posts_replaced", "notifications_replaced",
+        "communication_templates_replaced", "tg_groups_replaced",
+    ]
 
-    /// An explicit `user_id: null` is not silently the acting user's (issue 18.9): it is refused, naming the
-    /// field and the record, unless --user says whose the records are. A missing user_id is still the acting user's.
-    @Test func anExplicitNullUserIsRefusedUnlessUserSaysWhose() throws {
+    /// An explicit `user_id: null` is never silently the acting user's (issue 18.9). Where the spec allows no user
+    /// (spec 002's `AppNotification.userId: String?`), it stays null, with or without --user, so a notification without
+    /// a user round-trips through export and import (issue 29.5); where a user is required (a coach), the record is
+    /// refused, naming the field and the record, unless --user says whose it is. A missing user_id is the acting user's.
+    @Test func anExplicitNullUserStaysNullWhereTheSpecAllowsItAndRoundTrips() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let db = try scratch.database()
-        let records = #"[{"type":"offer","title":"A"},{"user_id":null,"type":"offer","title":"B"}]"#
-        let refused = try CLI.run(["import", "notifications", "--db", db], input: records)
-        #expect(refused.status == 0)
-        #expect(refused.stderr == "record 2: skipped: user_id is null; pass --user to import the record as that user's\n")
-        #expect(refused.stdout == "Imported 1 row into notifications\n0 unchanged, 0 updated, 1 rejected\n")
-        let named = try CLI.run(["import", "notifications", "--db", db, "--user", "u1"], input: #"[{"user_id":null,"type":"offer","title":"B"}]"#)
+        let records = #"[{"id":"n-a","type":"offer","title":"A"},{"id":"n-b","user_id":null,"type":"offer","title":"B"}]"#
+        let imported = try CLI.run(["import", "notifications", "--db", db], input: records)
+        #expect(imported.status == 0 && imported.stderr == "", "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 2 rows into notifications\n0 unchanged, 0 updated, 0 rejected\n")
+        let named = try CLI.run(
+            ["import", "notifications", "--db", db, "--user", "u1"], input: #"[{"id":"n-c","user_id":null,"type":"offer","title":"C"}]"#)
         #expect(named.status == 0 && named.stderr == "", "\(named.stderr)")
-        #expect(try Subprocess.run(["sqlite3", db, "SELECT user_id || ' ' || title FROM notifications ORDER BY title"]).stdout == "u1 A\nu1 B\n")
+        let stored = "SELECT id || ' ' || ifnull(user_id, 'NULL') FROM notifications WHERE id LIKE 'n-%' ORDER BY id"
+        #expect(try ImportExportTests.sqlite(db, stored) == "n-a u1\nn-b NULL\nn-c NULL")
+        // export, then import into a fresh workspace: the rows come back as they were; again: unchanged.
+        let exported = try CLI.run(["export", "notifications", "--db", db])
+        #expect(exported.status == 0 && exported.stdout.contains(#""user_id":null"#), "\(exported.stderr)")
+        let copy = try scratch.database(name: "copy.db")
+        let back = try CLI.run(["import", "notifications", "--db", copy], input: exported.stdout)
+        #expect(back.status == 0 && back.stderr == "", "\(back.stderr)")
+        #expect(try ImportExportTests.sqlite(copy, stored) == "n-a u1\nn-b NULL\nn-c NULL")
+        let again = try CLI.run(["import", "notifications", "--db", copy], input: exported.stdout)
+        #expect(again.status == 0 && again.stderr == "" && again.stdout.hasPrefix("No rows imported into notifications\n"), "\(again.stderr)")
+        // A coach needs a user: an explicit null is refused, unless --user says whose.
+        let coach = #"[{"id":"c-null","user_id":null,"name":"Coach Null"}]"#
+        let refused = try CLI.run(["import", "coaches", "--db", db], input: coach)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "record 1: skipped: user_id is null; pass --user to import the record as that user's\n"
+                + "Import failed: 1 record refused, none accepted\n")
+        let theirs = try CLI.run(["import", "coaches", "--db", db, "--user", "u1"], input: coach)
+        #expect(theirs.status == 0 && theirs.stderr == "", "\(theirs.stderr)")
+        #expect(try ImportExportTests.sqlite(db, "SELECT user_id FROM coaches WHERE id = 'c-null'") == "u1")
     }
 
     /// A user's rows imported before there is a user: the command says how to make the profile (as `run` and
@@ -55,10 +82,10 @@ import Testing
         #expect(imported.stdout == "Imported 1 row into coaches\n0 unchanged, 0 updated, 1 rejected\n")
         #expect(imported.stderr == "line 1: skipped: school 'nosuchschool' does not exist (coaches.school_id)\n")
         let moved = try CLI.run(["import", "coaches", "--upsert", "--db", db], input: #"{"id":"c2","name":"Lee","school_id":"gone"}"#)
-        #expect(moved.stdout == "No rows imported into coaches\n0 unchanged, 0 updated, 1 rejected\n")
-        #expect(moved.stderr == "line 1: skipped: school 'gone' does not exist (coaches.school_id)\n")
+        #expect(moved.stdout == "" && moved.status == 1)
+        #expect(moved.stderr == "line 1: skipped: school 'gone' does not exist (coaches.school_id)\nImport failed: 1 record refused, none accepted\n")
         let child = try CLI.run(["import", "posts", "--db", db], input: #"{"id":5,"user_id":7,"parent_id":99,"title":"Reply"}"#)
-        #expect(child.stderr == "line 1: skipped: parent '99' does not exist (posts.parent_id)\n")
+        #expect(child.stderr == "line 1: skipped: parent '99' does not exist (posts.parent_id)\nImport failed: 1 record refused, none accepted\n")
         #expect(try ImportExportTests.sqlite(db, "SELECT id, ifnull(school_id, '-') FROM coaches ORDER BY id") == "c2|-")
     }
 
@@ -96,6 +123,51 @@ import Testing
 
     /// A TDLib group list as a fetch script prints it: only basic groups and supergroups that are not
     /// channels go in (spec 003, Phase 4), and each chat left out is named on stderr.
+    /// export --all checks every file name before it writes anything: a database whose file is one of the
+    /// names it would write (here backup/users.json) is refused, and the folder keeps only that file.
+    @Test func exportAllChecksEveryNameBeforeItWrites() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let folder = scratch.file("backup")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let db = try scratch.database(name: "backup/users.json")
+        expectError(
+            try CLI.run(["export", "--all", folder, "--db", db]),
+            "--all \(folder)/users.json is the database or one of its files; choose another path", status: 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["users.json"])
+        // A folder where a file would go: refused before any file is written.
+        let other = scratch.file("other")
+        try FileManager.default.createDirectory(atPath: other + "/users.json", withIntermediateDirectories: true)
+        let copy = try scratch.database(name: "copy.db")
+        expectError(
+            try CLI.run(["export", "--all", other, "--db", copy]), "cannot write \(other)/users.json: it is a folder; nothing exported", status: 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other) == ["users.json"])
+    }
+
+    /// The outbox's fencing counter only grows, through every path: sql --write, the sqlite3 shell (a REPLACE
+    /// with recursive_triggers off too) and import, which reports the record as skipped; raising it is fine.
+    @Test func theFencingCounterOnlyGrows() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        #expect(try CLI.run(["sql", "--write", "UPDATE outbox_fence SET token = 3", "--db", db]).stdout == "1 row changed\n")
+        let grows = "outbox_fence.token only grows (it fences deliveries); it is left as it is"
+        expectError(try CLI.run(["sql", "--write", "UPDATE outbox_fence SET token = 0", "--db", db]), grows, status: 1)
+        expectError(
+            try CLI.run(["sql", "--write", "DELETE FROM outbox_fence", "--db", db]), "outbox_fence is never deleted (it fences deliveries)", status: 1
+        )
+        for sql in ["INSERT OR REPLACE INTO outbox_fence (id, token) VALUES (1, 0)", "UPDATE outbox_fence SET token = token - 1"] {
+            let shell = try Subprocess.run(["sqlite3", db, sql])
+            #expect(shell.stderr.contains(grows) && shell.status != 0, "\(sql): \(shell.stderr)")
+        }
+        let imported = try CLI.run(["import", "outbox_fence", "--upsert", "--db", db], input: #"{"id":1,"token":0}"#)
+        #expect(imported.stderr.hasPrefix("line 1: skipped: \(grows)\n"), "\(imported.stderr)")
+        #expect(try SyncTests.sqlite(db, "SELECT token FROM outbox_fence") == "3")
+        let raised = try CLI.run(["import", "outbox_fence", "--upsert", "--db", db], input: #"{"id":1,"token":7}"#)
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(try SyncTests.sqlite(db, "SELECT token FROM outbox_fence") == "7")
+    }
+
     @Test func telegramGroupListKeepsOnlyGroups() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -210,11 +282,12 @@ import Testing
             try CLI.run(["import", "coaches", "--db", db], input: records),
             "several users in the database; pass --user ID or set SWITCHBOARD_USER", status: 2)
         let refused = try CLI.run(["import", "coaches", "--upsert", "--user", "user-a", "--db", db], input: records)
-        #expect(refused.stdout == "No rows imported into coaches\n0 unchanged, 0 updated, 2 rejected\n")
+        #expect(refused.stdout == "" && refused.status == 1)
         #expect(
             refused.stderr == """
                 line 1: skipped: id 'coach-b' is another user's row; it is left as it is
                 line 2: skipped: user_id 'user-b' is not the acting user 'user-a' (--all-users imports every user's rows)
+                Import failed: 2 records refused, none accepted
 
                 """)
         #expect(try ImportExportTests.sqlite(db, "SELECT id, user_id, name FROM coaches ORDER BY id") == "coach-b|user-b|Coach B")

@@ -40,7 +40,7 @@ import Testing
                 Sync failed: 1 record refused, none accepted
 
                 """)
-        #expect(result.stdout == "No new posts synced: 1 record refused, none accepted\n0 duplicates, 1 rejected\n")
+        #expect(result.stdout == "")
         #expect(result.status == 1)
     }
 

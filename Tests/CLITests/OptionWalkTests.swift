@@ -31,6 +31,10 @@ import Testing
     static let runElsewhere: [String: String] = [
         "open --db": "QuickSendTests' fixture passes the database as SWITCHBOARD_DB",
         "retry --db": "DeliverTests' fixture passes the database as SWITCHBOARD_DB",
+        "sync --dry-run": "SourceSyncTests.aDryRunListsTheAccountsAndFetchesNothing, through its sync helper",
+        "sync --full": "SourceSyncTests.a429HalfwayKeepsTheFirstPagesAndSaysWhenToRetry, through its sync helper",
+        "sync --max-attempts": "SourceSyncTests.aTimedOutRequestIsRetried, through its sync helper",
+        "sync --request-timeout": "SourceSyncTests.aTimedOutRequestIsRetried, through its sync helper",
     ]
 
     /// The test sources a pair is looked for in: the CLI tests and the Python host tests.

@@ -102,6 +102,21 @@ struct QuickSendFixture {
         #expect(try f.text(3) == "Hi Ann", "\(filled.stderr)")
     }
 
+    /// A `--var` value may start with any Unicode scalar (a combining mark, an emoji modifier), which makes one
+    /// character with the `=` before it.
+    @Test func aVariableMayStartWithAnyScalar() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        try f.sql(
+            "INSERT INTO tg_templates (id, name, message_text, target_group_id) "
+                + "VALUES ('44444444-4444-4444-8444-444444444444', 'Braces', 'Hi {{there}}', -1001);")
+        for (id, value) in ["\u{301}e", "\u{1F3FB}"].enumerated() {
+            let sent = try f.run(["send", "Braces", "--var", "there=\(value)", "--dedupe-window", "0"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(try f.text(id + 1) == "Hi \(value)")
+        }
+    }
+
     @Test func sendWithoutLocation() throws {
         let f = try Fixture()
         defer { f.cleanUp() }
@@ -264,10 +279,16 @@ struct QuickSendFixture {
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout == "Location: 1.5,-2.25\nQueued message 1 to Family Chat (-1001) with key \(try f.key(1)).\n")
         #expect(try f.text(1) == "Leaving at {{time}} on {{date}}\n\n📍 https://maps.google.com/?q=1.5,-2.25")
-        // route_map's tolerance: case-insensitive literals, extra parameters, a trailing slash.
-        let variant = try f.run(["open", "TGTEMPLATES://send/?id=\(Fixture.late)&src=widget", "--var", "minutes=3"])
+        // Spec 003's handleDeepLink: a path and other query items pass (URLComponents, the first `id` item)...
+        let variant = try f.run(["open", "tgtemplates://send/?src=widget&id=\(Fixture.late)&id=x", "--var", "minutes=3"])
         #expect(variant.status == 0, "\(variant.stderr)")
-        for bad in ["tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage"] {
+        // ...but the scheme and the host are compared exactly (`url.scheme == "tgtemplates"`, `url.host == "send"`),
+        // and the id must be a UUID (`UUID(uuidString:)`): the app ignores everything else.
+        for bad in [
+            "tgtemplates://send", "tgtemplates://send?id=", "tgtemplates://edit?id=\(Fixture.late)", "https://example.com/x", "garbage",
+            "TGTEMPLATES://send?id=\(Fixture.late)", "tgtemplates://SEND?id=\(Fixture.late)", "Tgtemplates://send?id=\(Fixture.late)",
+            "tgtemplates://send?ID=\(Fixture.late)", "tgtemplates://send?id=not-a-uuid", " tgtemplates://send?id=\(Fixture.late)",
+        ] {
             expectError(try f.run(["open", bad]), "not a quick-send link: '\(bad)' (expected tgtemplates://send?id=UUID)", status: 2)
         }
         expectError(
@@ -322,7 +343,8 @@ struct QuickSendFixture {
         _ = try Subprocess.run(["sqlite3", db, "PRAGMA user_version = 5; CREATE TABLE t(x);"])
         expectError(
             try CLI.run(["outbox", "--db", db]),
-            "the database has no outbox (schema version 5); run switchboard init to bring it up to date", status: 1)
+            "\(db): database schema version 5 is older than this switchboard (\(PackagePaths.newestSchemaVersion)); "
+                + "run switchboard init to upgrade it", status: 1)
     }
 
     /// The group picker's search (queries/tg-groups.sql): case-insensitive substring of the title, in

@@ -19,6 +19,25 @@ import Testing
         #expect(literal.stdout == "x\r\n:id\r\n")
     }
 
+    /// A value may start with any Unicode scalar: a combining mark or an emoji modifier right after `=` makes
+    /// one character with it (`=́`), and `-p` and `--map` split at the `=` scalar, not a character (`--var`:
+    /// QuickSendTests.aVariableMayStartWithAnyScalar, and FieldMapTests).
+    @Test(arguments: ["\u{301}e", "\u{1F3FB}", "\u{200D}x", "\u{FE0F}"])
+    func aValueMayStartWithAnyScalar(value: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let read = try CLI.run(["sql", "--db", db, "SELECT :v AS v, hex(:v) AS h", "-p", "v=\(value)", "--format", "jsonl"])
+        let hex = value.utf8.map { String(format: "%02X", $0) }.joined()
+        #expect(read.stdout == #"{"v":"\#(value)","h":"\#(hex)"}"# + "\n", "\(read.stderr)")
+        let map = try CLI.run(
+            ["sync", "posts", "--db", db, "--map", "body=\(value)x", "--no-classify", "--user", "u1"],
+            input:
+                #"{"platform":"twitter","post_url":"https://x.com/1","body":"hi","post_date":"2026-02-10T10:00:00Z","author_handle":"@a","author_name":"A"}"#
+        )
+        #expect(!map.stderr.contains("--map expects"), "\(map.stderr)")
+    }
+
     @Test func parametersMustMatchTheSQL() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }

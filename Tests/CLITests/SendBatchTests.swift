@@ -88,6 +88,52 @@ import Testing
         }
     }
 
+    /// A NUL (`\u0000`) in a key or a variable would be stored cut at it: the line is refused, named.
+    @Test func aNULInAKeyOrAVariableIsRefusedWithItsLine() throws {
+        let cases: [(String, String)] = [
+            (
+                #"{"template": "Running late", "vars": {"minutes": 5}, "key": "k-1\u0000tail"}"#,
+                #"line 2: key holds a NUL character (\u0000), which would be stored cut short there; nothing queued"#
+            ),
+            (
+                #"{"template": "Running late", "vars": {"minutes": "5\u0000 hours"}}"#,
+                #"line 2: vars.minutes holds a NUL character (\u0000), which would be stored cut short there; nothing queued"#
+            ),
+        ]
+        for (line, message) in cases {
+            let f = try Fixture()
+            defer { f.cleanUp() }
+            let result = try f.run(["send", "--batch", "-"], input: #"{"template": "On my way"}"# + "\n" + line + "\n")
+            #expect(result.stderr == "error: \(message)\n" && result.status == 1 && result.stdout == "", "\(line)")
+            #expect(f.outboxCount == 0, "\(line)")
+        }
+    }
+
+    /// Every bad line is named, as import names every record it skips, and nothing is queued: those a line
+    /// alone shows (an unknown field, a NUL) and those the database shows (an unknown template, a key used).
+    @Test func everyBadLineIsNamed() throws {
+        let f = try Fixture()
+        defer { f.cleanUp() }
+        #expect(try f.run(["send", "On my way", "--key", "k-0"]).status == 0)
+        let lines = [
+            #"{"template": "On my way"}"#, #"{"tmpl": "Running late"}"#, #"{"template": "runing lat"}"#,
+            #"{"template": "Running late", "vars": {"minutes": 1}, "key": "k-0"}"#, #"{"template": "Running late", "vars": {"minutes": 3}}"#,
+            #"{"template": "On my way", "key": "nul\u0000"}"#,
+        ]
+        let result = try f.run(["send", "--batch", "-"], input: lines.joined(separator: "\n") + "\n")
+        #expect(
+            result.stderr == """
+                line 2: unknown field 'tmpl' (a line has template, vars, render, location, key)
+                line 3: no template 'runing lat' (did you mean 'Running late'?)
+                line 4: key 'k-0' was already used for another message (outbox 1)
+                line 6: key holds a NUL character (\\u0000), which would be stored cut short there
+                error: 4 lines refused (line 2, line 3, line 4 and 1 more); nothing queued
+
+                """)
+        #expect(result.status == 1 && result.stdout == "")
+        #expect(f.outboxCount == 1)
+    }
+
     @Test func perMessageOptionsAreUsageErrors() throws {
         let f = try Fixture()
         defer { f.cleanUp() }

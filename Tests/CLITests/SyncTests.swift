@@ -116,7 +116,7 @@ import Testing
             + [#"{"platform":"twitter","author_handle":"@c","author_name":"C","post_date":"2026-02-10T14:30:00Z"}"#]
         let refused = try CLI.run(["sync", "posts", "--db", db], input: bad.joined(separator: "\n"))
         #expect(refused.status == 1)
-        #expect(refused.stdout == "No new posts synced: 12 records refused, none accepted\n0 duplicates, 12 rejected\n")
+        #expect(refused.stdout == "")
         let summary = """
             Refused 12 records:
               11 × post_date '…' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z): line 1, line 2, line 3, and 8 more
@@ -133,6 +133,30 @@ import Testing
         // Nothing new and nothing refused: up to date.
         let again = try CLI.run(["sync", "posts", "--db", db], input: SyncTests.post(99))
         #expect(again.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n" && again.stderr == "")
+    }
+
+    /// Sync and import of the same refused record agree (issue 29.5): exit 1 and spec 001's failure form,
+    /// "Sync failed: <reason>" ("Import failed: <reason>" for import), in --json's message too, nothing stored.
+    @Test func syncAndImportAgreeWhenEveryRecordIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try scratch.database()
+        let record = SyncTests.post(1, date: "yesterday")
+        let refusal = "line 1: skipped: post_date 'yesterday' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)\n"
+        let synced = try CLI.run(["sync", "posts", "--db", db], input: record)
+        #expect(synced.status == 1 && synced.stdout == "")
+        #expect(synced.stderr == refusal + "Sync failed: 1 record refused, none accepted\n")
+        let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: record)
+        #expect(json.status == 1)
+        #expect(
+            json.stdout
+                == #"{"success":false,"message":"Sync failed: 1 record refused, none accepted","newPostCount":0,"duplicateCount":0,"updatedCount":0,"rejectedCount":1}"#
+                + "\n")
+        #expect(json.stderr == refusal + "Sync failed: 1 record refused, none accepted\n")
+        let imported = try CLI.run(["import", "social_media_posts", "--db", db], input: record)
+        #expect(imported.status == 1 && imported.stdout == "")
+        #expect(imported.stderr == refusal + "Import failed: 1 record refused, none accepted\n")
+        #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_media_posts") == "0")
     }
 
     @Test func validDuplicateAndInvalidRecordsWithExactReports() throws {
@@ -174,7 +198,7 @@ import Testing
                 Sync failed: 1 record refused, none accepted
 
                 """)
-        #expect(strict.stdout == "No new posts synced: 1 record refused, none accepted\n0 duplicates, 1 rejected\n")
+        #expect(strict.stdout == "")
         #expect(strict.status == 1)
         // --json: the sync endpoint's answer.
         let json = try CLI.run(["sync", "posts", "--db", db, "--json"], input: SyncTests.post(10))

@@ -2,15 +2,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Calendar days in the user's time zone: users.timezone, --tz and $SWITCHBOARD_TZ, for the feed's and
-/// inbox's dates, the report's day buckets and the digest's "due today".
+/// Calendar days in the user's time zone: users.timezone, which every host's views read, and --tz and
+/// $SWITCHBOARD_TZ, the CLI's display override, for the feed's, inbox's and templates' dates, the report's
+/// day buckets and the digest's "due today".
 @Suite struct TimeZoneCLITests {
-    /// A database of user u1 in `zone`, with one post and one notification at `at`, unread and due.
+    /// A database of user u1 in `zone`, with one post and one notification at `at`, unread and due, then `extra` run.
     func database(
-        _ scratch: Scratch, name: String = "test.db", zone: String = "America/New_York", at: [String] = ["2026-01-15T02:00:00Z"]
+        _ scratch: Scratch, name: String = "test.db", zone: String = "America/New_York", at: [String] = ["2026-01-15T02:00:00Z"],
+        extra: String = ""
     ) throws -> String {
         let db = try scratch.database(name: name)
-        var sql = "UPDATE users SET timezone = '\(zone)';"
+        var sql = "UPDATE users SET timezone = '\(zone)';" + extra
         for (index, time) in at.enumerated() {
             sql += """
                 INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date, author_handle, author_name)
@@ -59,8 +61,51 @@ import Testing
         let feed = ["run", "social-feed", "--db", db, "--now", "2026-01-16T12:00:00Z", "--columns", "relative_time"]
         #expect(try column(feed) == ["2 days ago"])
         #expect(try column(feed + ["--tz", "UTC"]) == ["1 day ago"])
-        let sql = try column(["sql", "SELECT local_date('2026-01-15T02:00:00Z') AS day, switchboard_timezone() AS zone", "--db", db])
-        #expect(sql == ["2026-01-14,America/New_York"])
+        // Ad-hoc SQL reads the views as every host does; the one-argument forms are UTC's, in every host.
+        let sql = try column(
+            [
+                "sql", "SELECT relative_time, local_date('2026-01-15T02:00:00Z') AS utc_day FROM social_feed", "--db", db,
+                "--now", "2026-01-16T12:00:00Z",
+            ])
+        #expect(sql == ["2 days ago,2026-01-15"])
+    }
+
+    /// Spec 000's formattedDate is the user's calendar day (issue 29's "Done when"): for a New York user,
+    /// 2026-01-15T02:00:00Z reads "Jan 14, 2026" in the CLI and in the sqlite3 shell with no setup; --tz is a
+    /// display override of the CLI's own connection only, and the shell says $SWITCHBOARD_TZ does not reach it.
+    @Test func theTemplatesDateIsTheUsersDayInEveryHost() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(
+            scratch,
+            extra: """
+                INSERT INTO communication_templates (user_id, name, type, body, created_at)
+                VALUES ('u1', 'Late', 'email', 'Hi', '2026-01-15T02:00:00Z');
+                """)
+        let list = ["run", "templates-list", "--db", db, "--columns", "formatted_date"]
+        #expect(try column(list) == ["\"Jan 14, 2026\""])
+        #expect(try column(list + ["--tz", "UTC"]) == ["\"Jan 15, 2026\""])
+        let shell = try CLI.run(
+            ["shell", "--db", db], environment: ["SWITCHBOARD_TZ": "UTC"], input: "SELECT formatted_date FROM template_library;\n")
+        #expect(shell.stdout == "Jan 14, 2026\n")
+        #expect(shell.stderr == "$SWITCHBOARD_TZ (UTC) does not apply in the shell: its views show each user's users.timezone\n")
+    }
+
+    /// Stored text never takes the display override: a generated reminder names the day of the user's calendar.
+    @Test func storedTextKeepsTheUsersZone() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(
+            scratch,
+            extra: """
+                INSERT INTO coaches (id, user_id, name) VALUES ('c1', 'u1', 'Coach Kim');
+                INSERT INTO interactions (user_id, coach_id, direction, channel, occurred_at) VALUES ('u1', 'c1', 'outbound', 'email', '2026-01-15T02:00:00Z');
+                """)
+        let made = try CLI.run(["run", "notifications-generate-follow-ups", "--db", db, "--now", "2026-02-10T12:00:00Z", "--tz", "UTC"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            try SyncTests.sqlite(db, "SELECT message FROM notifications WHERE type = 'follow_up_reminder'")
+                == "Your last message to Coach Kim was on 2026-01-14.")
     }
 
     @Test func theReportsDaysAcrossADaylightSavingChange() throws {
@@ -92,6 +137,39 @@ import Testing
         #expect(try reportRows(digest, "summary").first?["date"] as? String == "2026-01-14")
         let utc = try reportRows(digest, "due_soon", environment: ["SWITCHBOARD_TZ": "UTC"])
         #expect(utc.map { "\($0["day"] ?? "") \($0["due"] ?? "")" } == ["2026-01-15 tomorrow"])
+    }
+
+    /// A FIFO (or a device) named as a zone under $TZDIR is no zone, at once: it is opened without waiting for
+    /// a writer and refused as not a regular file, where reading it waited forever. `timeout` only turns a
+    /// regression into a failure instead of a hung suite; nothing here is timed.
+    @Test func aFIFOOrADeviceUnderTZDIRIsNoZone() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let db = try database(scratch)
+        let zones = scratch.file("zoneinfo")
+        try FileManager.default.createDirectory(atPath: zones + "/Evil", withIntermediateDirectories: true)
+        #expect(mkfifo(zones + "/Evil/Fifo", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Evil/Zero", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: zones + "/Evil/Real", withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        // The user's own zone is read from this folder too: --tz UTC needs none.
+        let environment = ["TZDIR": zones, "PATH": "/usr/bin:/bin"]
+        for zone in ["Evil/Fifo", "Evil/Zero"] {
+            let result = try Subprocess.run(
+                ["timeout", "60", CLI.binary, "sql", "SELECT local_date('2026-07-01T03:30:00Z', '\(zone)')", "--db", db, "--tz", "UTC"],
+                environment: environment)
+            #expect(result.stderr == "error: local_date: unknown time zone '\(zone)'\n" && result.status == 1, "\(zone): \(result.status)")
+        }
+        let real = try Subprocess.run(
+            [CLI.binary, "sql", "SELECT local_date('2026-07-01T03:30:00Z', 'Evil/Real') AS d", "--db", db, "--tz", "UTC", "--format", "csv"],
+            environment: environment)
+        #expect(real.stdout == "d\r\n2026-06-30\r\n", "a symbolic link to a zone file is followed: \(real.stderr)")
+        let shell = try Subprocess.run(
+            [
+                "timeout", "60", "sqlite3", "-cmd", ".load \(CLI.buildFolder)/libswitchboard.so", ":memory:",
+                "SELECT coalesce(local_date('2026-07-01T03:30:00Z', 'Evil/Fifo'), 'none')",
+            ],
+            environment: environment)
+        #expect(shell.stderr.contains("unknown time zone 'Evil/Fifo'") && shell.status == 1, "\(shell.status) \(shell.stderr)")
     }
 
     @Test func unknownZones() throws {

@@ -57,17 +57,15 @@ import Testing
             ("local_date('2026-01-15', 'Mars/Base')", "local_date: unknown time zone 'Mars/Base'"),
             ("relative_date('2026-01-15', '2026-02-10', '../../etc/passwd')", "relative_date: unknown time zone '../../etc/passwd'"),
             ("relative_date_abbreviated('2026-01-15', '2026-02-10', 'America/')", "relative_date_abbreviated: unknown time zone 'America/'"),
-            ("switchboard_timezone('/etc/localtime')", "switchboard_timezone: unknown time zone '/etc/localtime'"),
+            ("local_date(0, '/etc/localtime')", "local_date: unknown time zone '/etc/localtime'"),
         ] {
             let result = try SQLShell.run("SELECT \(call);\n")
             #expect(result.status == 1)
             #expect(result.stderr == "Runtime error near line 1: \(message)\n", "\(call)")
         }
-        // A failed switchboard_timezone leaves the zone as it was.
-        let kept = try SQLShell.run(
-            "SELECT switchboard_timezone('Asia/Kolkata');\nSELECT switchboard_timezone('Mars/Base');\nSELECT switchboard_timezone();\n",
-            bail: false)
-        #expect(kept.stdout == "Asia/Kolkata\nAsia/Kolkata\n")
+        // No SQL sets a time zone any more (issue 29): the setter is gone, and a view reads the zone it is given.
+        let gone = try SQLShell.run("SELECT switchboard_timezone('Asia/Kolkata');\n")
+        #expect(gone.stderr.hasPrefix("Parse error near line 1: no such function: switchboard_timezone\n"), "\(gone.stderr)")
     }
 
     @Test func zoneFilesComeFromTZDIR() throws {
@@ -150,7 +148,8 @@ import Testing
         #expect(result.stderr == "Runtime error near line 3: string or blob too big (18)\n")
     }
 
-    /// Each pure function works in a view with trusted_schema=OFF; switchboard_now cannot be used in one.
+    /// Each pure function works in a view with trusted_schema=OFF, and so does reading the clock
+    /// (switchboard_now(), innocuous, as the feed's and inbox's views need); pinning it cannot be used in one.
     /// (SQLite 3.40's own json_object() is not innocuous, so the view passes literal JSON.)
     @Test func pureFunctionsWorkInViewsUnderTrustedSchemaOff() throws {
         let script = """
@@ -162,12 +161,17 @@ import Testing
               route_map('/schools/9') AS g, fts_query('smith') AS h, text_preview('abcdef', 3) AS i,
               count_badge(120) AS j, switchboard_version() = switchboard_version() AS k;
             SELECT * FROM page;
-            CREATE VIEW clock AS SELECT switchboard_now() AS now;
+            SELECT switchboard_now('2026-02-10T12:00:00Z') IS NOT NULL;
+            CREATE VIEW clock AS SELECT switchboard_now() AS now, display_timezone('UTC') AS zone, capitalized('profile') AS name;
             SELECT * FROM clock;
+            CREATE VIEW pin AS SELECT switchboard_now('2030-01-01T00:00:00Z') AS now;
+            SELECT * FROM pin;
 
             """
         let result = try SQLShell.run(script)
-        #expect(result.stdout == #"Hi Ann|["n"]|["n"]|1h ago|1|👍 Positive|{"screen":"school_detail","id":"9"}|"smith"*|abc...|99+|1"# + "\n")
-        #expect(result.stderr == "Parse error near line 10: unsafe use of switchboard_now()\n")
+        #expect(
+            result.stdout == #"Hi Ann|["n"]|["n"]|1h ago|1|👍 Positive|{"screen":"school_detail","id":"9"}|"smith"*|abc...|99+|1"# + "\n"
+                + "1\n2026-02-10T12:00:00Z|UTC|Profile\n")
+        #expect(result.stderr == "Parse error near line 13: unsafe use of switchboard_now()\n")
     }
 }

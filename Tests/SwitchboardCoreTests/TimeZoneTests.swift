@@ -149,20 +149,23 @@ import Testing
         #expect(call("local_date", [.text("2300-01-01T05:30:00Z"), .text("America/New_York")]) == .text("2300-01-01"))
     }
 
-    @Test func theConnectionsZone() {
+    /// No SQL sets a zone: the one-argument forms are UTC's, whatever zone the connection was given to
+    /// show dates in; display_timezone(tz) is tz unless the program gave the connection a display zone.
+    @Test func theOneArgumentFormsAreUTCAndDisplayTimezoneIsTheUsersUnlessOverridden() {
         let environment = TestEnvironment(now: 1_768_442_400, zoneFile: Self.zoneFile)
-        #expect(call("switchboard_timezone", [], environment) == .text("UTC"))
+        #expect(Registry.function("switchboard_timezone", arity: 0) == nil)
+        #expect(Registry.function("switchboard_timezone", arity: 1) == nil)
+        #expect(call("display_timezone", [.text("America/New_York")], environment) == .text("America/New_York"))
+        #expect(call("display_timezone", [.null], environment) == .null)
+        #expect(call("display_timezone", [.text("Mars/Base")], environment) == .text("Mars/Base"))
+        environment.displayTimeZone = "Asia/Kolkata"
+        #expect(call("display_timezone", [.text("America/New_York")], environment) == .text("Asia/Kolkata"))
+        #expect(call("display_timezone", [.null], environment) == .text("Asia/Kolkata"))
+        // The one-argument forms ignore the display zone: UTC in every host (New York would say the 14th, Dec 31, 2025).
+        environment.displayTimeZone = "America/New_York"
         #expect(call("local_date", [.text("2026-01-15T02:00:00Z")], environment) == .text("2026-01-15"))
-        #expect(call("switchboard_timezone", [.text("America/New_York")], environment) == .text("America/New_York"))
-        #expect(call("switchboard_timezone", [], environment) == .text("America/New_York"))
-        #expect(call("local_date", [.text("2026-01-15T02:00:00Z")], environment) == .text("2026-01-14"))
-        #expect(call("relative_date", [.text("2026-01-01T04:00:00Z")], environment) == .text("Dec 31, 2025"))
+        #expect(call("relative_date", [.text("2026-01-01T04:00:00Z")], environment) == .text("Jan 1"))
         #expect(call("relative_date_abbreviated", [.text("2026-01-13T03:00:00Z")], environment) == .text("2 days ago"))
-        // An unknown zone is an error and leaves the zone as it was; NULL goes back to UTC.
-        #expect(call("switchboard_timezone", [.text("Mars/Base")], environment) == .error("switchboard_timezone: unknown time zone 'Mars/Base'"))
-        #expect(call("switchboard_timezone", [], environment) == .text("America/New_York"))
-        #expect(call("switchboard_timezone", [.null], environment) == .null)
-        #expect(call("switchboard_timezone", [], environment) == .text("UTC"))
     }
 
     @Test func unknownAndNullZones() {

@@ -41,8 +41,7 @@ import Testing
     /// SQLite runs one call at a time on it, and the per-connection state (the current call's context,
     /// the statement caches of template, partials, routes and search words) must hold up.
     @Test func everyFunctionOnOneSerializedConnection() throws {
-        // switchboard_now(ts) and switchboard_timezone(name) are left out: they re-pin the one clock and
-        // zone the other threads read.
+        // switchboard_now(ts) is left out: it re-pins the one clock the other threads read.
         let calls = FunctionCall.all(includingClockPin: false)
         let expected = try RawConnection(serialized: true).results(of: calls)
         let shared = try RawConnection(serialized: true)
@@ -77,10 +76,11 @@ import Testing
         #expect(run.mostInsideAtOnce >= 2)
     }
 
-    /// switchboard_timezone(name) sets the zone of its own connection only, and the zone files are read
-    /// and cached while other threads use them: 8 connections, each in a zone of its own set on every
-    /// call, each read back its own zone and the local day of one instant there.
-    @Test func eachConnectionKeepsItsOwnTimeZone() throws {
+    /// A display zone (the CLI's --tz, given through Swift: ``SwitchboardFunctions/setDisplayTimeZone(_:on:)``)
+    /// belongs to its own connection only, and the zone files are read and cached while other threads use
+    /// them: 8 connections, each given a zone on every call, each read back its own zone through
+    /// display_timezone and the local day of one instant there, while other connections open and close.
+    @Test func eachConnectionKeepsItsOwnDisplayZone() throws {
         let zones = [
             ("America/New_York", "2026-01-14"), ("Europe/London", "2026-01-15"), ("Australia/Lord_Howe", "2026-01-15"),
             ("Asia/Kolkata", "2026-01-15"), ("UTC", "2026-01-15"), ("America/Los_Angeles", "2026-01-14"),
@@ -90,16 +90,23 @@ import Testing
         let run = OverlappingThreads.run(threads: Self.threads, iterations: 200) { thread, call in
             let (zone, day) = zones[(thread + call) % zones.count]
             let connection = try connections[thread].connection()
-            _ = try connection.result(of: FunctionCall("SELECT switchboard_timezone(?)", [.text(zone)]))
+            guard connection.setDisplayTimeZone(zone) else { throw Mismatch(call: FunctionCall(zone, []), expected: "set", got: "refused") }
             let read = try connection.result(
                 of: FunctionCall(
-                    "SELECT switchboard_timezone(), local_date('2026-01-15T02:00:00Z'), local_date('2026-01-15T02:00:00Z', ?)",
-                    [.text(zones[thread].0)]))
-            let expected = "'\(zone)'|'\(day)'|'\(zones[thread].1)'"
-            if read != expected { throw Mismatch(call: FunctionCall("switchboard_timezone", []), expected: expected, got: read) }
+                    "SELECT display_timezone(?), local_date('2026-01-15T02:00:00Z', display_timezone(?)), local_date('2026-01-15T02:00:00Z')",
+                    [.text("Mars/Base"), .null]))
+            let expected = "'\(zone)'|'\(day)'|'2026-01-15'"
+            if read != expected { throw Mismatch(call: FunctionCall("display_timezone", []), expected: expected, got: read) }
+            // A connection opened and closed meanwhile has none, and takes none away.
+            let passing = try RawConnection(serialized: false)
+            let own = try passing.result(of: FunctionCall("SELECT display_timezone('Asia/Tokyo')", []))
+            if own != "'Asia/Tokyo'" { throw Mismatch(call: FunctionCall("display_timezone", []), expected: "'Asia/Tokyo'", got: own) }
         }
         #expect(run.errors == [])
         #expect(run.mostInsideAtOnce >= 2)
+        let fresh = try RawConnection(serialized: false)
+        #expect(fresh.setDisplayTimeZone("Mars/Base") == false)
+        #expect(fresh.setDisplayTimeZone(nil))
     }
 
     /// SyncLock from 8 threads at once, each taking the locks of files of its own and of files the
@@ -203,9 +210,7 @@ struct FunctionCall: Sendable, CustomStringConvertible {
     /// rows, so SQLite keeps the parsed template, partials, route rules and search words between rows.
     static func all(includingClockPin: Bool) -> [FunctionCall] {
         var calls: [FunctionCall] = []
-        // switchboard_timezone(name) sets the connection's zone as switchboard_now(ts) pins its clock.
-        let pins = ["switchboard_now", "switchboard_timezone"]
-        for spec in Registry.functions where includingClockPin || !(pins.contains(spec.name) && spec.arity == 1) {
+        for spec in Registry.functions where includingClockPin || !(spec.name == "switchboard_now" && spec.arity == 1) {
             let sql = "SELECT \(spec.name)(\(Array(repeating: "?", count: spec.arity).joined(separator: ", ")))"
             let count = values.count
             let tuples: [[SQLValue]] =
@@ -274,6 +279,9 @@ final class RawConnection: @unchecked Sendable {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Gives this connection a display zone through Swift, as the CLI does for --tz.
+    func setDisplayTimeZone(_ name: String?) -> Bool { SwitchboardFunctions.setDisplayTimeZone(name, on: handle) }
 
     /// The results of `calls`, one after the other on this connection, each after pinning the clock.
     func results(of calls: [FunctionCall]) throws -> [String] {

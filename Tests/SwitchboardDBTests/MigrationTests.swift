@@ -47,10 +47,11 @@ func schemaText(_ db: Database) throws -> [String] {
                     """)
             #expect(
                 tables == [
-                    "coaches", "communication_template_counters", "communication_templates", "interactions", "notification_counters",
-                    "notification_schedule_counters", "notification_types", "notifications", "outbox", "outbox_fence", "post_templates",
-                    "posts", "report_runs", "routes", "schools", "social_media_post_counters", "social_media_posts", "template_partials",
-                    "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
+                    "coaches", "communication_template_counters", "communication_templates", "communication_templates_replaced",
+                    "interactions", "notification_counters", "notification_schedule_counters", "notification_types", "notifications",
+                    "notifications_replaced", "outbox", "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools",
+                    "social_media_post_counters", "social_media_posts", "social_media_posts_replaced", "template_partials",
+                    "template_variables", "tg_groups", "tg_groups_replaced", "tg_icons", "tg_templates", "users",
                 ])
         }
     }
@@ -84,20 +85,24 @@ func schemaText(_ db: Database) throws -> [String] {
         }
     }
 
-    @Test func failingFileIsRolledBackAndStopsAtThePreviousVersion() throws {
+    /// The upgrade is one transaction: a file failing after another succeeded leaves neither applied.
+    @Test func failingFileRollsBackTheWholeUpgrade() throws {
         let good = Migration(version: 1, name: "0001_a.sql", sql: "BEGIN; CREATE TABLE a(x); PRAGMA user_version = 1; COMMIT;")
         let bad = Migration(
             version: 2, name: "0002_b.sql",
             sql: "BEGIN; CREATE TABLE b(x); INSERT INTO nowhere VALUES (1); PRAGMA user_version = 2; COMMIT;")
         let queue = try DatabaseQueue()
-        #expect(throws: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere")) {
+        #expect(throws: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere", from: 0)) {
             try queue.writeWithoutTransaction { (db: Database) throws in try apply([good, bad], to: db) }
         }
         try queue.read { (db: Database) throws in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 1)
-            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema") == ["a"])
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 0)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema") == [])
         }
         #expect(try queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
+        #expect(
+            String(describing: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere", from: 0))
+                == "migration 0002_b.sql failed: no such table: nowhere; nothing changed (still schema version 0)")
     }
 
     @Test func fileThatForgetsItsVersionIsAnError() throws {

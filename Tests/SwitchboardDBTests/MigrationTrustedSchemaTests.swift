@@ -12,9 +12,10 @@ import Testing
             "INSERT INTO social_media_posts (user_id, platform, post_url, author_name, author_handle) VALUES ('u1', 'twitter', 'x', 'A', '@a')",
             "unsafe use of virtual table \"social_posts_trigram\""
         ),
+        // 0023's trigram trigger, the newest, is the first to write one for a notification.
         (
             "INSERT INTO notifications (user_id, type, title) VALUES ('u1', 'offer', 'x')",
-            "unsafe use of virtual table \"notifications_fts\""
+            "unsafe use of virtual table \"notifications_trigram\""
         ),
         (
             "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
@@ -23,7 +24,7 @@ import Testing
         ("INSERT INTO tg_groups (id, title) VALUES (5, 'x')", "unsafe use of virtual table \"tg_groups_fts\""),
         (
             "INSERT INTO interactions (user_id, direction) VALUES ('u1', 'outbound')",
-            "unsafe use of virtual table \"notifications_fts\""
+            "unsafe use of virtual table \"notifications_trigram\""
         ),
     ]
 

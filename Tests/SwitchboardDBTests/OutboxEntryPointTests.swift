@@ -152,6 +152,33 @@ import Testing
         #expect(try database.rows(Self.statusSQL) == ["failed|2|2|exit 1: still down|0"])
     }
 
+    /// A sender that says when to try again (Telegram's retry_after) sets the next attempt's time, not
+    /// the backoff; one that says the message can never be sent fails it at once, attempts left or not.
+    @Test func aSenderSaysWhenToRetryOrThatItNeverWill() throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let database = try Self.queuedOne(fixture)
+        let policy = DeliveryPolicy(lease: 60, maxAttempts: 5, backoff: 30)
+        let flood = SendFailure(error: "exit 75: Too Many Requests: retry after 17", retryAfter: 17)
+        guard case .willRetry(_, let error, let delay)? = try database.deliverNext(policy, send: { _ in flood }) else {
+            Issue.record("no retry")
+            return
+        }
+        #expect(error == flood.error && delay == 17)
+        #expect(
+            try database.rows("SELECT status, attempts, round((julianday(due_at) - julianday(updated_at)) * 86400, 3) FROM outbox")
+                == ["queued|1|17.0"])
+        _ = try database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
+        let gone = SendFailure(error: "exit 65, not retried: Bad Request: chat not found", permanent: true)
+        guard case .failed(let message, let lastError)? = try database.deliverNext(policy, send: { _ in gone }) else {
+            Issue.record("not failed")
+            return
+        }
+        #expect(message.attempts == 2 && lastError == gone.error)
+        #expect(try database.rows(Self.statusSQL) == ["failed|2|2|exit 65, not retried: Bad Request: chat not found|0"])
+        #expect(try database.deliverNext(policy) { _ in "never asked" } == nil, "a failed message is not claimed again")
+    }
+
     /// While the sender runs, its lease expires and another deliverer claims the message: the late
     /// result, a success or a failure, is refused by its stale fencing token and changes nothing.
     @Test(arguments: [nil, "exit 1"] as [String?])
@@ -163,7 +190,7 @@ import Testing
         let delivery = try database.deliverNext(Self.policy) { _ in
             _ = try? database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
             rival = try? database.claim(lease: 60, maxAttempts: 3)
-            return result
+            return result.map { SendFailure(error: $0) }
         }
         guard case .refused(let late)? = delivery, case .claimed(let other)? = rival else {
             Issue.record("\(String(describing: delivery)), rival \(String(describing: rival))")

@@ -171,14 +171,20 @@ import Testing
         try migrate(queue)
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
-            // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers and 0019's newest-first index.
+            // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers, 0019's newest-first index
+            // and 0023's indexes of the flagged and sentiment filters, and 0024's triggers for the rows a REPLACE replaces.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
-                        "index|social_media_posts_instants", "index|social_media_posts_newest",
+                        "index|social_media_posts_flagged", "index|social_media_posts_instants",
+                        "index|social_media_posts_newest", "index|social_media_posts_sentiment",
                         "trigger|social_media_posts_instant_insert", "trigger|social_media_posts_instant_update",
                         "trigger|social_media_post_counters_delete", "trigger|social_media_post_counters_flag",
                         "trigger|social_media_post_counters_insert", "trigger|social_media_post_counters_move",
+                        "trigger|social_media_post_counters_replaced_insert", "trigger|social_media_post_counters_replaced_update",
+                        "trigger|social_media_posts_replaced_delete",
+                        "trigger|social_media_posts_replaced_insert", "trigger|social_media_posts_replaced_update",
+                        "trigger|social_posts_fts_replaced", "trigger|social_posts_trigram_replaced",
                     ]).sorted())
             #expect(
                 try String.fetchAll(

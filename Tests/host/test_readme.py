@@ -4,8 +4,10 @@ Each top-level fenced ```sh, ```python and ```sql block of README.md and of each
 EXPECTED_BLOCKS is one test case, named by its page and the block's first line. (The function
 reference's indented ```sql examples, in docs/functions.md, are run by the Swift SQL shell tests;
 the pages in NOT_RUN have their own tests.) A block runs in a fresh temporary folder laid out like a checkout: examples/, queries/
-and reports/ link to the repository's, .build/release/libswitchboard.so links to the built extension,
-`switchboard` on PATH is the built CLI, and the demo databases are there (see `folder`).
+and reports/ link to the repository's, .build/release/libswitchboard.so links to the built extension and
+.build/debug/switchboard-cli to the built CLI, `switchboard` on PATH is the built CLI, and the demo databases
+are there, made in the present as `swift run switchboard-cli demo` makes them, and read on today's clock
+(see `folder`).
 Nothing is built: the CLI is $SWITCHBOARD_CLI and the extension $SWITCHBOARD_EXTENSION (conftest.py).
 
 - ```sh: the block runs as one `bash -euo pipefail` script, so a command that exits non-zero fails
@@ -39,7 +41,7 @@ from conftest import CLI, EXTENSION, ROOT, free_port
 
 # The pages whose examples run here, and how many blocks of each language each one holds.
 EXPECTED_BLOCKS = {
-    "README.md": {"sh": 4, "python": 1, "sql": 0},
+    "README.md": {"sh": 5, "python": 1, "sql": 0},
     "docs/cli.md": {"sh": 3, "python": 0, "sql": 0},
     "docs/functions.md": {"sh": 0, "python": 0, "sql": 1},
     "docs/hosts.md": {"sh": 1, "python": 3, "sql": 0},
@@ -52,6 +54,8 @@ EXPECTED_BLOCKS = {
 NOT_RUN = {
     "docs/install.md": "builds dist/ and the portable .so; scripts/install-test installs and uses each artifact",
     "docs/deploy.md": "Litestream replication; Tests/host/test_litestream.py replicates and restores",
+    "docs/sources.md": "needs real X, Instagram and Telegram tokens; Tests/CLITests/SourceSyncTests.swift and "
+                       "TelegramSenderTests.swift run the same commands against local servers that speak those APIs",
 }
 PAGES = {page: (ROOT / page).read_text() for page in EXPECTED_BLOCKS}
 
@@ -165,7 +169,7 @@ def matches(shown, printed):
 @pytest.fixture(scope="session")
 def demo_database(tmp_path_factory):
     path = tmp_path_factory.mktemp("demo") / "switchboard-demo.db"
-    subprocess.run([CLI, "demo", "--db", str(path), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True, timeout=60)
+    subprocess.run([CLI, "demo", "--db", str(path)], check=True, capture_output=True, timeout=60)
     return path
 
 
@@ -174,9 +178,11 @@ def folder(tmp_path, demo_database):
     """A fresh folder laid out like a checkout, and the environment a user has after installing."""
     work, bin_ = tmp_path / "work", tmp_path / "bin"
     (work / ".build" / "release").mkdir(parents=True)
+    (work / ".build" / "debug").mkdir()
     bin_.mkdir()
     (bin_ / "switchboard").symlink_to(os.path.abspath(CLI))
     (work / ".build" / "release" / "libswitchboard.so").symlink_to(os.path.abspath(EXTENSION))
+    (work / ".build" / "debug" / "switchboard-cli").symlink_to(os.path.abspath(CLI))
     for name in ("examples", "queries", "reports"):
         (work / name).symlink_to(ROOT / name)
     # The demo databases earlier blocks create: switchboard-demo.db by the first block's
@@ -311,10 +317,10 @@ def block_named(name):
 
 
 @pytest.mark.parametrize("name, old, new", [
-    ("apt-get install sqlite3", "run social-stats", "run social-statz"),  # an unknown query: exit 2
+    ("export SWITCHBOARD_DB=$PWD/switchboard-demo.db", "run social-stats", "run social-statz"),  # an unknown query: exit 2
     ("switchboard demo --db demo.db >/dev/null", "# Synced 1 new post", "# Synced 2 new posts"),  # other output
     ("swift build -c release --product switchboard", "Dear Coach Rivera,", "Dear Coach Smith,"),  # sqlite>
-    ("import sqlite3", "# 🔥 Very Positive", "# 👍 Positive"),  # print(...)  # output
+    ("import switchboard", "# 🔥 Very Positive", "# 👍 Positive"),  # print(...)  # output
     ("pip install ./python ./python/datasette-switchboard ./python/sqlite-utils-switchboard",
      "/switchboard-demo/social-feed", "/switchboard-demo/no-such-query"),  # the server's probe: 404
     ('switchboard init --name "Sam Rivera" --db mine.db', "# Coach Lee,Coastal Tech", "# Coach Lee,Unknown School"),  # a row

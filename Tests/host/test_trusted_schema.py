@@ -2,11 +2,12 @@
 a Python process here has: the stdlib sqlite3's (the system's, 3.40.1 on Debian 12: the oldest SQLite Switchboard
 supports) and APSW's newer one.
 
-Switchboard's functions are INNOCUOUS, so its calls never fail in a view; `switchboard_now`, DIRECTONLY, is in no
-view or trigger. What fails is pinned here and listed in docs/schema.md ("trusted_schema=OFF"): before SQLite 3.41.0
+Switchboard's functions are INNOCUOUS, so its calls never fail in a view: reading the clock (`switchboard_now()`) too,
+as the feed's and inbox's views do; pinning it (`switchboard_now(ts)`, DIRECTONLY) is in no view or trigger. What fails is pinned here and listed in docs/schema.md ("trusted_schema=OFF"): before SQLite 3.41.0
 the built-in JSON functions were not innocuous (fixed by drh's check-in "Fix JSON functions so that they work
 correctly under PRAGMA trusted_schema", 2023-01-09), so the two views that call them fail there.
 """
+import re
 import sqlite3
 
 import apsw
@@ -61,12 +62,15 @@ def test_the_oldest_supported_sqlite_is_the_one_pinned():
 
 
 def test_no_view_or_trigger_calls_the_directonly_clock_setter(demo_file):
+    """Views read the clock (switchboard_now(), innocuous); no view or trigger pins it, and no trigger reads it."""
     con, _ = open_stdlib(demo_file)
-    users = [name for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE type IN ('view', 'trigger')")
-             if "switchboard_now" in sql.lower()]
-    assert users == []
-    flags = con.execute("SELECT flags FROM pragma_function_list WHERE name = 'switchboard_now' AND narg = 1").fetchone()
-    assert flags is not None and flags[0] & 0x80000  # SQLITE_DIRECTONLY
+    schema = con.execute("SELECT name, type, sql FROM sqlite_master WHERE type IN ('view', 'trigger')").fetchall()
+    assert [name for name, _, sql in schema if re.search(r"switchboard_now\s*\(\s*[^)\s]", sql, re.I)] == []
+    assert [name for name, kind, sql in schema if kind == "trigger" and "switchboard_now" in sql.lower()] == []
+    assert sorted(name for name, kind, sql in schema if kind == "view" and "switchboard_now()" in sql) == [
+        "notification_inbox", "social_feed"]
+    flags = dict(con.execute("SELECT narg, flags FROM pragma_function_list WHERE name = 'switchboard_now'").fetchall())
+    assert flags[1] & 0x80000 and not flags[0] & 0x80000 and flags[0] & 0x200000  # DIRECTONLY, and INNOCUOUS
     con.close()
 
 
@@ -78,7 +82,7 @@ PAGE_WRITES = {
     "notes": ("UPDATE social_media_posts SET notes = 'Call Monday' WHERE rowid = 1", None),
     "mark read": ("UPDATE notifications SET read_at = '2026-02-10T12:00:00Z' WHERE rowid = 1", None),
     "delete a notification": ("DELETE FROM notifications WHERE rowid = 2",
-                              'unsafe use of virtual table "notifications_fts"'),
+                              'unsafe use of virtual table "notifications_trigram"'),
     "delete a post": ("DELETE FROM social_media_posts WHERE rowid = 3",
                       'unsafe use of virtual table "social_posts_trigram"'),
     "create a template": ("INSERT INTO communication_templates (user_id, name, type, body) "

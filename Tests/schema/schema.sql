@@ -22,4 +22,7 @@
 .read schema/0019_newest_first_indexes.sql
 .read schema/0020_positional_trigrams.sql
 .read schema/0021_schedule_counters.sql
+.read schema/0022_user_zone_views.sql
+.read schema/0023_inbox_trigrams_and_feed_filters.sql
+.read schema/0024_replaced_rows.sql
 .output stdout

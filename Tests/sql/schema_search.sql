@@ -90,4 +90,5 @@ SELECT 'search_templates', (SELECT count(*) FROM communication_templates_fts WHE
     AND (SELECT count(*) FROM communication_templates_fts WHERE communication_templates_fts MATCH '"coach"*') = 1;
 SELECT 'search_groups', (SELECT group_concat(rowid) FROM tg_groups_fts WHERE tg_groups_fts MATCH '"equipe"*') = '-1006';
 SELECT 'search_index_status', (SELECT group_concat(index_name || '=' || rows || '/' || ok, ',') FROM search_index_status)
-    = 'social_posts_fts=5/1,social_posts_trigram=5/1,notifications_fts=1/1,communication_templates_fts=1/1,tg_groups_fts=1/1';
+    = 'social_posts_fts=5/1,social_posts_trigram=5/1,notifications_fts=1/1,notifications_trigram=1/1,'
+      || 'communication_templates_fts=1/1,tg_groups_fts=1/1';

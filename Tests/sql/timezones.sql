@@ -1,6 +1,6 @@
 -- Time zones through the real shell: local_date, the zone argument of relative_date and
--- relative_date_abbreviated, and the connection's zone (switchboard_timezone) that the
--- one-argument forms and views follow. Zones come from the system's /usr/share/zoneinfo (tzdata).
+-- relative_date_abbreviated, display_timezone and the one-argument forms (UTC).
+-- Zones come from the system's /usr/share/zoneinfo (tzdata).
 SELECT 'ld_new_york', local_date('2026-01-15T02:00:00Z', 'America/New_York') = '2026-01-14';
 SELECT 'ld_utc', local_date('2026-01-15T02:00:00Z', 'UTC') = '2026-01-15';
 SELECT 'ld_kolkata', local_date('2026-01-14T18:30:00Z', 'Asia/Kolkata') = '2026-01-15';
@@ -25,19 +25,23 @@ SELECT 'rda_tz_days', relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01
 SELECT 'rda_tz_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z', 'America/New_York') = '1 day ago';
 SELECT 'rda_utc_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z') = '23 hr. ago';
 SELECT 'rda_tz_null', relative_date_abbreviated('2026-01-15', '2026-02-10', NULL) IS NULL;
-SELECT 'tz_default', switchboard_timezone() = 'UTC';
-SELECT 'ld1_default_utc', local_date('2026-01-15T02:00:00Z') = '2026-01-15';
-SELECT 'tz_set', switchboard_timezone('America/New_York') = 'America/New_York';
-SELECT 'tz_read', switchboard_timezone() = 'America/New_York';
-SELECT 'ld1_follows', local_date('2026-01-15T02:00:00Z') = '2026-01-14';
+-- No SQL sets a zone (issue 29): the one-argument forms are UTC's, and display_timezone(tz) is tz in
+-- every host that loads the extension (only the CLI's own connection gets a display zone, through Swift).
+SELECT 'ld1_utc', local_date('2026-01-15T02:00:00Z') = '2026-01-15';
 SELECT 'now_pinned', switchboard_now('2026-02-10T12:00:00Z') = '2026-02-10T12:00:00Z';
-SELECT 'rd1_follows', relative_date('2026-01-15T02:00:00Z') = 'Jan 14';
-SELECT 'rda1_follows', relative_date_abbreviated('2026-02-09T04:00:00Z') = '2 days ago';
-CREATE TEMP VIEW days AS SELECT local_date('2026-01-15T02:00:00Z') AS day, relative_date('2026-01-15T02:00:00Z') AS shown;
-SELECT 'view_follows', (SELECT day || ' ' || shown FROM days) = '2026-01-14 Jan 14';
-SELECT 'tz_null_resets', switchboard_timezone(NULL) IS NULL;
-SELECT 'tz_back_to_utc', switchboard_timezone() = 'UTC' AND local_date('2026-01-15T02:00:00Z') = '2026-01-15';
-SELECT 'view_follows_utc', (SELECT day || ' ' || shown FROM days) = '2026-01-15 Jan 15';
+SELECT 'rd1_utc', relative_date('2026-01-15T02:00:00Z') = 'Jan 15';
+SELECT 'rda1_utc', relative_date_abbreviated('2026-02-09T04:00:00Z') = '1 day ago';
+SELECT 'display_tz_is_its_argument', display_timezone('America/New_York') = 'America/New_York'
+    AND display_timezone(NULL) IS NULL AND display_timezone('Mars/Base') = 'Mars/Base';
+CREATE TEMP TABLE zones (name TEXT);
+INSERT INTO zones VALUES ('UTC'), ('America/New_York'), ('Pacific/Kiritimati');
+CREATE TEMP VIEW days AS
+    SELECT name, local_date('2026-01-15T02:00:00Z', display_timezone(name)) AS day,
+           relative_date('2026-01-15T02:00:00Z', switchboard_now(), display_timezone(name)) AS shown
+    FROM zones;
+SELECT 'view_per_row_zone', (SELECT group_concat(day || ' ' || shown, ',') FROM days)
+    = '2026-01-15 Jan 15,2026-01-14 Jan 14,2026-01-15 Jan 15';
+SELECT 'setter_gone', (SELECT count(*) FROM pragma_function_list WHERE name = 'switchboard_timezone') = 0;
 SELECT 'flags_ld2_pure', (SELECT flags & 0x280800 = 0x200800 FROM pragma_function_list WHERE name = 'local_date' AND narg = 2);
-SELECT 'flags_ld1_innocuous', (SELECT flags & 0x280800 = 0x200000 FROM pragma_function_list WHERE name = 'local_date' AND narg = 1);
-SELECT 'flags_tz1_directonly', (SELECT flags & 0x280800 = 0x80000 FROM pragma_function_list WHERE name = 'switchboard_timezone' AND narg = 1);
+SELECT 'flags_ld1_pure', (SELECT flags & 0x280800 = 0x200800 FROM pragma_function_list WHERE name = 'local_date' AND narg = 1);
+SELECT 'flags_display_tz_innocuous', (SELECT flags & 0x280800 = 0x200000 FROM pragma_function_list WHERE name = 'display_timezone' AND narg = 1);

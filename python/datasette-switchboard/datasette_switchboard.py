@@ -4,8 +4,10 @@
   foreign_keys and recursive_triggers. Its clock is pinned to the plugin's `now` setting, else to
   $SWITCHBOARD_NOW, when either is set; then `switchboard_now(ts)`, which pins a connection's clock,
   is replaced for everything run afterwards (visitors' SQL included) by a function that refuses, so no
-  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Where this
-  Python's sqlite3 cannot load extensions, it logs one warning and Datasette serves without the functions.
+  visitor can re-pin one pooled connection. `switchboard_now()` (reading the clock) stays. Dates need no
+  setting: the views show each user's in users.timezone, and no SQL function sets a zone, so nothing a visitor
+  runs moves what another request sees. Where this Python's sqlite3 cannot load extensions, it logs one
+  warning and Datasette serves without the functions.
 - Every database holding a Switchboard workspace (it has the `sole_user` view) offers the canned read
   queries as Datasette canned queries, named as in the CLI (`/db/social-feed`), with their description
   and each parameter's declaration as help. Datasette binds a parameter left empty as `''`; the queries
@@ -15,18 +17,27 @@
 - The write queries the pages need (flag, notes, mark read, delete, create a template...) are offered
   as writable canned queries only when the plugin's `allow_writes` setting is given: a Datasette allow
   block (`{"id": "root"}`), which Datasette's permission system then applies to each of them.
-- `?_search=` on social_media_posts and social_feed finds what the CLI's search finds (case-insensitive
-  substrings, every word, accent-folded prefixes): it runs the social-feed query's own search.
-- Table and view pages of a workspace get titles, descriptions, facets and a sort; the views' pages
-  skip facet suggestions (`_nosuggest=1`), which cost seconds over the function-heavy views. The feed's and
-  the inbox's views (HEAVY_VIEWS) skip the row count and have no facets: over a view that ends in ORDER BY,
-  both compute every column of every row (0.2-0.3 s each at 30,000 posts); their tables have the facets.
-  They show 50 rows a page (the feed's page size) unless `_size` is given.
+- `?_search=` on every table and view whose canned query searches (the posts, notifications, templates, Telegram
+  groups and their views: switchboard.search) finds the rows that query's `:search` finds (the case-insensitive
+  substring of every word, in any order); their pages show the search box. A search the index narrows to a few
+  rows lists them through it (post_search, the trigram index) and counts them; a larger one tests the rows a
+  page reads (switchboard.search.way), and its count, when it takes longer than Datasette pages can wait, is
+  left out (datasette_switchboard_scale).
+- Table and view pages of a workspace get titles, descriptions, facets and a sort, and no facet suggestions
+  (`_nosuggest=1`), which read every row of the page for each column. Their row counts come from the counters
+  where they can, a view's from its table, any other within a short time (datasette_switchboard_scale); their
+  facets are computed for a page of at most 10,000 rows whose count took at most 30 ms. The feed's and the
+  inbox's views have no facets (over a view that ends in ORDER BY, a facet computes every column of every row;
+  their tables have them). The posts' and notifications' tables and views show 50 rows a page (the feed's page
+  size) unless `_size` is given.
 - A table or view page lists the display columns of its page's canned query first (`-- display:`), the
   others after, as `?_col=` would (unless the URL gives `_col` or `_nocol`).
 - A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
   spec 002 and the CLI take them) gets a page of 50 (social-feed's page size) when no `limit` is given;
   an empty `limit` in the form still takes them all.
+- Datasette 0.65.x only (the requirement says datasette<1.0): the 1.0 alphas replace the canned_queries and
+  get_metadata hooks it serves the queries through with stored queries (datasette.add_query), an API that still
+  changes from alpha to alpha. Started under one anyway (installed with --no-deps), it logs one warning saying so.
 
     plugins:
       datasette-switchboard:
@@ -41,11 +52,15 @@ import os
 import re
 import sqlite3
 import urllib.parse
+import weakref
 
 import switchboard
 from datasette import hookimpl
+from datasette.version import __version__ as DATASETTE_VERSION
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
+from datasette_switchboard_scale import PageFacet, count_from_counters, facets, searching, serving
+from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
 log = logging.getLogger("datasette_switchboard")
@@ -55,29 +70,34 @@ _loaded = True
 WRITES = ["social-flag", "social-unflag", "social-toggle-flag", "social-set-notes", "social-clear-notes",
           "social-delete", "notifications-mark-read", "notifications-mark-all-read", "notifications-clear-read",
           "notifications-delete", "templates-create", "templates-update", "templates-delete", "tg-send"]
-# Where ?_search= runs the CLI's search (social-feed's :search): table -> the column holding the post's id.
-SEARCHED = {"social_media_posts": "id", "social_feed": "id"}
 REFUSED_NOW = ("switchboard_now(ts) is not available here: this server's clock is set by the "
                "datasette-switchboard plugin's `now` setting or $SWITCHBOARD_NOW")
+# A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
+# notification by default, as spec 002 and the CLI do), and the page size of the posts' and notifications' tables
+# and views: social-feed's default page size.
+PAGE_SIZE = "50"
 # Titles, descriptions, facets and sorts for a workspace's tables and views. The feed and the inbox sort newest
-# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text.
+# first by the instant keys (post_date_ms, scheduled_for_ms), as their views and queries do, not by the stored text,
+# PAGE_SIZE rows a page unless `_size` is given (Datasette's 100 rows of their 30-45 columns take 50-60 ms of CPU to
+# render, more than the rest of the page).
 TABLES = {
     "social_media_posts": {"title": "Social posts", "description": "The posts the social page monitors (spec 001); "
-                           "facet the feed here.",
-                           "facets": ["platform", "sentiment", "flagged_for_review", "is_recruiting_related"],
-                           "sort_desc": "post_date_ms"},
+                           "facet the feed here (a page of up to 10,000 posts).",
+                           "facets": facets("platform", "sentiment", "flagged_for_review", "is_recruiting_related"),
+                           "sort_desc": "post_date_ms", "size": int(PAGE_SIZE)},
     "social_feed": {"title": "Social feed", "description": "The social page's cards: each post with its labels, "
-                    "school, coach and relative time (spec 001). Facets and the row count are on Social posts "
-                    "(social_media_posts): over this view they would compute every card.", "sort_desc": "post_date_ms"},
+                    "school, coach and relative time (spec 001). Facets are on Social posts (social_media_posts): "
+                    "over this view they would compute every card.", "sort_desc": "post_date_ms",
+                    "size": int(PAGE_SIZE)},
     "notifications": {"title": "Notifications", "description": "The notifications (spec 002).",
-                      "facets": ["type", "priority"], "sort_desc": "scheduled_for_ms"},
+                      "facets": facets("type", "priority"), "sort_desc": "scheduled_for_ms", "size": int(PAGE_SIZE)},
     "notification_inbox": {"title": "Notification inbox", "description": "The notifications page's rows (spec 002). "
-                           "Facets and the row count are on Notifications (notifications): over this view they would "
-                           "compute every row.", "sort_desc": "scheduled_for_ms"},
+                           "Facets are on Notifications (notifications): over this view they would compute every "
+                           "row.", "sort_desc": "scheduled_for_ms", "size": int(PAGE_SIZE)},
     "communication_templates": {"title": "Communication templates", "description": "Templates (spec 000).",
-                                "facets": ["type"], "sort_desc": "updated_at"},
+                                "facets": facets("type"), "sort_desc": "updated_at"},
     "template_library": {"title": "Template library", "description": "The templates page's rows (spec 000).",
-                         "facets": ["type"]},
+                         "facets": facets("type")},
     "tg_templates": {"title": "Quick-send templates", "description": "Telegram quick-send buttons (spec 003).",
                      "sort": "sort_order"},
     "tg_template_buttons": {"title": "Quick-send buttons", "description": "The quick-send page's buttons, in their "
@@ -88,10 +108,6 @@ TABLES = {
     "posts_with_placeholders": {"title": "Posts with placeholders",
                                 "description": "Posts in the posts API's shape (spec 004)."},
 }
-# The views whose every row computes function-heavy columns before the view's ORDER BY: their pages skip the row
-# count (`_nocount=1`) and have no facets, which would compute the whole view (0.2-0.3 s each at 30,000 posts), and
-# show PAGE_SIZE rows unless `_size` is given (Datasette's 100 rows of their 45 columns take 56 ms of CPU to render).
-HEAVY_VIEWS = {"social_feed", "notification_inbox"}
 # Table or view -> the canned query whose `display` columns its page shows first (the others follow, as stored): a
 # page's view has its read query's, a table the write query's that changes its rows (the read's are computed columns).
 DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag",
@@ -99,13 +115,26 @@ DISPLAYED_BY = {"social_feed": "social-feed", "social_media_posts": "social-flag
                 "template_library": "templates-list", "communication_templates": "templates-create",
                 "tg_template_buttons": "tg-templates", "tg_templates": "tg-update",
                 "posts_with_placeholders": "posts-with-placeholders", "posts": "posts-with-placeholders"}
-# A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
-# notification by default, as spec 002 and the CLI do), and HEAVY_VIEWS' page size: social-feed's default page size.
-PAGE_SIZE = "50"
 
 
 def _plugin_config(datasette):
     return datasette.plugin_config(PLUGIN) or {}
+
+
+def unsupported(version):
+    """The warning for a Datasette this plugin cannot serve the queries in (1.0 and its alphas); None for 0.x."""
+    if int(re.match(r"\d+", version)[0]) < 1:
+        return None
+    return (f"datasette-switchboard serves its canned queries on Datasette 0.65.x, not {version}, whose canned_queries "
+            "and get_metadata hooks are gone (stored queries replace them); pip install 'datasette>=0.65,<1.0'")
+
+
+@hookimpl
+def startup(datasette):
+    """Warns once, at start, under a Datasette the plugin does not support (``unsupported``)."""
+    warning = unsupported(DATASETTE_VERSION)
+    if warning:
+        log.warning(warning)
 
 
 @hookimpl
@@ -199,12 +228,21 @@ def _queries():
     return {entry["name"]: switchboard.CannedQuery(entry) for entry in switchboard.catalog()}
 
 
+# The databases found to hold a workspace: a workspace stays one, so each is asked once (the canned_queries hook
+# alone is called once per canned query on a database's page, each a query of its views).
+_workspace_databases = weakref.WeakSet()
+
+
 async def _is_workspace(datasette, database):
     try:
         db = datasette.get_database(database)
     except KeyError:
         return False
-    return "sole_user" in await db.view_names()
+    if db not in _workspace_databases:
+        if "sole_user" not in await db.view_names():
+            return False
+        _workspace_databases.add(db)
+    return True
 
 
 @hookimpl
@@ -258,28 +296,39 @@ def _has_sole_user(path):
     return _workspaces[path]
 
 
-def _search_sql():
-    """social-feed's SQL with its parameters renamed `:switchboard_search_*`, to run inside a table page's query."""
-    sql = _queries()["social-feed"].sql_for_text_parameters(prefix="switchboard_search_").rstrip()
-    return sql[:-1] if sql.endswith(";") else sql
+@hookimpl
+def register_facet_classes():
+    """PageFacet: the facets the plugin declares, computed for pages of up to FACET_ROWS rows."""
+    return [PageFacet]
 
 
 @hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
-    """?_switchboard_search= (what ?_search= becomes on SEARCHED tables, see asgi_wrapper): the CLI's search. The
-    pages of SEARCHED tables show the search box even before a search (Datasette shows it only where it finds an
-    FTS table, which the social_feed view is not)."""
-    if table not in SEARCHED:
+    """Marks the workspace's table or view whose page this request serves (datasette_switchboard_scale.serving), and
+    reads ?_switchboard_search= (what ?_search= becomes on a workspace's searched tables and views, see asgi_wrapper):
+    the rows the table's canned query finds for that search (switchboard.search), listed through the index, or
+    tested row by row with or without its candidates, as one short query tells (for the posts: post_search's own
+    plan for a page). These pages show the search box even before a search (Datasette shows it only where it finds
+    an FTS table, which a view is not)."""
+    if not _loaded:
         return None
-    search = request.args.get("_switchboard_search")
-    if not search:
-        return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
-    feed = _queries()["social-feed"]
-    params = {f"switchboard_search_{name}": "" for name in feed.parameters}
-    params.update({"switchboard_search_search": search, "switchboard_search_limit": "10000"})
-    where = f"{SEARCHED[table]} IN (SELECT id FROM (\n{_search_sql()}\n))"
-    return FilterArguments([where], params, [f'search matches "{search}"'],
-                           {"supports_search": True, "search": search})
+
+    async def inner():
+        if not await _is_workspace(datasette, database):
+            return None
+        serving.set(table)  # this request serves table's page: its row count may come from the counters
+        if table not in SEARCHES:
+            return None
+        search = request.args.get("_switchboard_search", "")
+        context = {"supports_search": True, "search": search}
+        if not search:
+            return FilterArguments([], {}, [], context)
+        params = {"switchboard_search": search}
+        way = (await datasette.get_database(database).execute(way_sql(table, "switchboard_search"), params)).first()[0]
+        searching.set(way)
+        return FilterArguments([condition(table, "switchboard_search", way)], params, [f'search matches "{search}"'],
+                               context)
+    return inner
 
 
 def _bad_parameter(query, arguments):
@@ -352,9 +401,10 @@ def _form(body):
 @hookimpl
 def asgi_wrapper(datasette):
     """Checks canned queries' parameters before Datasette runs them (a read whose :limit has no default gets
-    PAGE_SIZE when none is given), turns ?_search= into the CLI's search on SEARCHED tables, adds _nosuggest=1 to
-    the views' pages of a workspace and _nocount=1 and _size=50 to HEAVY_VIEWS' pages, and, on an HTML table or
-    view page without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY)."""
+    PAGE_SIZE when none is given), turns ?_search= into the canned queries' search on SEARCHES' tables and views,
+    adds _nosuggest=1 to a workspace's table and view pages, and, on an HTML
+    table or view page without ?_col= or ?_nocol=, lists the display columns first (DISPLAYED_BY). A workspace's
+    row counts come from its counters (count_from_counters)."""
     def wrap(app):
         async def checked(scope, receive, send):
             if scope.get("type") != "http" or not _loaded:
@@ -388,16 +438,13 @@ def asgi_wrapper(datasette):
                     return await _refuse(datasette, scope, send, problem, extension)
                 return await app(scope, receive, send)
             db = datasette.get_database(database)
+            count_from_counters(db)
             pairs = urllib.parse.parse_qsl(query_string, keep_blank_values=True)
             added = []
-            if name in SEARCHED and "_search" in arguments:
+            if name in SEARCHES and "_search" in arguments:
                 pairs = [("_switchboard_search" if key == "_search" else key, value) for key, value in pairs]
-            if name in await db.view_names() and "_nosuggest" not in arguments:
+            if "_nosuggest" not in arguments:
                 added.append(("_nosuggest", "1"))
-            if name in HEAVY_VIEWS and "_nocount" not in arguments:
-                added.append(("_nocount", "1"))
-            if name in HEAVY_VIEWS and "_size" not in arguments:
-                added.append(("_size", PAGE_SIZE))
             if not extension and name in DISPLAYED_BY and "_col" not in arguments and "_nocol" not in arguments:
                 added.extend(("_col", column) for column in await _columns_in_display_order(db, name))
             if pairs != list(urllib.parse.parse_qsl(query_string, keep_blank_values=True)) or added:

@@ -103,7 +103,8 @@ def _drivers():
 
 def connect(database):
     """A connection to `database` (a path, or ":memory:") with the extension loaded, opened as the CLI opens
-    one: foreign_keys and recursive_triggers on, the clock pinned to $SWITCHBOARD_NOW when that is set.
+    one: foreign_keys and recursive_triggers on, the clock pinned to $SWITCHBOARD_NOW when that is set. Dates
+    need no setting: the views show each user's in users.timezone, as the CLI does.
 
     It is a stdlib `sqlite3.Connection` when this Python's sqlite3 can load extensions, else a `pysqlite3`
     one (`pip install 'switchboard-sqlite[pysqlite3]'`), else an `apsw.Connection`; `LoadError` when none is.

@@ -18,6 +18,8 @@
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
+    -- the user's zone: users.timezone, or the CLI's --tz or $SWITCHBOARD_TZ when given (display_timezone)
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = (SELECT id FROM me)), 'UTC'))),
     since(ts) AS (SELECT coalesce((SELECT max(ran_at) FROM report_runs WHERE report = 'digest'
                                    AND (user_id IS NULL OR user_id = (SELECT id FROM me))
                                    AND julianday(ran_at) <= julianday('now')),
@@ -46,7 +48,7 @@ WITH
              AND sp.post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000)
 SELECT
     (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,
-    local_date((SELECT now FROM clock)) AS date,  -- the user's calendar day (the connection's time zone)
+    local_date((SELECT now FROM clock), (SELECT tz FROM zone)) AS date,  -- the user's calendar day
     (SELECT ts FROM since) AS since,
     n.unread AS unread_count, n.urgent AS urgent_count, n.due AS due_count, p.flagged AS flagged_count,
     p.new_posts AS new_post_count, g.gaps AS template_gap_count,

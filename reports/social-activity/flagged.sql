@@ -17,17 +17,18 @@
 -- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
 -- list item or row). The html template escapes the plain columns itself (html mode).
 WITH
-    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, julianday(switchboard_now()) AS now_jd
-             FROM (SELECT local_date(switchboard_now()) AS today)),
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))), 'UTC'))),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, tz, julianday(switchboard_now()) AS now_jd
+             FROM (SELECT local_date(switchboard_now(), tz) AS today, tz FROM zone)),
     page AS (
         SELECT seq
         FROM social_media_posts INDEXED BY social_media_posts_feed
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND flagged_for_review = 1
           AND post_date >= date((SELECT day_before FROM span), '-7 days') AND post_date < date((SELECT today FROM span), '+8 days')
-          AND coalesce(local_date(post_date), date(post_date)) > (SELECT day_before FROM span) AND julianday(post_date) <= (SELECT now_jd FROM span)
+          AND coalesce(local_date(post_date, (SELECT tz FROM span)), date(post_date)) > (SELECT day_before FROM span) AND julianday(post_date) <= (SELECT now_jd FROM span)
         ORDER BY post_date DESC, seq DESC LIMIT 20)
 SELECT display_name, school_name, platform_label, platform_color, replace(text_preview(post_content, 100), char(10), ' ') AS preview,
-       relative_time, coalesce(local_date(post_date), date(post_date)) AS day, post_url, notes, has_notes,
+       relative_time, coalesce(local_date(post_date, (SELECT tz FROM span)), date(post_date)) AS day, post_url, notes, has_notes,
        replace(replace(replace(replace(replace(replace(replace(replace(replace(display_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS display_name_md,
        replace(replace(replace(replace(replace(replace(replace(replace(replace(school_name, '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS school_name_md,
        replace(replace(replace(replace(replace(replace(replace(replace(replace(text_preview(post_content, 100), '\', '\\'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '[', '\['), ']', '\]'), '|', '\|'), char(13), ' '), char(10), ' ') AS preview_md,

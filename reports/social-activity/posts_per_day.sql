@@ -15,26 +15,27 @@
 -- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
 -- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH RECURSIVE
-    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))), 'UTC'))),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, tz, date(today, '+1 day') AS utc_last,
                     date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
-             FROM (SELECT local_date(switchboard_now()) AS today)),
+             FROM (SELECT local_date(switchboard_now(), tz) AS today, tz FROM zone)),
     days(n, day) AS (SELECT 0, (SELECT today FROM span) UNION ALL SELECT n + 1, date(day, '-1 day') FROM days WHERE n + 1 < :days),
     per_utc_day AS (
-        SELECT local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) AS first, date(local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))), '+1 day') AS second,
+        SELECT local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), (SELECT tz FROM span)) AS first, date(local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), (SELECT tz FROM span)), '+1 day') AS second,
                count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram,
                -- the posts whose own day is after the first
                count(CASE WHEN platform = 'twitter'
-                           AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) THEN 1 END)
+                           AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), (SELECT tz FROM span)) THEN 1 END)
                    AS twitter_second,
                count(CASE WHEN platform = 'instagram'
-                           AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) THEN 1 END)
+                           AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > local_date(coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')), (SELECT tz FROM span)) THEN 1 END)
                    AS instagram_second
         FROM social_media_posts
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
           AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
           AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
-          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
+          AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
         GROUP BY coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))),
     counts AS (
         SELECT d.day,

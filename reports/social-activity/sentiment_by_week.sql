@@ -10,11 +10,12 @@
 -- local_date, or for text local_date does not read as an instant (the hour 24, a day past the
 -- month's end) what date() makes of post_date with these modifiers, as before.
 WITH
-    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))), 'UTC'))),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, tz, date(today, '+1 day') AS utc_last,
                     date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
-             FROM (SELECT local_date(switchboard_now()) AS today)),
+             FROM (SELECT local_date(switchboard_now(), tz) AS today, tz FROM zone)),
     counts AS (
-        SELECT date(coalesce(local_date(post_date), post_date), 'weekday 1', '-7 days') AS week,
+        SELECT date(coalesce(local_date(post_date, (SELECT tz FROM span)), post_date), 'weekday 1', '-7 days') AS week,
                count(CASE WHEN sentiment = 'very_positive' THEN 1 END) AS very_positive,
                count(CASE WHEN sentiment = 'positive' THEN 1 END) AS positive,
                count(CASE WHEN sentiment = 'neutral' THEN 1 END) AS neutral,
@@ -24,7 +25,7 @@ WITH
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
           AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
           AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
-          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
+          AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
           AND sentiment IS NOT NULL
         GROUP BY 1)
 SELECT week,

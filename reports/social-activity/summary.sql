@@ -5,10 +5,10 @@
 -- returns boolean: has_posts, has_flagged
 
 -- The window, the same in every query of this report: the posts with
--- local_date(post_date) > today - :days days and julianday(post_date) <= julianday(now), now being
--- switchboard_now() and today local_date(now): the last :days days of the user's calendar (the
--- connection's time zone, switchboard_timezone(): users.timezone, --tz or $SWITCHBOARD_TZ, else
--- UTC), today included, up to now. Written as (span holds the clock's values, computed once):
+-- local_date(post_date, tz) > today - :days days and julianday(post_date) <= julianday(now), now being
+-- switchboard_now(), today local_date(now, tz) and tz the user's zone (zone: display_timezone of
+-- users.timezone, the CLI's --tz or $SWITCHBOARD_TZ when given): the last :days days of the user's
+-- calendar, today included, up to now. Written as (span holds the clock's values, computed once):
 --   date(post_date) >= day_before AND date(post_date) <= utc_last
 --                                   a range of UTC days a day wider on each side than the local
 --                                   ones (no zone is a whole day from UTC), so it drops no post;
@@ -17,7 +17,7 @@
 --                                   day before the post's instant (the hour 24, or a day past the
 --                                   month's end such as 02-31, stay as written), by at most 4 days,
 --                                   so a post whose date() is a week old is before now;
---   coalesce(local_date(post_date), date(post_date)) > day_before
+--   coalesce(local_date(post_date, tz), date(post_date)) > day_before
 --                                   the first day, in the user's zone (the last, today, is implied
 --                                   by the time test). This is a post's day in every query of the
 --                                   report: local_date, or for text it does not read as an instant
@@ -31,9 +31,10 @@
 -- date() cannot read (+0000, ±HH, Unix times) the UTC day of post_date_ms; times compare as
 -- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH
-    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))), 'UTC'))),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, tz, date(today, '+1 day') AS utc_last,
                     date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
-             FROM (SELECT local_date(switchboard_now()) AS today)),
+             FROM (SELECT local_date(switchboard_now(), tz) AS today, tz FROM zone)),
     p AS (
         SELECT count(*) AS total, count(CASE WHEN platform = 'twitter' THEN 1 END) AS twitter,
                count(CASE WHEN platform = 'instagram' THEN 1 END) AS instagram,
@@ -43,7 +44,7 @@ WITH
         WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
           AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
           AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
-          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span))
+          AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span))
 SELECT :days AS days, date((SELECT today FROM span), '-' || (:days - 1) || ' days') AS from_date, (SELECT today FROM span) AS to_date,
        total AS post_count, CASE total WHEN 1 THEN 'post' ELSE 'posts' END AS posts_word,
        twitter AS twitter_count, instagram AS instagram_count,

@@ -21,16 +21,17 @@
 -- post_date_ms (Unix milliseconds), the clock as strftime('%s', now) * 1000.
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
-    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, date(today, '+1 day') AS utc_last,
+    zone(tz) AS (SELECT display_timezone(coalesce((SELECT timezone FROM users WHERE id = COALESCE(:user_id, (SELECT id FROM sole_user))), 'UTC'))),
+    span AS (SELECT date(today, '-' || :days || ' days') AS day_before, today, tz, date(today, '+1 day') AS utc_last,
                     date(today, '-7 days') AS recent, strftime('%s', switchboard_now()) * 1000 AS now_ms
-             FROM (SELECT local_date(switchboard_now()) AS today)),
+             FROM (SELECT local_date(switchboard_now(), tz) AS today, tz FROM zone)),
     by_author AS (
         SELECT coach_id, school_id, author_name, author_handle, count(*) AS count
         FROM social_media_posts
         WHERE user_id = (SELECT id FROM me)
           AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) >= (SELECT day_before FROM span) AND coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) <= (SELECT utc_last FROM span)
           AND (coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch')) < (SELECT recent FROM span) OR post_date_ms <= (SELECT now_ms FROM span))
-          AND coalesce(local_date(post_date), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
+          AND coalesce(local_date(post_date, (SELECT tz FROM span)), coalesce(date(post_date), date(post_date_ms / 1000, 'unixepoch'))) > (SELECT day_before FROM span)
         GROUP BY coach_id, school_id, author_name, author_handle),
     counts AS (
         SELECT c.name AS display_name, min(coalesce(s.name, 'Unknown School')) AS school_name, sum(b.count) AS count

@@ -1,16 +1,19 @@
 extension Registry {
     /// `relative_date`, `relative_date_abbreviated` (one to three arguments each), `local_date` (one and
-    /// two), `switchboard_now` and `switchboard_timezone` (zero and one argument each).
+    /// two), `switchboard_now` (zero and one argument) and `display_timezone`.
+    ///
+    /// No SQL changes the time zone anything is shown in: the views and queries pass it to the
+    /// three-argument forms (`display_timezone(u.timezone)`), and the one-argument forms are UTC's.
     static let dateFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "relative_date", arity: 1, flags: [.innocuous],
             signature: "relative_date(ts)",
             doc:
-                "relative_date(ts, now, tz) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)) and its time zone (UTC, or the zone set with switchboard_timezone(name)). Reads both, so it is not deterministic. An unreadable ts gives NULL.",
+                "relative_date(ts, now) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)), in UTC: the same in every host. Reads the clock, so it is not deterministic. An unreadable ts gives NULL. The views show a user's dates with relative_date(ts, switchboard_now(), display_timezone(u.timezone)).",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
-                return relativeDate(arguments, now: now, zone: environment.timeZone)
+                return relativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
             name: "relative_date", arity: 2, flags: .pure,
@@ -53,11 +56,11 @@ extension Registry {
             name: "relative_date_abbreviated", arity: 1, flags: [.innocuous],
             signature: "relative_date_abbreviated(ts)",
             doc:
-                "relative_date_abbreviated(ts, now, tz) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)) and its time zone (UTC, or the zone set with switchboard_timezone(name)). Reads both, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'.",
+                "relative_date_abbreviated(ts, now) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)), with UTC's calendar: the same in every host. Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'. The social feed shows a user's with relative_date_abbreviated(ts, switchboard_now(), display_timezone(u.timezone)).",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date_abbreviated('2026-02-10T11:21:00Z'); -- '39 min. ago'",
             body: { arguments, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
-                return abbreviatedRelativeDate(arguments, now: now, zone: environment.timeZone)
+                return abbreviatedRelativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
             name: "relative_date_abbreviated", arity: 2, flags: .pure,
@@ -99,12 +102,12 @@ extension Registry {
                 }
             }),
         FunctionSpec(
-            name: "local_date", arity: 1, flags: [.innocuous],
+            name: "local_date", arity: 1, flags: .pure,
             signature: "local_date(ts)",
             doc:
-                "local_date(ts, tz) in the connection's time zone: UTC, or the zone set with switchboard_timezone(name). Reads it, so it is not deterministic. An unreadable ts gives NULL.",
-            example: "SELECT switchboard_timezone('America/New_York'); SELECT local_date('2026-01-15T02:00:00Z'); -- '2026-01-14'",
-            body: { arguments, environment in localDate(arguments, zone: environment.timeZone) }),
+                "local_date(ts, 'UTC'): the UTC calendar day of instant ts as 'YYYY-MM-DD', in every host (unlike SQLite's date(ts), it reads every form relative_date reads). An unreadable ts gives NULL. Deterministic. A user's day is local_date(ts, display_timezone(u.timezone)).",
+            example: "SELECT local_date('2026-01-15T02:00:00Z'); -- '2026-01-15'",
+            body: { arguments, _ in localDate(arguments, zone: .utc) }),
         FunctionSpec(
             name: "local_date", arity: 2, flags: .pure,
             signature: "local_date(ts, tz)",
@@ -119,10 +122,13 @@ extension Registry {
                 withZone("local_date", arguments, 1, environment) { zone in localDate(arguments, zone: zone) }
             }),
         FunctionSpec(
-            name: "switchboard_now", arity: 0, flags: [.directOnly],
+            name: "switchboard_now", arity: 0, flags: [.innocuous],
             signature: "switchboard_now()",
-            doc:
-                "The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), else the system clock. DIRECTONLY, like switchboard_now(ts).",
+            doc: """
+                The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), \
+                else the system clock. Reading it changes nothing, so views may call it (the feed's and the inbox's \
+                relative times do); it is not deterministic.
+                """,
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT switchboard_now(); -- '2026-02-10T12:00:00Z'",
             body: { _, environment in
                 guard let now = Instant(unixSeconds: environment.now) else { return .null }
@@ -152,36 +158,22 @@ extension Registry {
                 return .text(time.isoText)
             }),
         FunctionSpec(
-            name: "switchboard_timezone", arity: 0, flags: [.directOnly],
-            signature: "switchboard_timezone()",
-            doc:
-                "The connection's time zone, which the one-argument relative_date, relative_date_abbreviated and local_date follow: the name set with switchboard_timezone(name), else 'UTC'. DIRECTONLY, like switchboard_timezone(name).",
-            example: "SELECT switchboard_timezone('Asia/Kolkata'); SELECT switchboard_timezone(); -- 'Asia/Kolkata'",
-            body: { _, environment in .text(environment.timeZone.name) }),
-        FunctionSpec(
-            name: "switchboard_timezone", arity: 1, flags: [.directOnly],
-            signature: "switchboard_timezone(name)",
+            name: "display_timezone", arity: 1, flags: [.innocuous],
+            signature: "display_timezone(tz)",
             doc: """
-                Sets the connection's time zone, which the one-argument relative_date, relative_date_abbreviated \
-                and local_date (and so the views) follow, to the IANA zone name (read from the system's zone files, \
-                /usr/share/zoneinfo or $TZDIR; 'UTC' needs none) and returns the name; switchboard_timezone(NULL) \
-                sets it back to UTC and returns NULL. A name that is no zone is an error: "switchboard_timezone: unknown time zone \
-                '<name>'" (shortened to 64 characters and '...'), and the zone stays as it was. Registered \
-                DIRECTONLY because it has a side effect, so views and triggers cannot call it.
+                The time zone to show a user's dates in: tz, the user's own (the views and queries pass \
+                users.timezone), unless the program that opened this connection gave it a display zone through \
+                its own API, never through SQL: the switchboard CLI gives its --tz or $SWITCHBOARD_TZ to its own \
+                connection, and no other host has one. So every host that loads the extension shows a user's \
+                dates in users.timezone, and no SQL a caller runs can change the zone another caller sees. tz is \
+                returned as text (NULL for NULL); the date functions it is passed to read the name. Not \
+                deterministic (it reads the connection's display zone), innocuous.
                 """,
-            example: "SELECT switchboard_timezone('America/New_York'); -- 'America/New_York'",
+            example:
+                "SELECT relative_date('2026-01-15T02:00:00Z', '2026-02-10T12:00:00Z', display_timezone('America/New_York')); -- 'Jan 14'",
             body: { arguments, environment in
-                let value = arguments.value(0)
-                if value == .null {
-                    environment.setTimeZone(nil)
-                    return .null
-                }
-                let name = value.text ?? ""
-                guard let zone = environment.timeZone(named: name) else {
-                    return .error(unknownZone(name, in: "switchboard_timezone"))
-                }
-                environment.setTimeZone(zone)
-                return .text(zone.name)
+                if let zone = environment.displayTimeZone { return .text(zone) }
+                return arguments.value(0).text.map(SQLResult.text) ?? .null
             }),
     ]
 

@@ -9,10 +9,9 @@ public protocol CallEnvironment: AnyObject {
     var now: Double { get }
     /// Pins the connection's clock to `seconds` (unix seconds), or unpins it with nil.
     func pinClock(_ seconds: Double?)
-    /// The connection's time zone: the one `switchboard_timezone(name)` set, else UTC.
-    var timeZone: TimeZoneRules { get }
-    /// Sets the connection's time zone, or back to UTC with nil.
-    func setTimeZone(_ zone: TimeZoneRules?)
+    /// The zone the program that opened the connection gave it to show dates in (the CLI's `--tz`),
+    /// through its own API and never through SQL; nil in every other host (``Registry`` `display_timezone`).
+    var displayTimeZone: String? { get }
     /// The zone called `name` (`UTC`, or a compiled zone file the host can read); nil when the name
     /// is malformed (``TimeZoneRules/isValidName(_:)``) or names no readable zone.
     func timeZone(named name: String) -> TimeZoneRules?
@@ -46,10 +45,8 @@ public final class TestEnvironment: CallEnvironment {
     public var now: Double { pinned ?? SystemClock.now() }
     /// Pins or unpins the clock.
     public func pinClock(_ seconds: Double?) { pinned = seconds }
-    /// The zone set with ``setTimeZone(_:)``, else UTC.
-    public var timeZone: TimeZoneRules = .utc
-    /// Sets or resets the zone.
-    public func setTimeZone(_ zone: TimeZoneRules?) { timeZone = zone ?? .utc }
+    /// The display zone the program gave the connection, if any: tests set it.
+    public var displayTimeZone: String?
     /// `UTC`, or the zone `zoneFile` gives bytes for.
     public func timeZone(named name: String) -> TimeZoneRules? { TimeZoneRules.named(name, reading: zoneFile) }
     /// The cached object for an argument.

@@ -1,5 +1,5 @@
 extension Registry {
-    /// `fts_query` and `text_preview`.
+    /// `fts_query`, `text_preview` and `capitalized`.
     static let textFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "fts_query", arity: 1, flags: .pure,
@@ -39,6 +39,23 @@ extension Registry {
                 }
                 guard let text = arguments.value(0).text else { return .null }
                 return .text(TextPreview.preview(text, length: length))
+            }),
+        FunctionSpec(
+            name: "capitalized", arity: 1, flags: .pure,
+            signature: "capitalized(text)",
+            doc: """
+                Foundation's String.capitalized, what spec 004's template picker shows for a template name \
+                (template.name.capitalized): in each word the first letter title-cased and the others lowercased, \
+                with Unicode's full mappings ('ß' is 'Ss'). A word is a run of letters with a case, going on \
+                through marks, modifier letters and symbols, format characters, ' and ’; anything else (a space, \
+                a digit, '-', '_', '.', a letter of no case) ends it, as in Foundation: 'o''neil' is 'O''neil', \
+                '2nd' is '2Nd', 're-entry' is 'Re-Entry'. NULL gives NULL; numbers and BLOBs are read as text \
+                (invalid UTF-8 as U+FFFD). Deterministic.
+                """,
+            example: "SELECT capitalized('hELLO wORLD'); -- 'Hello World'",
+            body: { arguments, environment in
+                guard let text = arguments.value(0).text else { return .null }
+                return Capitalized.capitalized(text, limit: environment.maxLength).map(SQLResult.text) ?? .tooBig
             }),
     ]
 }

@@ -141,7 +141,8 @@ final class TableImporter: RecordSink {
     let upsert: Bool
     let user: String?
     /// Whether ``user`` was named by the caller (`--user`), not found (the database's only user): only
-    /// then is a record's explicit `user_id: null` taken as theirs; otherwise it is refused.
+    /// then is a record's explicit `user_id: null` taken as theirs where the column needs a user;
+    /// otherwise it is refused. Where the column allows NULL, an explicit null stays null.
     let userNamed: Bool
     /// Whether the import writes only ``owner``'s rows (false: `--all-users`, every user's).
     let scoped: Bool
@@ -216,8 +217,9 @@ final class TableImporter: RecordSink {
     func accepts(_ key: String) -> Bool { column(forKey: key) != nil }
 
     /// The row a record makes: the columns it names (by column name or camelCase key; the first of a
-    /// repeated one), converted, a missing `user_id` the acting user's (an explicit `null` only when
-    /// ``userNamed``, else the record is refused), NULL left out where the column has a default; its
+    /// repeated one), converted, a missing `user_id` the acting user's (an explicit `null` kept where the
+    /// column allows it, else the acting user's only when ``userNamed``, else the record is refused),
+    /// NULL left out where the column has a default; its
     /// values in the shape's column order.
     func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [SQLValue]) {
         for index in given { slots[index] = nil }
@@ -228,7 +230,10 @@ final class TableImporter: RecordSink {
             given.append(index)
         }
         // A missing user_id is the acting user's; a scoped import of users without an id is the acting user's profile.
-        if let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
+        // An explicit null stays null where the column allows one (spec 002's AppNotification.userId is optional):
+        // no user's row, as the source said, so an exported notification without a user comes back as it was.
+        let keptNull = userColumn.map { slots[$0]?.isNull == true && !schema.columns[$0].notNull } ?? false
+        if !keptNull, let fill = userColumn ?? (scoped ? ownerColumn : nil), let user = userColumn == nil ? owner : user,
             slots[fill]?.isNull ?? true
         {
             if slots[fill] == nil {
@@ -428,13 +433,15 @@ final class TableImporter: RecordSink {
     private func otherUsersRow(_ shape: Shape, _ values: ArraySlice<SQLValue>) throws -> String? {
         guard scoped, let ownerColumn, let owner else { return nil }
         let ownerName = TableImporter.quote(schema.columns[ownerColumn].name)
+        // The row's own owner: the acting user, or NULL for a row kept without a user (a NULL row is then not another's).
+        let rowOwner = shape.columns.firstIndex(of: ownerColumn).map { values[values.startIndex + $0] } ?? owner.databaseValue
         for key in schema.uniqueKeys {
             let positions = key.compactMap { name in shape.columns.firstIndex { schema.columns[$0].name == name } }
             guard positions.count == key.count else { continue }
             let keyValues = positions.map { values[values.startIndex + $0] }
             let match = key.map { "\(TableImporter.quote($0)) IS ?" }.joined(separator: " AND ")
             let sql = "SELECT 1 FROM \(TableImporter.quote(schema.name)) WHERE \(match) AND \(ownerName) IS NOT ? LIMIT 1"
-            guard try Bool.fetchOne(statement(sql), arguments: StatementArguments(keyValues + [owner.databaseValue])) == true else { continue }
+            guard try Bool.fetchOne(statement(sql), arguments: StatementArguments(keyValues + [rowOwner])) == true else { continue }
             let named = zip(key, keyValues).map { "\($0) '\($1.storageText)'" }.joined(separator: ", ")
             return "\(named) is another user's row; it is left as it is"
         }
@@ -443,8 +450,8 @@ final class TableImporter: RecordSink {
 
     /// Runs `body` with the table's triggers that write other tables (an inbound interaction's
     /// notification) dropped, and creates them again after: imported rows go in as they are.
-    /// Triggers that keep a search index (they name a virtual table), counters (`*_counters_*`,
-    /// ``TableSchema/isCounterTable(_:)``) and `updated_at` stay.
+    /// Triggers that keep a search index (they name a virtual table), counters (`*_counters_*`), the
+    /// rows a REPLACE replaces (`*_replaced*`; ``TableSchema/isDerivedTable(_:)``) and `updated_at` stay.
     /// Inside the caller's transaction, so a failure restores them too.
     static func withoutSideEffects<T>(_ db: Database, tables: [String], _ body: () throws -> T) throws -> T {
         let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
@@ -452,7 +459,8 @@ final class TableImporter: RecordSink {
         for table in tables {
             for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
                 let name: String = row["name"], sql: String = row["sql"]
-                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), sql.uppercased().contains("INSERT INTO"),
+                guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), !name.contains("_replaced"),
+                    sql.uppercased().contains("INSERT INTO"),
                     !indexes.contains(where: { sql.contains($0) })
                 else { continue }
                 saved.append((name, sql))

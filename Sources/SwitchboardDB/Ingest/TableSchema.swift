@@ -167,12 +167,15 @@ public struct TableSchema: Sendable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
-    /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not the counters
-    /// triggers keep, not SQLite's), parents before children.
+    /// The workspace's ordinary tables (not FTS indexes and their shadow tables, not the tables
+    /// triggers keep, ``isDerivedTable(_:)``, not SQLite's or Litestream's), parents before children.
     public static func workspaceTables(_ db: Database) throws -> [String] {
         let virtual = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
         let all = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .filter { name in !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } && !isCounterTable(name) }
+            .filter { name in
+                !virtual.contains(name) && !virtual.contains { name.hasPrefix($0 + "_") } && !isDerivedTable(name)
+                    && !LitestreamTables.contains(name)
+            }
         var parents: [String: Set<String>] = [:]
         for name in all {
             parents[name] = Set(try String.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [name]))
@@ -189,14 +192,17 @@ public struct TableSchema: Sendable {
         return ordered
     }
 
-    /// Whether `name` is a table of counters (`*_counters`, schema/0018_counters.sql): derived from
-    /// other tables' rows by their `*_counters_*` triggers, never written, exported or imported itself.
+    /// Whether `name` is a table that triggers keep from other tables' rows, never written, exported or
+    /// imported itself: the counters (`*_counters`, schema/0018_counters.sql, kept by `*_counters_*`
+    /// triggers) and the rows a REPLACE is about to replace (`*_replaced`, schema/0024_replaced_rows.sql,
+    /// kept by `*_replaced_*` triggers).
     ///
     /// ```swift
-    /// TableSchema.isCounterTable("notification_counters")   // true
-    /// TableSchema.isCounterTable("notifications")           // false
+    /// TableSchema.isDerivedTable("notification_counters")    // true
+    /// TableSchema.isDerivedTable("notifications_replaced")   // true
+    /// TableSchema.isDerivedTable("notifications")            // false
     /// ```
-    static func isCounterTable(_ name: String) -> Bool { name.hasSuffix("_counters") }
+    static func isDerivedTable(_ name: String) -> Bool { name.hasSuffix("_counters") || name.hasSuffix("_replaced") }
 
     /// The days of `month` (1-12) in the Gregorian `year`.
     static func daysIn(_ month: Int, of year: Int) -> Int {

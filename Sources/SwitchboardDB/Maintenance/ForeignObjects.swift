@@ -19,7 +19,8 @@ public enum ForeignObject: Sendable, Equatable, CustomStringConvertible {
 extension QueryDatabase {
     /// The tables and columns of the database that the newest schema does not have, tables first,
     /// each in name order (compared with the migrations applied to an empty in-memory database).
-    /// SQLite's own tables and the search indexes' shadow tables are the schema's.
+    /// SQLite's own tables and the search indexes' shadow tables are the schema's; Litestream's are
+    /// expected beside it (``LitestreamTables``) and never named.
     ///
     /// ```swift
     /// // after `sqlite-utils insert app.db tg_groups group.json --alter`:
@@ -32,7 +33,7 @@ extension QueryDatabase {
         let actual = try withConnection { try QueryDatabase.tableColumns($0) }
         var tables: [ForeignObject] = []
         var columns: [ForeignObject] = []
-        for (table, names) in actual.sorted(by: { $0.key < $1.key }) {
+        for (table, names) in actual.sorted(by: { $0.key < $1.key }) where !LitestreamTables.contains(table) {
             guard let known = expected[table] else {
                 tables.append(.table(table))
                 continue

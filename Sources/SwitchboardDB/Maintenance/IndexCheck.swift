@@ -1,7 +1,9 @@
 import SwitchboardSQLite
 
 /// What `switchboard check` found: SQLite's `integrity_check` of the whole file, and each full-text
-/// index's own `integrity-check` (its index against the table it indexes).
+/// index's own `integrity-check` with rank 1: its structures, and its entries against the text of the
+/// table it indexes (without the rank, SQLite 3.40 checks the structures only, and misses a row's text
+/// left indexed after the row is gone).
 public struct IndexCheck: Sendable, Equatable {
     /// What was checked: `database` or an index's name (`social_posts_fts`).
     public let name: String
@@ -19,8 +21,8 @@ extension QueryDatabase {
                 """)
     }
 
-    /// Checks the file (`PRAGMA integrity_check`) and every full-text index (FTS5's
-    /// `integrity-check` command), which `integrity_check` does not look into.
+    /// Checks the file (`PRAGMA integrity_check`) and every full-text index against its table (FTS5's
+    /// `integrity-check` command with rank 1), which `integrity_check` does not look into.
     ///
     /// ```swift
     /// try database.check().filter { $0.problem != nil } // [] when all is well
@@ -32,7 +34,7 @@ extension QueryDatabase {
             for index in try QueryDatabase.fullTextIndexes(db) {
                 let quoted = TableImporter.quote(index)
                 do {
-                    try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('integrity-check')")
+                    try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', 1)")
                     results.append(IndexCheck(name: index, problem: nil))
                 } catch let error as DatabaseError {
                     results.append(IndexCheck(name: index, problem: error.message))

@@ -281,11 +281,12 @@ public enum Outbox {
         min(3600, base * pow(2, Double(max(0, attempts - 1))))
     }
 
-    /// Records a failed attempt under `token`: queued again after the backoff while attempts <
-    /// `maxAttempts`, else `failed`; `error` becomes last_error. Refused when the token is stale.
+    /// Records a failed attempt under `token`: queued again after the backoff (or after `retryAfter`
+    /// seconds, when the sender said when) while attempts < `maxAttempts`, else `failed`; `failed` at
+    /// once when `permanent`. `error` becomes last_error. Refused when the token is stale.
     public static func fail(
         _ db: Database, id: Int64, token: Int64, error: String, maxAttempts: Int,
-        backoffBase: Double
+        backoffBase: Double, retryAfter: Double? = nil, permanent: Bool = false
     ) throws -> Failure {
         var outcome = Failure.refused
         try db.inTransaction(.immediate) {
@@ -296,8 +297,8 @@ public enum Outbox {
                         SELECT attempts FROM outbox WHERE id = ? AND status = 'sending' AND fencing_token = ?
                         """, arguments: [id, token])
             else { return .commit }
-            if attempts < maxAttempts {
-                let delay = backoff(base: backoffBase, attempts: attempts)
+            if attempts < maxAttempts && !permanent {
+                let delay = retryAfter.map { max(0, $0) } ?? backoff(base: backoffBase, attempts: attempts)
                 try db.execute(
                     sql: """
                         UPDATE outbox SET status = 'queued', lease_expires_at = NULL, last_error = ?,

@@ -26,11 +26,6 @@ extension QueryDatabase {
         try withConnection { db in try template.render(db, vars: vars) }
     }
 
-    /// `route_map(url)`: the screen object as JSON text.
-    public func routeMap(_ url: String) throws -> String {
-        try withConnection { db in try String.fetchOne(db, sql: "SELECT route_map(?)", arguments: [url]) } ?? ""
-    }
-
     /// ``Outbox/enqueue(_:_:key:dedupeWindow:)``.
     public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double) throws -> Outbox.Enqueued {
         try withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow) }
@@ -46,10 +41,15 @@ extension QueryDatabase {
         try withConnection { db in try Outbox.complete(db, id: id, token: token) }
     }
 
-    /// ``Outbox/fail(_:id:token:error:maxAttempts:backoffBase:)``.
-    public func fail(id: Int64, token: Int64, error: String, maxAttempts: Int, backoffBase: Double) throws -> Outbox.Failure {
+    /// ``Outbox/fail(_:id:token:error:maxAttempts:backoffBase:retryAfter:permanent:)``.
+    public func fail(
+        id: Int64, token: Int64, error: String, maxAttempts: Int, backoffBase: Double, retryAfter: Double? = nil,
+        permanent: Bool = false
+    ) throws -> Outbox.Failure {
         try withConnection { db in
-            try Outbox.fail(db, id: id, token: token, error: error, maxAttempts: maxAttempts, backoffBase: backoffBase)
+            try Outbox.fail(
+                db, id: id, token: token, error: error, maxAttempts: maxAttempts, backoffBase: backoffBase, retryAfter: retryAfter,
+                permanent: permanent)
         }
     }
 

@@ -42,6 +42,7 @@ public struct QuickSendLine: Sendable {
                 }
             case ("key", .string(let key)):
                 guard !key.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw SwitchboardError.failure("key must not be empty") }
+                try QuickSendLine.refuseNUL(key, in: "key")
                 request.key = key
             case ("template", let value), ("location", let value), ("key", let value):
                 throw SwitchboardError.failure("\(member.key) must be a string, not \(value.kindName)")
@@ -61,10 +62,22 @@ public struct QuickSendLine: Sendable {
     /// A `vars` member's value as the text `--var` would give: a string as it is, a number or boolean as written.
     private static func variable(_ member: JSONMember) throws -> String {
         switch member.value {
-        case .string(let text): return text
+        case .string(let text):
+            try refuseNUL(text, in: "vars.\(member.key)")
+            return text
         case .integer, .double, .bigNumber, .bool: return member.value.jsonText
         case .null, .array, .object:
             throw SwitchboardError.failure("vars.\(member.key) must be a string, number or boolean, not \(member.value.kindName)")
+        }
+    }
+}
+
+extension QuickSendLine {
+    /// Refuses a text holding U+0000 (`"\u0000"` in JSON): SQLite's text binding would keep only what comes
+    /// before it, so the key or message would be stored cut short. A command line cannot carry one at all.
+    static func refuseNUL(_ text: String, in field: String) throws {
+        if text.utf8.contains(0) {
+            throw SwitchboardError.failure("\(field) holds a NUL character (\\u0000), which would be stored cut short there")
         }
     }
 }
@@ -80,6 +93,16 @@ public struct QuickSendLineError: Error {
         self.location = location
         self.error = error
     }
+
+    /// The number in a location such as `line 12`, to put a batch's lines in order (0 when it has none).
+    static func lineNumber(_ location: String) -> Int { Int(location.split(separator: " ").last ?? "") ?? 0 }
+}
+
+/// A batch refused: every line that could not be queued, in line order; nothing was queued.
+public struct QuickSendBatchRefusal: Error {
+    public let lines: [QuickSendLineError]
+
+    public init(lines: [QuickSendLineError]) { self.lines = lines }
 }
 
 /// What a batch queued.
@@ -96,16 +119,20 @@ extension QueryDatabase {
     /// without the location line (no note), and a location on a template without it is ignored. A repeat
     /// is a duplicate as for `send`: the same key ever, or (without a key, `dedupeWindow` > 0) the same
     /// template, group and text as a message queued within `dedupeWindow` seconds before the batch or
-    /// earlier in it. The first line that cannot be queued refuses the whole batch:
-    /// ``QuickSendLineError`` with its location, and nothing is queued.
+    /// earlier in it. A line that cannot be queued refuses the whole batch: every line is still tried, and
+    /// ``QuickSendBatchRefusal`` names each that could not be queued (with `refused`, the lines already found
+    /// bad, e.g. unreadable), in line order; nothing is queued.
     ///
     /// ```swift
     /// let lines = [try QuickSendLine(record, render: false)]
     /// try database.quickSendBatch(lines, dedupeWindow: 10) // QuickSendBatchResult(queued: 1, duplicates: 0)
     /// ```
-    public func quickSendBatch(_ lines: [QuickSendLine], dedupeWindow: Double) throws -> QuickSendBatchResult {
+    public func quickSendBatch(
+        _ lines: [QuickSendLine], dedupeWindow: Double, refused: [QuickSendLineError] = []
+    ) throws -> QuickSendBatchResult {
         try requireOutbox()
-        return try withConnection { db in
+        var failures = refused
+        let result = try withConnection { db in
             var result = QuickSendBatchResult()
             try db.inTransaction(.immediate) {
                 let createdAt = try Outbox.clock(db)
@@ -127,15 +154,20 @@ extension QueryDatabase {
                         recent.add(try Outbox.insert(db, draft, key: line.request.key, createdAt: createdAt))
                         result.queued += 1
                     } catch let error as DatabaseError {
-                        throw QuickSendLineError(location: line.location, error: QueryDatabase.translate(error))
+                        failures.append(QuickSendLineError(location: line.location, error: QueryDatabase.translate(error)))
                     } catch {
-                        throw QuickSendLineError(location: line.location, error: error)
+                        failures.append(QuickSendLineError(location: line.location, error: error))
                     }
                 }
-                return .commit
+                return failures.isEmpty ? .commit : .rollback
             }
             return result
         }
+        guard failures.isEmpty else {
+            throw QuickSendBatchRefusal(
+                lines: failures.sorted { QuickSendLineError.lineNumber($0.location) < QuickSendLineError.lineNumber($1.location) })
+        }
+        return result
     }
 }
 

@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// The values a canned query runs with: the command line's `-p name=value` pairs checked against
 /// the declarations, defaults applied, `:user_id` from `--user`, the rest NULL.
 ///
@@ -52,13 +54,12 @@ public struct ParameterBinding: Sendable {
     public static func values(of pairs: [String]) throws -> [String: String] {
         var given: [String: String] = [:]
         for pair in pairs {
-            guard let equals = pair.firstIndex(of: "=") else {
+            guard var (name, value) = NameValue.split(pair) else {
                 throw SwitchboardError.usage("parameter must be name=value, got '\(pair)'")
             }
-            var name = String(pair[..<equals])
             if name.hasPrefix(":") { name.removeFirst() }
             guard given[name] == nil else { throw SwitchboardError.usage("parameter :\(name) is given twice") }
-            given[name] = String(pair[pair.index(after: equals)...])
+            given[name] = value
         }
         return given
     }

@@ -19,7 +19,7 @@ public final class QueryDatabase {
     public let path: String
     private let queue: DatabaseQueue
     private let now: String?
-    /// The time zone the caller asked for (``init(path:create:now:timeZone:user:displayPath:)``), or nil.
+    /// The display zone the caller asked for (``init(path:create:now:timeZone:user:displayPath:)``), or nil.
     private let timeZone: String?
     /// The acting user whose `users.timezone` applies when no zone is asked for; nil: the only user.
     private let user: String?
@@ -34,14 +34,16 @@ public final class QueryDatabase {
     /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database), and a
     /// database whose schema version is above ``Migration/latestVersion`` is refused with the message
     /// `init` gives (``MigrationError/databaseIsNewer(found:supported:)``), so no command reads or writes
-    /// it. A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
-    /// `now` pins the clock (`switchboard_now`). `timeZone` sets the connection's time zone
-    /// (`switchboard_timezone`), which calendar days follow; when nil, the zone is `users.timezone` of
-    /// `user` (nil: the database's only user), else UTC (``pinTimeZone(_:)``). `displayPath`, default
+    /// it; one below it too (``MigrationError/databaseIsOlder(found:supported:)``: `switchboard init`
+    /// upgrades it), unless `olderSchema` is true (`check` and `sql` read any version).
+    /// A WAL database in a folder this process may not write is opened read-only (``readOnlyOpening(path:)``).
+    /// `now` pins the clock (`switchboard_now`). `timeZone` is a display override: the views show every
+    /// user's dates in it (``SwitchboardFunctions/setDisplayTimeZone(_:on:)``); when nil, each user's own `users.timezone`, the acting
+    /// user's (`user`, nil: the database's only user) checked first (``applyTimeZone(_:)``). `displayPath`, default
     /// `path`, is the path errors name: every error opening the file starts with it, e.g. `app.db: file is not a database`.
     public init(
         path: String, create: Bool = false, now: String? = nil, timeZone: String? = nil, user: String? = nil,
-        displayPath: String? = nil
+        displayPath: String? = nil, olderSchema: Bool = false
     ) throws {
         let shown = displayPath ?? path
         if !create && !FileSystem.exists(path) {
@@ -65,6 +67,9 @@ public final class QueryDatabase {
                 let version = try queue.inDatabase { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
                 if version > Migration.latestVersion {
                     throw MigrationError.databaseIsNewer(found: version, supported: Migration.latestVersion)
+                }
+                if version < Migration.latestVersion && !olderSchema {
+                    throw MigrationError.databaseIsOlder(found: version, supported: Migration.latestVersion)
                 }
             }
         } catch let error as DatabaseError {
@@ -138,13 +143,13 @@ public final class QueryDatabase {
         return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Runs `body` on the connection, with the clock pinned, the time zone set (``pinTimeZone(_:)``) and SQLite's errors turned into one-line messages;
+    /// Runs `body` on the connection, with the clock pinned, the display zone given or the user's checked (``applyTimeZone(_:)``) and SQLite's errors turned into one-line messages;
     /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
     public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
                 if let now { try db.cachedStatement(sql: "SELECT switchboard_now(?)").execute(arguments: [now]) }
-                try pinTimeZone(db)
+                try applyTimeZone(db)
                 return try body(db)
             }
         } catch let error as DatabaseError {
@@ -155,41 +160,42 @@ public final class QueryDatabase {
         }
     }
 
-    /// Sets the connection's time zone: the one asked for, else the acting user's `users.timezone` (the
-    /// column migration 0015 adds; `user`, else the only user), else UTC. A zone asked for that is
-    /// no zone is ``DatabaseCondition/unknownTimeZone(name:user:)`` without a user; a stored one, with
-    /// the user whose value it is. It runs before every use of the connection, so its statements are
-    /// prepared once (the connection's statement cache): 0.8 of `switchboard send`'s 30 million instructions.
-    private func pinTimeZone(_ db: Database) throws {
-        var name = timeZone ?? "UTC"
-        var owner: String?
-        if timeZone == nil,
+    /// Gives the connection the display zone asked for (`--tz`), which `display_timezone(tz)` returns in
+    /// the views instead of each user's `users.timezone` (``SwitchboardFunctions/setDisplayTimeZone(_:on:)``: through Swift, never SQL);
+    /// without one, checks the acting user's `users.timezone` (the column migration 0015 adds; `user`, else
+    /// the only user), which the views then read. A zone asked for that is no zone is
+    /// ``DatabaseCondition/unknownTimeZone(name:user:)`` without a user; a stored one, with the user whose
+    /// value it is (the views would fail with `relative_date: unknown time zone …`). It runs before every
+    /// use of the connection, so its statements are prepared once (the connection's statement cache).
+    private func applyTimeZone(_ db: Database) throws {
+        if let timeZone {
+            guard let connection = db.sqliteConnection, SwitchboardFunctions.setDisplayTimeZone(timeZone, on: connection) else {
+                throw DatabaseCondition.unknownTimeZone(name: timeZone, user: nil)
+            }
+            return
+        }
+        guard
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT count(*) > 0 FROM pragma_table_info('users') WHERE name = 'timezone'"))
                 == true,
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, timezone FROM users WHERE id = coalesce(?, (SELECT id FROM sole_user))"),
                 arguments: [user])
-        {
-            name = row["timezone"]
-            owner = row["id"]
-        }
+        else { return }
+        let name: String = row["timezone"]
         do {
-            try db.cachedStatement(sql: "SELECT switchboard_timezone(?)").execute(arguments: [name])
+            try db.cachedStatement(sql: "SELECT local_date(0, ?)").execute(arguments: [name])
         } catch is DatabaseError {
-            throw DatabaseCondition.unknownTimeZone(name: name, user: owner)
+            throw DatabaseCondition.unknownTimeZone(name: name, user: row["id"])
         }
     }
 
-    /// Creates the schema or brings it to the newest version (``migrate(_:)-(Database)``);
-    /// returns the schema version before and after.
+    /// Creates the schema or brings it to the newest version, in one transaction (``migrate(_:step:)``);
+    /// returns the versions before and after and the rows it merged. `step` is called at each point of
+    /// the upgrade, inside its transaction.
     /// Its errors start with the path, as opening errors do: `app.db: database schema version 99 is newer …`.
-    public func migrateToLatest() throws -> (from: Int, to: Int) {
+    public func migrateToLatest(step: (UpgradeStep) throws -> Void = { _ in }) throws -> Upgrade {
         do {
-            return try withConnection { db in
-                let before = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                try migrate(db)
-                return (before, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
-            }
+            return try withConnection { db in try migrate(db, step: step) }
         } catch let error as SwitchboardError where !error.message.hasPrefix("\(displayPath)") {
             throw SwitchboardError.failure("\(displayPath): \(error.message)")
         }
