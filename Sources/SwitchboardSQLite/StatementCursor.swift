@@ -2,7 +2,8 @@ import CSQLite
 
 /// The statements of a script, each prepared only when ``next()`` reaches it, so that one may use
 /// what an earlier one created (``Database/allStatements(sql:)``). Spaces and comments between them
-/// are skipped.
+/// are skipped. Each statement's ``Statement/sql`` is its text without the spaces around it and its
+/// closing `;` (`COMMIT`).
 ///
 /// ```swift
 /// let statements = try db.allStatements(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
@@ -33,10 +34,17 @@ public final class StatementCursor {
                     throw DatabaseError(code: code, connection: connection, sql: String(cString: base + offset))
                 }
                 offset = tail.map { $0 - base } ?? buffer.count - 1
-                if let handle { return Statement(sqliteStatement: handle, sql: String(cString: sqlite3_sql(handle))) }
+                if let handle { return Statement(sqliteStatement: handle, sql: StatementCursor.trimmed(String(cString: sqlite3_sql(handle)))) }
             }
             return nil
         }
+    }
+
+    /// A statement's text without the spaces around it and its closing `;`, as GRDB gives it: `COMMIT`.
+    static func trimmed(_ sql: String) -> String {
+        let separator: (Character) -> Bool = { $0.isWhitespace || $0 == ";" }
+        guard let first = sql.firstIndex(where: { !separator($0) }), let last = sql.lastIndex(where: { !separator($0) }) else { return "" }
+        return String(sql[first...last])
     }
 }
 

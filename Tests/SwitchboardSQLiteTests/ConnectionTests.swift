@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    /// A script's statements one by one, each prepared when reached (the second uses the table the first
+    /// made), its text without spaces or its `;`, blanks and comments between them skipped; a statement that
+    /// does not compile throws when reached, after the ones before it ran.
+    @Test func allStatementsPreparesEachWhenReached() throws {
+        try DatabaseQueue().inDatabase { (db: Database) throws in
+            let statements = try db.allStatements(sql: "CREATE TABLE t (x);\n  -- a comment\nINSERT INTO t VALUES (1) ;  \n SELECT nope FROM t; ")
+            var texts: [String] = []
+            while let statement = try statements.next() {
+                texts.append(statement.sql)
+                try statement.execute()
+                if texts.count == 2 { break }
+            }
+            #expect(texts == ["CREATE TABLE t (x)", "-- a comment\nINSERT INTO t VALUES (1)"])
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 1)
+            expectError(.SQLITE_ERROR, "no such column: nope") { _ = try statements.next() }
+            let empty = try db.allStatements(sql: "  -- nothing\n;")
+            #expect(try empty.next() == nil)
+        }
+    }
+
     /// Double-quoted text is an identifier, never a string literal.
     @Test func doubleQuotesNameColumns() throws {
         try DatabaseQueue().inDatabase { (db: Database) throws in
