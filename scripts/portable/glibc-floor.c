@@ -11,6 +11,7 @@
      dlopen, dlsym, dladdr, dlerror, pthread_attr_getstack, sem_open   GLIBC_2.34 (moved into libc.so.6)
      pthread_getattr_np                                                GLIBC_2.32
      stat                                                              GLIBC_2.33 (before: __xstat, version 1)
+     fstat (the zone files, SwitchboardExtension/ZoneFiles.swift)      GLIBC_2.33 (before: __fxstat, version 1)
      exp, exp2, log, log2                                              GLIBC_2.29 (errno no longer set via SVID)
      hypotf                                                            GLIBC_2.35
    And libstdc++: std::__throw_bad_array_new_length() is GLIBCXX_3.4.29 (GCC 11), above manylinux_2_28's
@@ -35,6 +36,7 @@ int pthread_attr_getstack_2_2_5(const void *attr, void **stack, size_t *size);
 int pthread_getattr_np_2_2_5(unsigned long thread, void *attr);
 void *sem_open_2_2_5(const char *name, int flags, ...);
 int __xstat_2_2_5(int version, const char *path, void *buffer);
+int __fxstat_2_2_5(int version, int descriptor, void *buffer);
 double exp_2_2_5(double x);
 double exp2_2_2_5(double x);
 double log_2_2_5(double x);
@@ -48,6 +50,7 @@ OLDEST(pthread_attr_getstack);
 OLDEST(pthread_getattr_np);
 OLDEST(sem_open);
 OLDEST(__xstat);
+OLDEST(__fxstat);
 OLDEST(exp);
 OLDEST(exp2);
 OLDEST(log);
@@ -72,6 +75,7 @@ HIDDEN void *sem_open(const char *name, int flags, ...) {
     return sem_open_2_2_5(name, flags, mode, value);
 }
 HIDDEN int stat(const char *path, void *buffer) { return __xstat_2_2_5(STAT_VERSION, path, buffer); }
+HIDDEN int fstat(int descriptor, void *buffer) { return __fxstat_2_2_5(STAT_VERSION, descriptor, buffer); }
 HIDDEN double exp(double x) { return exp_2_2_5(x); }
 HIDDEN double exp2(double x) { return exp2_2_2_5(x); }
 HIDDEN double log(double x) { return log_2_2_5(x); }
