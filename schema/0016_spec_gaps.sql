@@ -1,6 +1,6 @@
 -- 0016_spec_gaps.sql — what the source said is kept as it said it (issue 18, items 4 and 6).
 --
--- Apply by hand:   sqlite3 -bail app.db < schema/0016_spec_gaps.sql   (after 0001–0013)
+-- Apply by hand:   sqlite3 -bail app.db < schema/0016_spec_gaps.sql   (after 0001–0015)
 -- Plain SQLite: no Switchboard function is needed to apply it.
 --
 -- Part 1. A UUID is one id in any case; the database keeps it lower-case (issue 18.4).

@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 24 (0024_replaced_rows.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 26 (0026_digest_counters.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -159,6 +159,15 @@ CREATE TABLE notification_counters (
     PRIMARY KEY (user_id, type)
 ) WITHOUT ROWID;
 
+-- from 0026_digest_counters.sql
+CREATE TABLE notification_priority_counters (
+    user_id TEXT NOT NULL,
+    priority TEXT NOT NULL,
+    notifications INTEGER NOT NULL,
+    unread INTEGER NOT NULL,
+    PRIMARY KEY (user_id, priority)
+) WITHOUT ROWID;
+
 -- from 0021_schedule_counters.sql
 CREATE TABLE notification_schedule_counters (
     user_id TEXT NOT NULL,
@@ -231,7 +240,7 @@ CREATE TABLE "notifications" (
     CONSTRAINT notification_type_required CHECK (type IS NOT NULL)
 );
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TABLE notifications_replaced (
     seq INTEGER PRIMARY KEY,
     user_id TEXT,
@@ -240,7 +249,7 @@ CREATE TABLE notifications_replaced (
     scheduled_for_ms INTEGER,
     title TEXT,
     message TEXT
-);
+, priority TEXT);
 
 -- from 0007_outbox.sql
 CREATE TABLE outbox (
@@ -330,6 +339,14 @@ CREATE TABLE social_media_post_counters (
     PRIMARY KEY (user_id, platform)
 ) WITHOUT ROWID;
 
+-- from 0026_digest_counters.sql
+CREATE TABLE social_media_post_sentiment_counters (
+    user_id TEXT NOT NULL,
+    sentiment TEXT NOT NULL,
+    posts INTEGER NOT NULL,
+    PRIMARY KEY (user_id, sentiment)
+) WITHOUT ROWID;
+
 -- from 0016_spec_gaps.sql
 CREATE TABLE "social_media_posts" (
     seq INTEGER PRIMARY KEY,
@@ -390,7 +407,7 @@ CREATE TABLE "social_media_posts" (
     CONSTRAINT social_post_url_per_user UNIQUE (user_id, post_url)
 );
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TABLE social_media_posts_replaced (
     seq INTEGER PRIMARY KEY,
     user_id TEXT,
@@ -400,7 +417,7 @@ CREATE TABLE social_media_posts_replaced (
     author_name TEXT,
     author_handle TEXT,
     search_tags TEXT
-);
+, sentiment TEXT);
 
 -- from 0008_reports.sql
 CREATE TABLE template_partials (
@@ -431,12 +448,6 @@ CREATE TABLE tg_groups (
     member_count INTEGER NOT NULL DEFAULT 0 CONSTRAINT tg_group_member_count_nonnegative
         CHECK (member_count >= 0)
 , sort_order INTEGER NOT NULL DEFAULT 0);
-
--- from 0024_replaced_rows.sql
-CREATE TABLE tg_groups_replaced (
-    id INTEGER PRIMARY KEY,
-    title TEXT
-);
 
 -- from 0001_core.sql
 CREATE TABLE tg_icons (
@@ -616,39 +627,6 @@ WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     WHERE templates = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM communication_templates_replaced AS r);
 END;
 
--- from 0002_search.sql
-CREATE TRIGGER communication_templates_fts_delete AFTER DELETE ON communication_templates BEGIN
-    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
-    VALUES ('delete', OLD.seq, OLD.name, OLD.body);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER communication_templates_fts_insert AFTER INSERT ON communication_templates BEGIN
-    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
-    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
-    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq);
-    INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER communication_templates_fts_replaced AFTER UPDATE OF seq, id ON communication_templates
-WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
-    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
-    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
-    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM communication_templates AS t WHERE t.seq = r.seq);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER communication_templates_fts_update AFTER UPDATE OF seq, name, body
-ON communication_templates BEGIN
-    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
-    SELECT 'delete', r.seq, r.name, r.body FROM communication_templates_replaced AS r
-    WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
-    INSERT INTO communication_templates_fts (communication_templates_fts, rowid, name, body)
-    VALUES ('delete', OLD.seq, OLD.name, OLD.body);
-    INSERT INTO communication_templates_fts (rowid, name, body) VALUES (NEW.seq, NEW.name, NEW.body);
-END;
-
 -- from 0011_user_references.sql
 CREATE TRIGGER communication_templates_own_interactions BEFORE UPDATE OF user_id ON communication_templates
 WHEN EXISTS (SELECT 1 FROM interactions WHERE template_id = OLD.id AND user_id IS NOT NEW.user_id) BEGIN
@@ -789,6 +767,68 @@ WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     WHERE notifications = 0 AND (user_id, type) IN (SELECT r.user_id, coalesce(r.type, '') FROM notifications_replaced AS r);
 END;
 
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_delete AFTER DELETE ON notifications WHEN OLD.user_id IS NOT NULL BEGIN
+    DELETE FROM notification_priority_counters
+    WHERE user_id = OLD.user_id AND priority = OLD.priority AND notifications = 1;
+    UPDATE notification_priority_counters SET notifications = notifications - 1, unread = unread - (OLD.read_at IS NULL)
+    WHERE user_id = OLD.user_id AND priority = OLD.priority;
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_insert AFTER INSERT ON notifications WHEN NEW.user_id IS NOT NULL BEGIN
+    INSERT INTO notification_priority_counters (user_id, priority, notifications, unread)
+    VALUES (NEW.user_id, NEW.priority, 1, NEW.read_at IS NULL)
+    ON CONFLICT (user_id, priority) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_move AFTER UPDATE OF user_id, priority ON notifications
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.priority IS NOT NEW.priority BEGIN
+    INSERT INTO notification_priority_counters (user_id, priority, notifications, unread)
+    SELECT NEW.user_id, NEW.priority, 1, NEW.read_at IS NULL WHERE NEW.user_id IS NOT NULL
+    ON CONFLICT (user_id, priority) DO UPDATE SET notifications = notifications + 1, unread = unread + excluded.unread;
+    DELETE FROM notification_priority_counters
+    WHERE user_id = OLD.user_id AND priority = OLD.priority AND notifications = 1;
+    UPDATE notification_priority_counters SET notifications = notifications - 1, unread = unread - (OLD.read_at IS NULL)
+    WHERE user_id = OLD.user_id AND priority = OLD.priority;
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_read AFTER UPDATE OF read_at ON notifications
+WHEN OLD.user_id IS NEW.user_id AND OLD.priority IS NEW.priority AND (OLD.read_at IS NULL) <> (NEW.read_at IS NULL) BEGIN
+    UPDATE notification_priority_counters SET unread = unread + (NEW.read_at IS NULL) - (OLD.read_at IS NULL)
+    WHERE user_id = NEW.user_id AND priority = NEW.priority;
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_replaced_insert AFTER INSERT ON notifications
+WHEN EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
+    INSERT INTO notification_priority_counters (user_id, priority, notifications, unread)
+    SELECT r.user_id, r.priority, -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r
+    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, priority) DO UPDATE SET notifications = notifications + excluded.notifications,
+                                                  unread = unread + excluded.unread;
+    DELETE FROM notification_priority_counters
+    WHERE notifications = 0 AND (user_id, priority) IN (SELECT r.user_id, r.priority FROM notifications_replaced AS r);
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER notification_priority_counters_replaced_update AFTER UPDATE OF seq, id ON notifications
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
+    INSERT INTO notification_priority_counters (user_id, priority, notifications, unread)
+    SELECT r.user_id, r.priority, -count(*), -count(CASE WHEN r.read_at IS NULL THEN 1 END)
+    FROM notifications_replaced AS r
+    WHERE r.user_id IS NOT NULL AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq))
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, priority) DO UPDATE SET notifications = notifications + excluded.notifications,
+                                                  unread = unread + excluded.unread;
+    DELETE FROM notification_priority_counters
+    WHERE notifications = 0 AND (user_id, priority) IN (SELECT r.user_id, r.priority FROM notifications_replaced AS r);
+END;
+
 -- from 0021_schedule_counters.sql
 CREATE TRIGGER notification_schedule_counters_delete AFTER DELETE ON notifications
 WHEN OLD.user_id IS NOT NULL AND OLD.scheduled_for_ms IS NOT NULL BEGIN
@@ -883,38 +923,6 @@ WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
           WHERE r.scheduled_for_ms IS NOT NULL);
 END;
 
--- from 0002_search.sql
-CREATE TRIGGER notifications_fts_delete AFTER DELETE ON notifications BEGIN
-    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
-    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER notifications_fts_insert AFTER INSERT ON notifications BEGIN
-    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
-    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
-    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
-    INSERT INTO notifications_fts (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER notifications_fts_replaced AFTER UPDATE OF seq, id ON notifications
-WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
-    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
-    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
-    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER notifications_fts_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
-    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
-    SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
-    WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
-    INSERT INTO notifications_fts (notifications_fts, rowid, title, message)
-    VALUES ('delete', OLD.seq, OLD.title, OLD.message);
-    INSERT INTO notifications_fts (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
-END;
-
 -- from 0014_instants.sql
 CREATE TRIGGER notifications_instant_insert AFTER INSERT ON notifications BEGIN
     UPDATE notifications SET scheduled_for_ms =
@@ -962,55 +970,55 @@ CREATE TRIGGER notifications_replaced_delete AFTER DELETE ON notifications BEGIN
     DELETE FROM notifications_replaced WHERE seq = OLD.seq;
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TRIGGER notifications_replaced_insert BEFORE INSERT ON notifications
 WHEN EXISTS (SELECT 1 FROM notifications WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM notifications WHERE id = NEW.id)
      OR EXISTS (SELECT 1 FROM notifications_replaced) BEGIN
     DELETE FROM notifications_replaced;
-    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
-    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
+    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message, priority)
+    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message, priority
     FROM notifications WHERE seq = NEW.seq OR id = NEW.id;
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TRIGGER notifications_replaced_update BEFORE UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
     DELETE FROM notifications_replaced;
-    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message)
-    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message
+    INSERT INTO notifications_replaced (seq, user_id, type, read_at, scheduled_for_ms, title, message, priority)
+    SELECT seq, user_id, type, read_at, scheduled_for_ms, title, message, priority
     FROM notifications WHERE seq <> OLD.seq AND (seq = NEW.seq OR id = NEW.id);
 END;
 
--- from 0023_inbox_trigrams_and_feed_filters.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER notifications_trigram_delete AFTER DELETE ON notifications BEGIN
-    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    INSERT INTO [notifications_trigram] (notifications_trigram, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER notifications_trigram_insert AFTER INSERT ON notifications BEGIN
-    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    INSERT INTO [notifications_trigram] (notifications_trigram, rowid, title, message)
     SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
     WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
-    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+    INSERT INTO [notifications_trigram] (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER notifications_trigram_replaced AFTER UPDATE OF seq, id ON notifications
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id BEGIN
-    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    INSERT INTO [notifications_trigram] (notifications_trigram, rowid, title, message)
     SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
     WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM notifications AS n WHERE n.seq = r.seq);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER notifications_trigram_update AFTER UPDATE OF seq, title, message ON notifications BEGIN
-    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    INSERT INTO [notifications_trigram] (notifications_trigram, rowid, title, message)
     SELECT 'delete', r.seq, r.title, r.message FROM notifications_replaced AS r
     WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
-    INSERT INTO notifications_trigram (notifications_trigram, rowid, title, message)
+    INSERT INTO [notifications_trigram] (notifications_trigram, rowid, title, message)
     VALUES ('delete', OLD.seq, OLD.title, OLD.message);
-    INSERT INTO notifications_trigram (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
+    INSERT INTO [notifications_trigram] (rowid, title, message) VALUES (NEW.seq, NEW.title, NEW.message);
 END;
 
 -- from 0004_spec_model.sql
@@ -1120,6 +1128,57 @@ WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.us
     WHERE posts = 0 AND (user_id, platform) IN (SELECT r.user_id, coalesce(r.platform, '') FROM social_media_posts_replaced AS r);
 END;
 
+-- from 0026_digest_counters.sql
+CREATE TRIGGER social_media_post_sentiment_counters_delete AFTER DELETE ON social_media_posts BEGIN
+    DELETE FROM social_media_post_sentiment_counters
+    WHERE user_id = OLD.user_id AND sentiment = coalesce(OLD.sentiment, '') AND posts = 1;
+    UPDATE social_media_post_sentiment_counters SET posts = posts - 1
+    WHERE user_id = OLD.user_id AND sentiment = coalesce(OLD.sentiment, '');
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER social_media_post_sentiment_counters_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_media_post_sentiment_counters (user_id, sentiment, posts)
+    VALUES (NEW.user_id, coalesce(NEW.sentiment, ''), 1)
+    ON CONFLICT (user_id, sentiment) DO UPDATE SET posts = posts + 1;
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER social_media_post_sentiment_counters_move AFTER UPDATE OF user_id, sentiment ON social_media_posts
+WHEN OLD.user_id IS NOT NEW.user_id OR OLD.sentiment IS NOT NEW.sentiment BEGIN
+    INSERT INTO social_media_post_sentiment_counters (user_id, sentiment, posts)
+    VALUES (NEW.user_id, coalesce(NEW.sentiment, ''), 1)
+    ON CONFLICT (user_id, sentiment) DO UPDATE SET posts = posts + 1;
+    DELETE FROM social_media_post_sentiment_counters
+    WHERE user_id = OLD.user_id AND sentiment = coalesce(OLD.sentiment, '') AND posts = 1;
+    UPDATE social_media_post_sentiment_counters SET posts = posts - 1
+    WHERE user_id = OLD.user_id AND sentiment = coalesce(OLD.sentiment, '');
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER social_media_post_sentiment_counters_replaced_insert AFTER INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
+    INSERT INTO social_media_post_sentiment_counters (user_id, sentiment, posts)
+    SELECT r.user_id, coalesce(r.sentiment, ''), -count(*) FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, sentiment) DO UPDATE SET posts = posts + excluded.posts;
+    DELETE FROM social_media_post_sentiment_counters
+    WHERE posts = 0 AND (user_id, sentiment) IN (SELECT r.user_id, coalesce(r.sentiment, '') FROM social_media_posts_replaced AS r);
+END;
+
+-- from 0026_digest_counters.sql
+CREATE TRIGGER social_media_post_sentiment_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    INSERT INTO social_media_post_sentiment_counters (user_id, sentiment, posts)
+    SELECT r.user_id, coalesce(r.sentiment, ''), -count(*) FROM social_media_posts_replaced AS r
+    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)
+    GROUP BY 1, 2
+    ON CONFLICT (user_id, sentiment) DO UPDATE SET posts = posts + excluded.posts;
+    DELETE FROM social_media_post_sentiment_counters
+    WHERE posts = 0 AND (user_id, sentiment) IN (SELECT r.user_id, coalesce(r.sentiment, '') FROM social_media_posts_replaced AS r);
+END;
+
 -- from 0014_instants.sql
 CREATE TRIGGER social_media_posts_instant_insert AFTER INSERT ON social_media_posts BEGIN
     UPDATE social_media_posts SET post_date_ms =
@@ -1167,26 +1226,26 @@ CREATE TRIGGER social_media_posts_replaced_delete AFTER DELETE ON social_media_p
     DELETE FROM social_media_posts_replaced WHERE seq = OLD.seq;
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TRIGGER social_media_posts_replaced_insert BEFORE INSERT ON social_media_posts
 WHEN EXISTS (SELECT 1 FROM social_media_posts WHERE seq = NEW.seq) OR EXISTS (SELECT 1 FROM social_media_posts WHERE id = NEW.id)
      OR EXISTS (SELECT 1 FROM social_media_posts WHERE user_id = NEW.user_id AND post_url = NEW.post_url)
      OR EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
     DELETE FROM social_media_posts_replaced;
     INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
-                                             author_handle, search_tags)
-    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags
+                                             author_handle, search_tags, sentiment)
+    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags, sentiment
     FROM social_media_posts
     WHERE seq = NEW.seq OR id = NEW.id OR (user_id = NEW.user_id AND post_url = NEW.post_url);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0026_digest_counters.sql
 CREATE TRIGGER social_media_posts_replaced_update BEFORE UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
     DELETE FROM social_media_posts_replaced;
     INSERT INTO social_media_posts_replaced (seq, user_id, platform, flagged_for_review, post_content, author_name,
-                                             author_handle, search_tags)
-    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags
+                                             author_handle, search_tags, sentiment)
+    SELECT seq, user_id, platform, flagged_for_review, post_content, author_name, author_handle, search_tags, sentiment
     FROM social_media_posts
     WHERE seq <> OLD.seq AND (seq = NEW.seq OR id = NEW.id OR (user_id = NEW.user_id AND post_url = NEW.post_url));
 END;
@@ -1292,44 +1351,6 @@ BEGIN
     WHERE user_id = NEW.user_id AND name = NEW.name;
 END;
 
--- from 0002_search.sql
-CREATE TRIGGER tg_groups_fts_delete AFTER DELETE ON tg_groups BEGIN
-    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title) VALUES ('delete', OLD.id, OLD.title);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER tg_groups_fts_insert AFTER INSERT ON tg_groups BEGIN
-    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title)
-    SELECT 'delete', r.id, r.title FROM tg_groups_replaced AS r WHERE r.id = NEW.id;
-    INSERT INTO tg_groups_fts (rowid, title) VALUES (NEW.id, NEW.title);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER tg_groups_fts_update AFTER UPDATE OF id, title ON tg_groups BEGIN
-    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title)
-    SELECT 'delete', r.id, r.title FROM tg_groups_replaced AS r WHERE OLD.id IS NOT NEW.id AND r.id = NEW.id;
-    INSERT INTO tg_groups_fts (tg_groups_fts, rowid, title) VALUES ('delete', OLD.id, OLD.title);
-    INSERT INTO tg_groups_fts (rowid, title) VALUES (NEW.id, NEW.title);
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER tg_groups_replaced_delete AFTER DELETE ON tg_groups BEGIN
-    DELETE FROM tg_groups_replaced WHERE id = OLD.id;
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER tg_groups_replaced_insert BEFORE INSERT ON tg_groups
-WHEN EXISTS (SELECT 1 FROM tg_groups WHERE id = NEW.id) OR EXISTS (SELECT 1 FROM tg_groups_replaced) BEGIN
-    DELETE FROM tg_groups_replaced;
-    INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
-END;
-
--- from 0024_replaced_rows.sql
-CREATE TRIGGER tg_groups_replaced_update BEFORE UPDATE OF id ON tg_groups WHEN OLD.id IS NOT NEW.id BEGIN
-    DELETE FROM tg_groups_replaced;
-    INSERT INTO tg_groups_replaced (id, title) SELECT id, title FROM tg_groups WHERE id = NEW.id;
-END;
-
 -- from 0004_spec_model.sql
 CREATE TRIGGER tg_templates_updated_at AFTER UPDATE OF id, name, icon, message_text, target_group_id,
     target_group_name, include_location, sort_order
@@ -1401,6 +1422,23 @@ FROM (
     LEFT JOIN notification_counters AS c ON c.user_id = u.id
     GROUP BY u.id
 );
+
+-- from 0026_digest_counters.sql
+CREATE VIEW notification_due_this_week AS
+WITH RECURSIVE
+    clock(now) AS (SELECT CAST(strftime('%s', switchboard_now()) AS INTEGER)),
+    ends(t, level, bucket) AS (
+        SELECT now, 0, now FROM clock
+        UNION ALL SELECT now + 604800, 0, now + 604800 FROM clock
+        UNION ALL SELECT t, level + 1, bucket >> 6 FROM ends WHERE level < 6)
+SELECT u.id AS user_id,
+       coalesce(sum(CASE WHEN e.t = (SELECT now FROM clock) THEN c.unread ELSE -c.unread END), 0) AS unread
+FROM users AS u
+JOIN ends AS e
+LEFT JOIN notification_schedule_counters AS c
+  ON c.user_id = u.id AND c.level = e.level AND c.type IN ('deadline_alert', 'follow_up_reminder')
+ AND c.bucket BETWEEN e.bucket + 1 AND CASE WHEN e.level < 6 THEN e.bucket | 63 ELSE 9223372036854775807 END
+GROUP BY u.id;
 
 -- from 0022_user_zone_views.sql
 CREATE VIEW notification_inbox AS
@@ -1494,7 +1532,7 @@ FROM posts AS p
 LEFT JOIN post_templates AS pt ON pt.name = p.template_name
 ORDER BY p.created_at DESC, p.id DESC;
 
--- from 0023_inbox_trigrams_and_feed_filters.sql
+-- from 0025_unused_search_indexes.sql
 CREATE VIEW search_index_status AS
 SELECT index_name, table_name, rows, indexed_rows, missing, orphaned,
        CASE WHEN missing = 0 AND orphaned = 0 AND rows = indexed_rows THEN 1 ELSE 0 END AS ok
@@ -1511,31 +1549,11 @@ FROM (
            (SELECT count(*) FROM social_media_posts WHERE seq NOT IN (SELECT id FROM social_posts_trigram_docsize)),
            (SELECT count(*) FROM social_posts_trigram_docsize WHERE id NOT IN (SELECT seq FROM social_media_posts))
     UNION ALL
-    SELECT 'notifications_fts', 'notifications',
-           (SELECT count(*) FROM notifications),
-           (SELECT count(*) FROM notifications_fts_docsize),
-           (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_fts_docsize)),
-           (SELECT count(*) FROM notifications_fts_docsize WHERE id NOT IN (SELECT seq FROM notifications))
-    UNION ALL
     SELECT 'notifications_trigram', 'notifications',
            (SELECT count(*) FROM notifications),
            (SELECT count(*) FROM notifications_trigram_docsize),
            (SELECT count(*) FROM notifications WHERE seq NOT IN (SELECT id FROM notifications_trigram_docsize)),
            (SELECT count(*) FROM notifications_trigram_docsize WHERE id NOT IN (SELECT seq FROM notifications))
-    UNION ALL
-    SELECT 'communication_templates_fts', 'communication_templates',
-           (SELECT count(*) FROM communication_templates),
-           (SELECT count(*) FROM communication_templates_fts_docsize),
-           (SELECT count(*) FROM communication_templates
-            WHERE seq NOT IN (SELECT id FROM communication_templates_fts_docsize)),
-           (SELECT count(*) FROM communication_templates_fts_docsize
-            WHERE id NOT IN (SELECT seq FROM communication_templates))
-    UNION ALL
-    SELECT 'tg_groups_fts', 'tg_groups',
-           (SELECT count(*) FROM tg_groups),
-           (SELECT count(*) FROM tg_groups_fts_docsize),
-           (SELECT count(*) FROM tg_groups WHERE id NOT IN (SELECT id FROM tg_groups_fts_docsize)),
-           (SELECT count(*) FROM tg_groups_fts_docsize WHERE id NOT IN (SELECT id FROM tg_groups))
 );
 
 -- from 0022_user_zone_views.sql
@@ -1720,20 +1738,6 @@ LIMIT 4;
 -- ================================================================================================
 -- Virtual tables (full-text search): by name. Each makes its own shadow tables.
 
--- from 0009_search_detection.sql
-CREATE VIRTUAL TABLE communication_templates_fts USING fts5(
-    name, body,
-    content="communication_templates", content_rowid='seq',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
-);
-
--- from 0009_search_detection.sql
-CREATE VIRTUAL TABLE notifications_fts USING fts5(
-    title, message,
-    content="notifications", content_rowid='seq',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
-);
-
 -- from 0023_inbox_trigrams_and_feed_filters.sql
 CREATE VIRTUAL TABLE notifications_trigram USING fts5(
     title, message,
@@ -1755,12 +1759,6 @@ CREATE VIRTUAL TABLE social_posts_trigram USING fts5(
     tokenize = 'trigram', detail = 'full'
 );
 
--- from 0006_substring_search.sql
-CREATE VIRTUAL TABLE social_posts_trigram_vocab USING fts5vocab(social_posts_trigram, 'row');
-
--- from 0009_search_detection.sql
-CREATE VIRTUAL TABLE tg_groups_fts USING fts5(
-    title,
-    content="tg_groups", content_rowid='id',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
-);
+-- from 0025_unused_search_indexes.sql
+CREATE VIRTUAL TABLE social_posts_trigram_vocab USING
+    fts5vocab(social_posts_trigram, 'row');

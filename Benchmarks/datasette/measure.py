@@ -126,16 +126,16 @@ def cases(conn, cli, seed, db):
     return found
 
 
-def fetch(connection, path):
-    """(ms, status) of one GET over the kept-alive connection, body read (connecting again, untimed, when the
-    server closed it: uvicorn closes a connection idle for 5 s)."""
+def fetch(connection, path, headers=None):
+    """(ms, status) of one GET over the kept-alive connection, with `headers` (a signed-in actor's cookie), body
+    read (connecting again, untimed, when the server closed it: uvicorn closes a connection idle for 5 s)."""
     try:
         connection.request("GET", "/-/versions.json")
         connection.getresponse().read()
     except (http.client.RemoteDisconnected, ConnectionError):
         connection.close()
     start = time.perf_counter()
-    connection.request("GET", path)
+    connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
     response.read()
     return (time.perf_counter() - start) * 1000, response.status
@@ -149,20 +149,22 @@ def run_cli(cli, database, arguments):
     return (time.perf_counter() - start) * 1000
 
 
-def measure(base, name, database, cli, out, runs, seed, label):
+def measure(base, name, database, cli, out, runs, seed, label, find=None, headers=None):
+    """Times every case `find(conn, seed, name)` gives (this module's `cases`, by default), page and CLI
+    alternating, with `headers` on each request, into OUT.json."""
     url = urllib.parse.urlsplit(base)
     client = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
-        measured = cases(conn, cli, seed, name)
+        measured = find(conn, seed, name) if find else cases(conn, cli, seed, name)
         posts, notifications = (conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
                                 for table in ("social_media_posts", "notifications"))
     results, loads = {}, [os.getloadavg()[0]]
     for case, path, call in measured:
-        ms, status = fetch(client, path)  # warm: the page cache, Datasette's connections, the statement
+        _, status = fetch(client, path, headers)  # warm: the page cache, Datasette's connections, the statements
         run_cli(cli, database, call)
         page_ms, cli_ms = [], []
         for _ in range(runs):  # alternate, so the machine's noise falls on both alike
-            page_ms.append(fetch(client, path)[0])
+            page_ms.append(fetch(client, path, headers)[0])
             cli_ms.append(run_cli(cli, database, call))
         results[case] = {"status": status, "page": summary(page_ms), "cli": summary(cli_ms), "cli_call": " ".join(call)}
         loads.append(os.getloadavg()[0])

@@ -521,8 +521,8 @@ def main():
     if options.json:
         print(json.dumps(report, indent=1))
     else:
-        print(f"| operation | runs | killed | outcomes | integrity | uncut run |")
-        print(f"|---|---|---|---|---|---|")
+        print("| operation | runs | killed | outcomes | integrity | uncut run |")
+        print("|---|---|---|---|---|---|")
         for r in results:
             if r["violations"]:
                 print(f"| {r['operation']} | {r['runs']} | | VIOLATION: {r['violations'][0]} | | |")

@@ -393,7 +393,8 @@ class Harness:
 
     def check(self):
         con = connect(self.db, extension=False)
-        rows = lambda sql, *args: con.execute(sql, args).fetchall()
+        def rows(sql, *args):
+            return con.execute(sql, args).fetchall()
         integrity = [r[0] for r in rows("PRAGMA integrity_check")]
         self.integrity = "ok" if integrity == ["ok"] else "; ".join(integrity[:5])
         if self.integrity != "ok":
@@ -443,7 +444,8 @@ class Harness:
                 if changed:
                     self.fail(f"{operation} {key}: reported an error, but the row changed (phantom write)")
         latencies.sort()
-        pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else 0
+        def pick(q):
+            return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else 0
         self.latency = dict(p50=pick(0.5), p95=pick(0.95), p99=pick(0.99), max=latencies[-1] if latencies else 0)
         # ingest batches: every batch whole (committed) or absent (reported)
         posts_by_batch = dict(rows("SELECT author_handle, count(*) FROM social_media_posts "

@@ -105,7 +105,7 @@ def reads(database, library, out, only=None, runs=200):
     results["search all prepare"] = summary([s for (c, m), v in samples.items() if m == "prepare" for s in v])
     results["search rows"] = hits
     # Per term p50 (prepared), to see which term drives a class.
-    for cls, terms in SEARCHES.items():
+    for terms in SEARCHES.values():
         for term in terms:
             results[f"term {term}"] = summary([timed(feed, cached, {"search": term}) for _ in range(5)])
     if only != "search":
@@ -151,7 +151,8 @@ def table(paths):
         shown = " | ".join(fmt(v) if v is not None else "–" for v in values)
         print(f"| {label} | {shown} | {growth(values)} |")
 
-    ms = lambda v: f"{v:.1f}" if v >= 1 else f"{v:.2f}"
+    def ms(v):
+        return f"{v:.1f}" if v >= 1 else f"{v:.2f}"
     for cls in list(SEARCHES) + ["all"]:
         for mode, label in (("prepared", "prepared"), ("prepare", "with prepare")):
             key = f"search {cls} {mode}"
@@ -166,7 +167,8 @@ def table(paths):
         row(f"{label}: CPU p50 ms", [d.get(name, {}).get("cpu_p50") for d in data], ms)
         row(f"{label}: CPU p95 ms", [d.get(name, {}).get("cpu_p95") for d in data], ms)
         row(f"{label}, with prepare: CPU p50 ms", [d.get(name + " prepare", {}).get("cpu_p50") for d in data], ms)
-    count = lambda v: f"{v:,.0f}"
+    def count(v):
+        return f"{v:,.0f}"
     row("sync posts, 10k new posts: records per CPU second (median of 3 batches)", [d.get("sync_cpu_rate") for d in data], count)
     row("sync posts, 10k new posts: records per wall second (median of 3 batches)", [d.get("sync_rate") for d in data], count)
     row("deliver, sender `true`: messages per CPU second", [d.get("deliver_cpu_rate") for d in data], count)

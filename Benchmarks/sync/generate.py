@@ -2,7 +2,9 @@
 """Writes N SocialPost records twice, the same rows: NDJSON for `switchboard sync posts`, and CSV
 with every column of social_media_posts in table order for sqlite3's `.import`.
 Usage: generate.py N OUT.ndjson OUT.csv"""
-import csv, json, sys
+import csv
+import json
+import sys
 
 n, ndjson_path, csv_path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 words = ["great", "camp", "offer", "visit", "#recruiting", "@coach", "proud", "team", "season", "win", "practice", "film"]

@@ -221,6 +221,10 @@ import Testing
         defer { demo.scratch.cleanUp() }
         let reads = try Self.builtInQueries().filter(\.isRead)
         #expect(reads.count >= 15)
+        // The demo queues no quick-send message: tg-outbox reads the one `send` queues.
+        let template = try demo.value("SELECT id FROM tg_templates WHERE target_group_id IS NOT NULL ORDER BY id LIMIT 1")
+        let queued = try demo.run(["send", template])
+        #expect(queued.status == 0, "send: \(queued.stderr)")
         for query in reads {
             var arguments = ["run", query.name, "--format", "jsonl"]
             for (parameter, sql) in Self.requiredSamples[query.name] ?? [:] {

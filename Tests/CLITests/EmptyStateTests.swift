@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A read that finds nothing says the app's empty state on stderr (`-- empty:` in the query's header),
-/// exit 0, the output itself unchanged (issue 18.9: the specs' user-facing strings).
+/// exit 0, the output itself unchanged (the specs' user-facing strings).
 @Suite struct EmptyStateTests {
     @Test func emptyReadsSayTheSpecsWords() throws {
         let scratch = try Scratch()
@@ -33,7 +33,7 @@ import Testing
         #expect(found.stderr == "" && !found.stdout.isEmpty)
     }
 
-    /// The app's empty states are for an empty list (issue 29.5): a read whose cursor is past the last row is
+    /// The app's empty states are for an empty list: a read whose cursor is past the last row is
     /// the end of a scroll through a list that has rows, and says so instead.
     @Test func theEndOfAScrollIsNotAnEmptyList() throws {
         let scratch = try Scratch()

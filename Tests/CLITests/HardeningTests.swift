@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What the hostile-input probe of issue 12 found in the CLI: parameter ranges, invalid UTF-8 in `-p`
+/// What the hostile-input probe found in the CLI: parameter ranges, invalid UTF-8 in `-p`
 /// values, text with an embedded NUL, unclear errors, and the `sql --timeout` limit.
 @Suite struct HardeningTests {
     /// Runs the CLI through `sh`, so `arguments` may hold `printf` escapes for bytes that are not

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Hostile input to `sync posts` and `import` (issue 12, "Hostile input"): a BOM, invalid UTF-8,
+/// Hostile input to `sync posts` and `import`: a BOM, invalid UTF-8,
 /// CRLF CSV with quoted line breaks, records over the 16 MiB limit, 10,000-deep JSON, NUL bytes,
 /// numbers beyond 64 bits and impossible dates. Each is read correctly or refused in one clear
 /// line, with the rows before and after counted; none crashes or hangs. The 100 MB version of the

@@ -10,12 +10,12 @@ import Testing
     /// ones hold only the rows a write collided with).
     static let emptyInTheDemo: Set<String> = [
         "outbox", "report_runs", "template_partials", "social_media_posts_replaced", "notifications_replaced",
-        "communication_templates_replaced", "tg_groups_replaced",
+        "communication_templates_replaced",
     ]
 
-    /// An explicit `user_id: null` is never silently the acting user's (issue 18.9). Where the spec allows no user
+    /// An explicit `user_id: null` is never silently the acting user's. Where the spec allows no user
     /// (spec 002's `AppNotification.userId: String?`), it stays null, with or without --user, so a notification without
-    /// a user round-trips through export and import (issue 29.5); where a user is required (a coach), the record is
+    /// a user round-trips through export and import; where a user is required (a coach), the record is
     /// refused, naming the field and the record, unless --user says whose it is. A missing user_id is the acting user's.
     @Test func anExplicitNullUserStaysNullWhereTheSpecAllowsItAndRoundTrips() throws {
         let scratch = try Scratch()

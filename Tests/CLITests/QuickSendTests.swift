@@ -297,7 +297,7 @@ struct QuickSendFixture {
         #expect(f.outboxCount == 2)
     }
 
-    /// Spec 003's widget builds its link from `uuidString`, upper-case (issue 18.4): a template imported
+    /// Spec 003's widget builds its link from `uuidString`, upper-case: a template imported
     /// with an upper-case id is stored lower-case, and the link, `send` and `-p id=` find it in either case.
     @Test func theWidgetsUpperCaseLinkOpensTheTemplate() throws {
         let f = try Fixture()

@@ -106,7 +106,7 @@ import Testing
     }
 
     /// A digest run under a clock ahead of the real one marks the real now, and a mark already stored
-    /// in the future is passed over: later digests still count what comes after (issue 21, time that jumps).
+    /// in the future is passed over: later digests still count what comes after.
     @Test func aDigestAheadOfTheRealClockMarksTheRealNow() throws {
         let (scratch, db) = try demo()
         defer { scratch.cleanUp() }

@@ -44,7 +44,7 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH 'camp'") == "6")
     }
 
-    /// Post dates as exports write them (issue 18): offsets with and without a colon, `+0000`, `±HH`,
+    /// Post dates as exports write them: offsets with and without a colon, `+0000`, `±HH`,
     /// fractions, a space for `T`, Unix seconds and milliseconds, in NDJSON and CSV. Each is stored as
     /// written (export gives it back), the feed lists them in time order, and an unreadable one is
     /// refused with its field, value and line.
@@ -105,7 +105,7 @@ import Testing
     }
 
     /// A run that refused records says how many and why, one line per reason with the first places;
-    /// refusing every record is a failure (issue 18, item 2).
+    /// refusing every record is a failure.
     @Test func aRunThatRefusedRecordsSaysHowManyAndWhy() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -135,7 +135,7 @@ import Testing
         #expect(again.stdout == "No new posts found. You're up to date!\n1 duplicate, 0 rejected\n" && again.stderr == "")
     }
 
-    /// Sync and import of the same refused record agree (issue 29.5): exit 1 and spec 001's failure form,
+    /// Sync and import of the same refused record agree: exit 1 and spec 001's failure form,
     /// "Sync failed: <reason>" ("Import failed: <reason>" for import), in --json's message too, nothing stored.
     @Test func syncAndImportAgreeWhenEveryRecordIsRefused() throws {
         let scratch = try Scratch()
@@ -325,7 +325,7 @@ import Testing
         #expect(try SyncTests.sqlite(db, "SELECT post_url FROM social_media_posts") == "https://x.com/coach/1")
     }
 
-    /// Spec 001's sentiment is what the source said (issue 18.6): an explicit null stays null, a value stays that
+    /// Spec 001's sentiment is what the source said: an explicit null stays null, a value stays that
     /// value; the classifier's guess goes in sentiment_guess (none with --no-classify), shown "(auto)" beside it.
     @Test func theSourcesSentimentIsKeptAndTheGuessStoredApart() throws {
         let scratch = try Scratch()

@@ -70,7 +70,7 @@ import Testing
         #expect(sql == ["2 days ago,2026-01-15"])
     }
 
-    /// Spec 000's formattedDate is the user's calendar day (issue 29's "Done when"): for a New York user,
+    /// Spec 000's formattedDate is the user's calendar day: for a New York user,
     /// 2026-01-15T02:00:00Z reads "Jan 14, 2026" in the CLI and in the sqlite3 shell with no setup; --tz is a
     /// display override of the CLI's own connection only, and the shell says $SWITCHBOARD_TZ does not reach it.
     @Test func theTemplatesDateIsTheUsersDayInEveryHost() throws {

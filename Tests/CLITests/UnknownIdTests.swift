@@ -3,7 +3,7 @@ import Testing
 
 /// An update or delete that names an id the database does not hold (or another user's) is an error in
 /// the spec's words, exit 1, nothing on stdout and nothing changed; a write that matches by filter still
-/// reports 0 rows changed (issue 18, item 8).
+/// reports 0 rows changed.
 @Suite struct UnknownIdTests {
     @Test(arguments: [
         (["social-flag", "-p", "id=nope"], "Post not found"),

@@ -136,7 +136,7 @@ import Testing
         #expect(created.stdout.contains(#""sort_order":0"#))
     }
 
-    /// Spec 000 allows any body ("Special characters in body: Allow (no restrictions)"), issue 18.9: a body that does
+    /// Spec 000 allows any body ("Special characters in body: Allow (no restrictions)"): a body that does
     /// not parse as Mustache is saved as written, exit 0, with a warning on stderr naming the field, line and column;
     /// templates-show gives the problem as template_error.
     @Test func malformedTemplateIsSavedWithAWarning() throws {

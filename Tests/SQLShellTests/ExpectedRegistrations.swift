@@ -1,7 +1,7 @@
 /// The registrations pinned by ``ExtensionTests/registersExactlyTheseFunctions()``, sorted.
 /// 0x200800 = deterministic + innocuous (pure); 0x200000 = innocuous only (reads the clock, the build or
 /// the connection's display zone); 0x80000 = direct-only (switchboard_now(ts) changes the connection's clock).
-/// No function sets a time zone (issue 29): the views pass the user's to the date functions.
+/// No function sets a time zone: the views pass the user's to the date functions.
 enum ExpectedRegistrations {
     static let lines: [Substring] = [
         "capitalized/1/0x200800",

@@ -63,7 +63,7 @@ import Testing
             #expect(result.status == 1)
             #expect(result.stderr == "Runtime error near line 1: \(message)\n", "\(call)")
         }
-        // No SQL sets a time zone any more (issue 29): the setter is gone, and a view reads the zone it is given.
+        // No SQL sets a time zone any more: the setter is gone, and a view reads the zone it is given.
         let gone = try SQLShell.run("SELECT switchboard_timezone('Asia/Kolkata');\n")
         #expect(gone.stderr.hasPrefix("Parse error near line 1: no such function: switchboard_timezone\n"), "\(gone.stderr)")
     }

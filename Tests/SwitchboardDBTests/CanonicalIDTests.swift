@@ -6,7 +6,7 @@ import Testing
 
 @testable import SwitchboardDB
 
-/// A UUID is one id in any case (issue 18.4): stored lower-case by import, sync and migration 0016,
+/// A UUID is one id in any case: stored lower-case by import, sync and migration 0016,
 /// looked up in any case by `-p id=` and the quick-send template finder.
 @Suite struct CanonicalIDTests {
     static let upper = "384FB557-1A2B-4C3D-8E4F-A1B2C3D4E5F6"

@@ -290,7 +290,8 @@ import Testing
         }
         #expect(rows == ["7|n7|2026-02-10T11:00:00-01:00|1770724800000|2026-02-10T12:00:00Z", "9|n9|2026-02-11T09:00:00Z|1770800400000|-"])
         try queue.write { db in
-            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM notifications_fts WHERE notifications_fts MATCH 'cleats'") == [7])
+            #expect(
+                try Int.fetchAll(db, sql: "SELECT rowid FROM notifications_trigram WHERE notifications_trigram MATCH 'cle AND eat AND ats'") == [7])
             try db.execute(
                 sql: "INSERT INTO notifications (user_id, type, title, scheduled_for) VALUES ('u1', 'event', 'Late', '2026-02-12T09:00:00+0000')")
             #expect(try Int64.fetchOne(db, sql: "SELECT scheduled_for_ms FROM notifications WHERE title = 'Late'") == 1_770_886_800_000)

@@ -33,8 +33,8 @@ func expectWriteFails(
         return queue
     }
 
-    /// Specs 000 and 003 require a name, body and message with Swift's `isEmpty`, on the text as typed
-    /// (issue 18.9): only the empty text is refused; text of spaces is a value.
+    /// Specs 000 and 003 require a name, body and message with Swift's `isEmpty`, on the text as typed:
+    /// only the empty text is refused; text of spaces is a value.
     @Test func onlyEmptyTextIsMissing() throws {
         let queue = try seeded()
         try queue.write { db in

@@ -17,7 +17,7 @@ func runPlainSQLite(script: String) throws -> Subprocess.Result {
         #expect(result.stderr == "")
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n").map(String.init)
-        #expect(rows.count == 12)
+        #expect(rows.count == 11)
         #expect(rows.filter { !$0.hasSuffix("|1") } == [])
     }
 

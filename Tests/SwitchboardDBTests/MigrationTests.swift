@@ -48,10 +48,12 @@ func schemaText(_ db: Database) throws -> [String] {
             #expect(
                 tables == [
                     "coaches", "communication_template_counters", "communication_templates", "communication_templates_replaced",
-                    "interactions", "notification_counters", "notification_schedule_counters", "notification_types", "notifications",
+                    "interactions", "notification_counters", "notification_priority_counters", "notification_schedule_counters", "notification_types",
+                    "notifications",
                     "notifications_replaced", "outbox", "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools",
-                    "social_media_post_counters", "social_media_posts", "social_media_posts_replaced", "template_partials",
-                    "template_variables", "tg_groups", "tg_groups_replaced", "tg_icons", "tg_templates", "users",
+                    "social_media_post_counters", "social_media_post_sentiment_counters", "social_media_posts", "social_media_posts_replaced",
+                    "template_partials",
+                    "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
                 ])
         }
     }

@@ -18,11 +18,6 @@ import Testing
             "unsafe use of virtual table \"notifications_trigram\""
         ),
         (
-            "INSERT INTO communication_templates (user_id, name, type, body) VALUES ('u1', 'a', 'text', 'b')",
-            "unsafe use of virtual table \"communication_templates_fts\""
-        ),
-        ("INSERT INTO tg_groups (id, title) VALUES (5, 'x')", "unsafe use of virtual table \"tg_groups_fts\""),
-        (
             "INSERT INTO interactions (user_id, direction) VALUES ('u1', 'outbound')",
             "unsafe use of virtual table \"notifications_trigram\""
         ),

@@ -126,7 +126,8 @@ class InstagramHandler(Handler):
             )
             return self.send_json(400, graph_error(message, 190, 463 if authorized else None))
         if fault and fault.get("error") == "throttled":
-            usage = {world["viewer_id"]: [{"type": "instagram", "call_count": 100, "total_cputime": 12, "total_time": 20, "estimated_time_to_regain_access": 15}]}
+            usage = {world["viewer_id"]: [{"type": "instagram", "call_count": 100, "total_cputime": 12, "total_time": 20,
+                                           "estimated_time_to_regain_access": 15}]}
             return self.send_json(
                 400, graph_error("There have been too many calls to this Instagram account. Wait a bit and try again.", 80002, is_transient=True),
                 {"X-Business-Use-Case-Usage": json.dumps(usage, separators=(",", ":"))})

@@ -49,7 +49,8 @@ def generated(user, count):
         if i % 3 == 0:
             media.append({"media_key": f"3_{base + i}", "type": "photo", "url": f"https://pbs.twimg.com/media/{base + i}.jpg"})
         if i % 10 == 1:
-            media.append({"media_key": f"7_{base + i}", "type": "video", "preview_image_url": f"https://pbs.twimg.com/ext_tw_video_thumb/{base + i}.jpg"})
+            media.append({"media_key": f"7_{base + i}", "type": "video",
+                          "preview_image_url": f"https://pbs.twimg.com/ext_tw_video_thumb/{base + i}.jpg"})
         posts.append({
             "id": str(base + i), "text": text, "created_at": iso(1735732800 + i * 600),
             "like_count": i % 97, "retweet_count": i % 13, "reply_count": i % 7, "quote_count": i % 3, "media": media,
@@ -154,7 +155,8 @@ class XHandler(Handler):
         size = int(query.get("max_results", "10"))
         if not 5 <= size <= 100:
             return self.send_json(400, {
-                "errors": [{"parameters": {"max_results": [str(size)]}, "message": f"The `max_results` query parameter value [{size}] is not between 5 and 100"}],
+                "errors": [{"parameters": {"max_results": [str(size)]},
+                            "message": f"The `max_results` query parameter value [{size}] is not between 5 and 100"}],
                 "title": "Invalid Request", "detail": "One or more parameters to your request was invalid.",
                 "type": "https://api.twitter.com/2/problems/invalid-request",
             }, limits)

@@ -55,3 +55,21 @@ def demo_file(tmp_path):
     path = tmp_path / "demo.db"
     subprocess.run([CLI, "demo", "--db", str(path), "--now", "2026-02-10T12:00:00Z"], check=True, capture_output=True)
     return path
+
+
+@pytest.fixture(scope="module")
+def pages_server(tmp_path_factory):
+    """(base URL, database path) of `datasette serve` with the pages over a workspace of two users, for one test
+    module (pages_browser.start)."""
+    from pages_browser import start, stop
+    base, database, process = start(tmp_path_factory.mktemp("pages"))
+    yield base, database
+    stop(process)
+
+
+@pytest.fixture(scope="module")
+def pages(pages_server):
+    """A pages_browser.Session of headless Chromium on pages_server, for one test module."""
+    from pages_browser import browse
+    with browse(pages_server[0]) as session:
+        yield session

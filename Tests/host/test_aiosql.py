@@ -20,7 +20,7 @@ DEMO_NOW = "2026-02-10T12:00:00Z"
 PARAMETER = re.compile(r"'(?:''|[^'])*'|(?<![:\w]):(\w+)")
 
 
-# The queries issue 4 names, at least.
+# The queries the docs name, at least.
 REQUIRED = {
     "social_feed", "social_stats", "notifications_inbox", "notifications_mark_all_read", "notifications_clear_read",
     "templates_list", "templates_type_counts", "tg_templates", "tg_widget", "posts_with_placeholders",
@@ -136,10 +136,18 @@ def test_header_name_and_parameters_match_the_sql(path):
         assert (entry["op"] == "<!") == ("RETURNING" in query.sql)
 
 
+# The demo queues no quick-send message: the outbox's reads see the one tg-send queues (in the rolled-back scratch).
+FILLED_BY = {"tg-outbox": ("tg-send", "SELECT id FROM tg_templates WHERE target_group_id IS NOT NULL ORDER BY id LIMIT 1")}
+
+
 @pytest.mark.parametrize("path", [path for path in QUERY_FILES if is_read(path)], ids=lambda path: path.stem)
-def test_read_query_returns_demo_rows(demo, path):
+def test_read_query_returns_demo_rows(scratch, path):
+    if path.stem in FILLED_BY:
+        write, template = FILLED_BY[path.stem]
+        full = {parameter: None for parameter in declarations(write)}
+        list(getattr(LOADED, function_name(QUERIES / f"{write}.sql"))(scratch, **{**full, "id": value(scratch, template)}))
     query = getattr(LOADED, function_name(path))
-    rows = list(query(demo, **demo_arguments(demo, path)))
+    rows = list(query(scratch, **demo_arguments(scratch, path)))
     assert rows, f"{path.stem} returned no rows on the demo data"
 
 
@@ -389,9 +397,8 @@ def test_returning_rows_reach_the_caller_with_the_sqlite3_driver_and_the_caller_
     import subprocess
 
     import switchboard
-    from switchboard.aiosql_adapters import SQLite3Adapter
-
     from conftest import CLI
+    from switchboard.aiosql_adapters import SQLite3Adapter
 
     database = tmp_path / "demo.db"
     subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)

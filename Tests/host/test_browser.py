@@ -9,20 +9,17 @@ changes back from the database file with sqlite3. A screenshot of each page is k
 import json
 import pathlib
 import re
-import shutil
 import sqlite3
 import subprocess
 import sys
 import time
 
 import pytest
+from pages_browser import chrome, needs_chromium, stop
 
 from conftest import CLI, DEMO_NOW, free_port
 
-CHROMEDRIVER = shutil.which("chromedriver")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMEDRIVER is None or CHROMIUM is None,
-                                reason="needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)")
+pytestmark = needs_chromium
 OUTPUT = pathlib.Path(__file__).resolve().parent / "output" / "browser"
 # Bounds on waits for a condition (never a sleep that is the test's timing): Datasette's start, a page's load.
 STARTUP = 60
@@ -64,30 +61,13 @@ def server(tmp_path):
         link = wait_for(login_link, STARTUP, "datasette serve")
         yield f"http://127.0.0.1:{port}", link, database
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,1000", "--lang=en-US"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(PAGE)
-    try:
+    with chrome(1280, 1000) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def screenshot(driver, name):

@@ -17,14 +17,13 @@ import subprocess
 import threading
 
 import datasette.database
-import datasette_switchboard_scale
 import pytest
-import switchboard
 from datasette.app import Datasette
-from switchboard.search import SEARCHES, way
 
+import switchboard
 from conftest import CLI, DEMO_NOW, cli_catalog
-from datasette_switchboard import REFUSED_NOW
+from datasette_switchboard import REFUSED_NOW, scale
+from switchboard.search import SEARCHES, way
 from test_host_matrix import normalised
 
 
@@ -162,6 +161,9 @@ def test_metadata_titles_descriptions_help_facets(demo):
     assert ("<dt><code>limit</code> (integer, between 1 and 10000, default 50)</dt><dd>page size</dd>" in page)
     assert ("<dt><code>platform</code> (text, one of twitter|instagram, optional)</dt><dd>only this platform</dd>"
             in page)
+    # the form first, the SQL only when asked
+    assert '<a href="/demo/social-feed?_show_sql=1">show</a>' in page and 'id="sql-query"' not in page
+    assert '<pre id="sql-query">-- How it runs.' in request(ds, "/demo/social-feed", params={"_show_sql": "1"}).text
     # the feed's and inbox's views: no facets or suggestions, which would compute every row of the view; their
     # counts are their tables' (from the counters)
     for view, count in [("social_feed", 300), ("notification_inbox", 215)]:
@@ -319,7 +321,7 @@ def on_every_connection(ds, name, fn):
 # Datasette turns on sqlite3's callback tracebacks: the refusing function's exception is printed as well.
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
-    """Issue 29: an anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
+    """An anonymous visitor's SQL tries the zone setter (gone), the clock setter (refused) and every other
     function that is not deterministic, on every pooled connection; then the same URLs give the same values from
     every connection, the CLI's, in the New York user's zone (2026-01-15T02:00:00Z reads "Jan 14")."""
     _, database = demo
@@ -384,7 +386,7 @@ def test_a_visitor_cannot_set_pin_or_move_anything(demo, tmp_path):
     for sql, refusal in [("SELECT switchboard_timezone('Pacific/Kiritimati')", "no such function"),
                          ("SELECT switchboard_now('2027-01-01T00:00:00Z')", "user-defined function raised exception"),
                          ("SELECT load_extension('/nonexistent/library')", "not authorized")]:
-        def tried(conn):
+        def tried(conn, sql=sql):
             try:
                 conn.execute(sql).fetchall()
             except sqlite3.Error as error:
@@ -529,11 +531,36 @@ def test_row_counts_come_from_the_counters(tmp_path):
     assert get(ds, "/demo", sql="select count(*) as n from social_media_posts ") == [{"n": 300}]
 
 
+def test_the_database_page_counts_in_one_trip(tmp_path, monkeypatch):
+    """The database's page: every table counted in one trip to the database's thread (the counted ones from their
+    counters, here bent to tell them apart), the hidden ones (the search indexes' shadow tables) left off."""
+    database = tmp_path / "demo.db"
+    subprocess.run([CLI, "demo", "--db", str(database), "--now", DEMO_NOW], check=True, capture_output=True)
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE social_media_post_counters SET posts = posts + 1000 WHERE platform = 'twitter'")
+    ds = serve(database, now=DEMO_NOW)
+    assert request(ds, "/demo.json").status_code == 200  # the plugin's first look at the database
+    trips = []
+    execute_fn = type(ds.get_database("demo")).execute_fn
+
+    async def counted(self, fn):
+        trips.append(getattr(fn, "__name__", "?"))
+        return await execute_fn(self, fn)
+
+    monkeypatch.setattr(type(ds.get_database("demo")), "execute_fn", counted)
+    page = request(ds, "/demo.json").json()
+    counts = {table["name"]: table["count"] for table in page["tables"]}
+    assert trips.count("count_all") == 1
+    assert counts["social_media_posts"] == 1300 and counts["users"] == 1 and counts["tg_icons"] == 36
+    assert not any(name.startswith("social_posts_trigram") for name in counts)
+    assert request(ds, "/demo/social_posts_trigram_data.json").status_code == 200
+
+
 def test_a_search_that_tests_rows_is_not_counted_over_a_large_table(demo, monkeypatch):
     """Over a table of more than COUNT_ROWS rows (here 100), a search that tests rows (a common one) shows no count,
     as Datasette shows none for a count out of time; one the index lists (a rare one) is counted."""
     ds, database = demo
-    monkeypatch.setattr(datasette_switchboard_scale, "COUNT_ROWS", 100)
+    monkeypatch.setattr(scale, "COUNT_ROWS", 100)
     con = switchboard.connect(str(database))
     assert [way(con, "social_media_posts", search) for search in ["a", "scholarship"]] == ["tested", "listed"]
     con.close()

@@ -1,4 +1,4 @@
-"""One answer in every host (issue 29.3): the same canned-query calls through seven hosts give the same rows.
+"""One answer in every host: the same canned-query calls through seven hosts give the same rows.
 
 The hosts: the switchboard CLI (`switchboard run`, the reference), the sqlite3 shell with `.load` (the query
 file as it is, `.param set`), stdlib sqlite3 through `switchboard.connect()` (`switchboard.queries`), APSW

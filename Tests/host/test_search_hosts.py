@@ -1,4 +1,4 @@
-"""One search, one meaning, in every host (issue 29, item 2): for each searched table and view of a workspace, the
+"""One search, one meaning, in every host: for each searched table and view of a workspace, the
 CLI's canned query (`switchboard run ... -p search=Q`), Datasette's `?_search=Q` (the JSON API's rows and its
 count) and `sqlite-utils search` (the command and `Table.search`) find the same rows.
 
@@ -17,11 +17,11 @@ import unicodedata
 
 import pytest
 import sqlite_utils
-import switchboard
 from click.testing import CliRunner
 from datasette.app import Datasette
 from sqlite_utils.cli import cli as sqlite_utils_cli
 
+import switchboard
 from conftest import CLI, DEMO_NOW
 
 # The searched tables and views, by the canned query (and its arguments) whose search they share.

@@ -200,7 +200,7 @@ def tricky():
         con.execute("INSERT INTO social_media_posts (user_id, platform, post_url, post_content, author_name,"
                     " author_handle, post_date) VALUES ('u1', 'twitter', ?, ?, ?, ?, ?)",
                     (f"https://x.com/{i}", content, NAMES[author] if i % 13 else "", HANDLES[author], date))
-    for i in range(400):
+    for _ in range(400):
         title = rng.choice(FRAGMENTS + WORDS).capitalize()
         message = " ".join(rng.choice(FRAGMENTS + WORDS) for _ in range(rng.randrange(1, 6)))
         con.execute("INSERT INTO notifications (user_id, type, title, message, scheduled_for)"

@@ -8,7 +8,6 @@ same value. The spec's own example comes first in each list, then realistic vari
 """
 import json
 import os
-import pathlib
 import subprocess
 
 import apsw

@@ -192,3 +192,36 @@ def test_disable_fts_of_a_workspace_is_refused(demo_file):
     error = refused("disable-fts", demo_file, "social_media_posts")
     assert error.startswith("Error: social_media_posts's full-text index is part of the Switchboard workspace")
     assert utils(demo_file, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'social_posts_fts'") == [{"n": 1}]
+
+
+# sqlite-utils as anyone has it, without the sqlite-utils-switchboard plugin: it loads no plugin when
+# sys._called_from_test is set (sqlite_utils/plugins.py).
+PLAIN = "import sys; sys._called_from_test = True; from sqlite_utils.cli import cli; cli()"
+
+
+def plain(*arguments):
+    return subprocess.run([sys.executable, "-c", PLAIN, *map(str, arguments)], capture_output=True, text=True)
+
+
+def test_plain_sqlite_utils_optimizes_rebuilds_and_disables(demo_file):
+    """Without the plugin: optimize and rebuild-fts work (0025 keeps the fts5vocab table out of their `USING FTS5`
+    pattern), and disable-fts drops the index with every trigger that writes it (each writes `INSERT INTO [index]`),
+    so the table stays writable; `check` names the index missing, and `check --rebuild` brings it back."""
+    before = cli_ids(demo_file, "offer")
+    for command in (["optimize", demo_file], ["rebuild-fts", demo_file]):
+        result = plain(*command)
+        assert (result.returncode, result.stderr) == (0, "")
+    assert cli_ids(demo_file, "offer") == before
+    result = plain("disable-fts", demo_file, "social_media_posts")
+    assert (result.returncode, result.stderr) == (0, "")
+    left = "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND sql LIKE '%social_posts_fts%'"
+    assert utils(demo_file, left) == []
+    utils(demo_file, "INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date) "
+                     "SELECT id, 'twitter', 'https://x.com/new/1', 'A new offer', '2026-02-10T11:00:00Z' FROM sole_user")
+    checked = subprocess.run([CLI, "check", "--db", str(demo_file)], capture_output=True, text=True)
+    assert checked.returncode == 1
+    assert "\nsocial_posts_fts: missing (another tool dropped it; search through it fails)\n" in checked.stdout
+    rebuilt = subprocess.run([CLI, "check", "--rebuild", "--db", str(demo_file)], capture_output=True, text=True)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.stdout.startswith("Restored 1 missing index: social_posts_fts.\n")
+    assert len(cli_ids(demo_file, "offer")) == len(before) + 1

@@ -55,12 +55,9 @@ UPDATE routes SET screen = 'team';
 
 SELECT 'plain_read_at_kept', (SELECT count(*) FROM notifications WHERE read_at IS NULL) = 0;
 SELECT 'plain_fts_after_update', (SELECT count(*) FROM social_posts_fts WHERE social_posts_fts MATCH '"tag"*') = 1;
-SELECT 'plain_groups_fts_after_update', (SELECT count(*) FROM tg_groups_fts WHERE tg_groups_fts MATCH 'room') = 1;
 
 INSERT INTO social_posts_fts (social_posts_fts) VALUES ('integrity-check');
-INSERT INTO notifications_fts (notifications_fts) VALUES ('integrity-check');
-INSERT INTO communication_templates_fts (communication_templates_fts) VALUES ('integrity-check');
-INSERT INTO tg_groups_fts (tg_groups_fts) VALUES ('integrity-check');
+INSERT INTO notifications_trigram (notifications_trigram) VALUES ('integrity-check');
 
 DELETE FROM routes;
 DELETE FROM posts WHERE parent_id IS NOT NULL;

@@ -25,4 +25,6 @@
 .read schema/0022_user_zone_views.sql
 .read schema/0023_inbox_trigrams_and_feed_filters.sql
 .read schema/0024_replaced_rows.sql
+.read schema/0025_unused_search_indexes.sql
+.read schema/0026_digest_counters.sql
 .output stdout

@@ -120,5 +120,5 @@ SELECT 'fk_check_clean', (SELECT count(*) FROM pragma_foreign_key_check) = 0;
 DELETE FROM users;
 SELECT 'fk_user_cascade', (SELECT count(*) FROM social_media_posts) + (SELECT count(*) FROM notifications)
     + (SELECT count(*) FROM communication_templates) + (SELECT count(*) FROM interactions) = 0;
-SELECT 'fts_emptied_with_user', (SELECT count(*) FROM notifications_fts WHERE notifications_fts MATCH 'award') = 0;
+SELECT 'fts_emptied_with_user', (SELECT count(*) FROM notifications_trigram WHERE notifications_trigram MATCH 'awa AND ard') = 0;
 SELECT 'index_status_ok', (SELECT min(ok) FROM search_index_status) = 1;

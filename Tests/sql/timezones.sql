@@ -25,7 +25,7 @@ SELECT 'rda_tz_days', relative_date_abbreviated('2026-01-15T02:00:00Z', '2026-01
 SELECT 'rda_tz_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z', 'America/New_York') = '1 day ago';
 SELECT 'rda_utc_dst_noon_to_noon', relative_date_abbreviated('2026-03-07T17:00:00Z', '2026-03-08T16:00:00Z') = '23 hr. ago';
 SELECT 'rda_tz_null', relative_date_abbreviated('2026-01-15', '2026-02-10', NULL) IS NULL;
--- No SQL sets a zone (issue 29): the one-argument forms are UTC's, and display_timezone(tz) is tz in
+-- No SQL sets a zone: the one-argument forms are UTC's, and display_timezone(tz) is tz in
 -- every host that loads the extension (only the CLI's own connection gets a display zone, through Swift).
 SELECT 'ld1_utc', local_date('2026-01-15T02:00:00Z') = '2026-01-15';
 SELECT 'now_pinned', switchboard_now('2026-02-10T12:00:00Z') = '2026-02-10T12:00:00Z';

@@ -13,8 +13,8 @@ import sqlite3
 
 from .canned import CannedQuery, Queries, QueryError, catalog
 
-__all__ = ["loadable_path", "load", "loading_enabled", "can_load", "connect", "queries", "query_files", "query_folder", "catalog", "CannedQuery", "Queries",
-           "QueryError", "LoadError"]
+__all__ = ["loadable_path", "load", "loading_enabled", "can_load", "connect", "queries", "query_files", "query_folder", "catalog",
+           "CannedQuery", "Queries", "QueryError", "LoadError"]
 __version__ = "0.1.0"
 
 _HERE = pathlib.Path(__file__).resolve().parent

@@ -23,7 +23,8 @@ SELECT n.title, n.message, n.priority, upper(n.priority) AS priority_badge, t.la
 FROM notifications AS n JOIN notification_types AS t ON t.type = n.type
 WHERE n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND n.read_at IS NULL AND n.type IN ('deadline_alert', 'follow_up_reminder')
   -- the window and the order by scheduled_for's instant (schema/0014_instants.sql), not its text
-  AND n.scheduled_for_ms >= strftime('%s', switchboard_now()) * 1000
-  AND n.scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000
+  -- after now and at most 7 days later, as the summary counts them (notification_due_this_week)
+  AND n.scheduled_for_ms > strftime('%s', switchboard_now()) * 1000
+  AND n.scheduled_for_ms <= strftime('%s', switchboard_now(), '+7 days') * 1000
 ORDER BY n.scheduled_for_ms, n.seq
 LIMIT 50;

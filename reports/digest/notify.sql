@@ -20,10 +20,8 @@ WITH
 INSERT INTO notifications (user_id, type, title, message, priority, action_url, scheduled_for, created_at, updated_at,
                            related_entity_type, related_entity_id)
 SELECT (SELECT id FROM me), 'daily_digest', 'Daily digest',
-       (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL) || ' unread, '
-       || (SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM me) AND read_at IS NULL
-           AND type IN ('deadline_alert', 'follow_up_reminder') AND scheduled_for_ms >= strftime('%s', switchboard_now()) * 1000
-           AND scheduled_for_ms < strftime('%s', switchboard_now(), '+7 days') * 1000) || ' due this week, '
-       || (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me) AND flagged_for_review = 1) || ' flagged, '
+       (SELECT coalesce(sum(unread), 0) FROM notification_counters WHERE user_id = (SELECT id FROM me)) || ' unread, '
+       || (SELECT coalesce(sum(unread), 0) FROM notification_due_this_week WHERE user_id = (SELECT id FROM me)) || ' due this week, '
+       || (SELECT coalesce(sum(flagged), 0) FROM social_media_post_counters WHERE user_id = (SELECT id FROM me)) || ' flagged, '
        || (SELECT n FROM fresh) || CASE (SELECT n FROM fresh) WHEN 1 THEN ' new post' ELSE ' new posts' END,
        'normal', '/notifications', (SELECT at FROM stamp), (SELECT at FROM stamp), (SELECT at FROM stamp), 'report', 'digest';

@@ -2,8 +2,9 @@
 -- Posts per sentiment (spec 001's PostSentiment order, then "No sentiment"), with percent of all posts and bar geometry.
 -- The sentiment the source gave: the classifier's sentiment_guess is not counted (its posts are "No sentiment").
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (
-    SELECT sentiment, count(*) AS count FROM social_media_posts WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) GROUP BY sentiment)
+WITH counts AS (  -- from the counters (schema/0026_digest_counters.sql), '' for no sentiment
+    SELECT nullif(sentiment, '') AS sentiment, posts AS count FROM social_media_post_sentiment_counters
+    WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
 SELECT coalesce(sentiment, 'none') AS sentiment, coalesce(sentiment_label(sentiment), 'No sentiment') AS label, count,
        CAST(round(100.0 * count / (SELECT sum(count) FROM counts)) AS INTEGER) AS percent,
        CAST(round(180.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,

@@ -15,6 +15,11 @@
 -- list item or row). The html template escapes the plain columns itself (html mode).
 -- Instants (schema/0014_instants.sql): times compare as Unix milliseconds, post_date_ms and
 -- scheduled_for_ms, the clock as strftime('%s', now) * 1000.
+-- Counts read counters, not rows (schema/0018_counters.sql, 0026_digest_counters.sql): unread from
+-- notification_counters, high priority from notification_priority_counters, due this week from the view
+-- notification_due_this_week (0021's buckets), flagged from social_media_post_counters, sentiment from
+-- social_media_post_sentiment_counters; only the posts new since the last digest are read, by a range of
+-- social_media_posts_instants.
 WITH
     me(id) AS (SELECT COALESCE(:user_id, (SELECT id FROM sole_user))),
     clock(now) AS (SELECT switchboard_now()),
@@ -25,18 +30,17 @@ WITH
                                    AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', (SELECT now FROM clock), '-1 day'))),
     n AS (SELECT
-            count(CASE WHEN read_at IS NULL THEN 1 END) AS unread,
-            count(CASE WHEN read_at IS NULL AND priority = 'high' THEN 1 END) AS urgent,
-            count(CASE WHEN read_at IS NULL AND type IN ('deadline_alert', 'follow_up_reminder')
-                        AND scheduled_for_ms >= strftime('%s', (SELECT now FROM clock)) * 1000
-                        AND scheduled_for_ms < strftime('%s', (SELECT now FROM clock), '+7 days') * 1000 THEN 1 END) AS due
-          FROM notifications WHERE user_id = (SELECT id FROM me)),
+            (SELECT coalesce(sum(unread), 0) FROM notification_counters WHERE user_id = (SELECT id FROM me)) AS unread,
+            (SELECT coalesce(sum(unread), 0) FROM notification_priority_counters
+             WHERE user_id = (SELECT id FROM me) AND priority = 'high') AS urgent,
+            (SELECT coalesce(sum(unread), 0) FROM notification_due_this_week WHERE user_id = (SELECT id FROM me)) AS due),
     p AS (SELECT
-            count(CASE WHEN flagged_for_review = 1 THEN 1 END) AS flagged,
-            count(CASE WHEN post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
-                        AND post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000 THEN 1 END) AS new_posts,
-            count(sentiment) AS with_sentiment
-          FROM social_media_posts WHERE user_id = (SELECT id FROM me)),
+            (SELECT coalesce(sum(flagged), 0) FROM social_media_post_counters WHERE user_id = (SELECT id FROM me)) AS flagged,
+            (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
+               AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+               AND post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000) AS new_posts,
+            (SELECT coalesce(sum(posts), 0) FROM social_media_post_sentiment_counters
+             WHERE user_id = (SELECT id FROM me) AND sentiment <> '') AS with_sentiment),
     g AS (SELECT count(DISTINCT template_id) AS gaps FROM message_drafts
           WHERE user_id = (SELECT id FROM me) AND missing IS NOT NULL AND missing <> '[]'),
     -- the rows of new_posts: the schools (by name, as social_feed names them) with new posts, found

@@ -1,9 +1,9 @@
 -- name: unread_by_priority
 -- Unread notifications per priority, high first, with bar geometry (bar: pixels out of 180; y: the row's offset).
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (
-    SELECT priority, count(*) AS count FROM notifications
-    WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND read_at IS NULL GROUP BY priority)
+WITH counts AS (  -- from the counters (schema/0026_digest_counters.sql)
+    SELECT priority, unread AS count FROM notification_priority_counters
+    WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND unread > 0)
 SELECT priority, upper(priority) AS label, count,
        CAST(round(180.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
        CAST(round(180.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 136 AS label_x,

@@ -1,10 +1,10 @@
 -- name: unread_by_type
 -- Unread notifications per type, in the notifications page's order, with bar geometry.
 -- :user_id  text, optional: the acting user (defaults to the database's only user)
-WITH counts AS (
-    SELECT t.type, t.label, t.emoji, t.sort_order, count(*) AS count
-    FROM notifications AS n JOIN notification_types AS t ON t.type = n.type
-    WHERE n.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND n.read_at IS NULL GROUP BY t.type)
+WITH counts AS (  -- from the counters (schema/0018_counters.sql)
+    SELECT t.type, t.label, t.emoji, t.sort_order, c.unread AS count
+    FROM notification_counters AS c JOIN notification_types AS t ON t.type = c.type
+    WHERE c.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND c.unread > 0)
 SELECT type, label, emoji, count,
        CAST(round(180.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) AS bar,
        CAST(round(180.0 * count / (SELECT max(count) FROM counts)) AS INTEGER) + 136 AS label_x,

@@ -10,8 +10,7 @@
    2.34 on). What is left is GLIBC_2.27 at most (expf, logf, powf...): the floor.
      dlopen, dlsym, dladdr, dlerror, pthread_attr_getstack, sem_open   GLIBC_2.34 (moved into libc.so.6)
      pthread_getattr_np                                                GLIBC_2.32
-     stat                                                              GLIBC_2.33 (before: __xstat, version 1)
-     fstat (the zone files, SwitchboardExtension/ZoneFiles.swift)      GLIBC_2.33 (before: __fxstat, version 1)
+     stat, fstat                                                       GLIBC_2.33 (before: __xstat, __fxstat, version 1)
      exp, exp2, log, log2                                              GLIBC_2.29 (errno no longer set via SVID)
      hypotf                                                            GLIBC_2.35
    And libstdc++: std::__throw_bad_array_new_length() is GLIBCXX_3.4.29 (GCC 11), above manylinux_2_28's

@@ -1,7 +1,7 @@
 import SwitchboardSQLite
 
 /// A counter table of the schema and how its rows are counted from the rows they count, as the migration
-/// that created it first filled it (schema/0018_counters.sql, 0021_schedule_counters.sql).
+/// that created it first filled it (schema/0018_counters.sql, 0021_schedule_counters.sql, 0026_digest_counters.sql).
 struct CounterTable: Sendable {
     /// The counter table, e.g. `social_media_post_counters`.
     let name: String
@@ -35,6 +35,15 @@ struct CounterTable: Sendable {
         CounterTable(
             name: "communication_template_counters", keys: ["user_id", "type"], counts: ["templates"],
             counted: "SELECT user_id, coalesce(type, ''), count(*) FROM communication_templates GROUP BY 1, 2"),
+        CounterTable(
+            name: "social_media_post_sentiment_counters", keys: ["user_id", "sentiment"], counts: ["posts"],
+            counted: "SELECT user_id, coalesce(sentiment, ''), count(*) FROM social_media_posts GROUP BY 1, 2"),
+        CounterTable(
+            name: "notification_priority_counters", keys: ["user_id", "priority"], counts: ["notifications", "unread"],
+            counted: """
+                SELECT user_id, priority, count(*), count(CASE WHEN read_at IS NULL THEN 1 END)
+                FROM notifications WHERE user_id IS NOT NULL GROUP BY 1, 2
+                """),
     ]
 
     /// Each row of `sql` (keys then counts) as its key text and its counts text, every value as SQL quotes it.

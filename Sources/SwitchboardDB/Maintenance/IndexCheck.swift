@@ -48,7 +48,7 @@ extension QueryDatabase {
     /// transaction; returns their names.
     ///
     /// ```swift
-    /// try database.rebuildIndexes() // ["communication_templates_fts", ..., "tg_groups_fts"]
+    /// try database.rebuildIndexes() // ["notifications_trigram", "social_posts_fts", "social_posts_trigram"]
     /// ```
     public func rebuildIndexes() throws -> [String] {
         try withConnection { db in

@@ -23,7 +23,6 @@ import click
 import sqlite_utils
 
 import switchboard
-
 from . import workspace_insert
 from .records import InvalidJSON
 from .search import replace_search

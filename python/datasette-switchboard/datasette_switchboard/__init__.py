@@ -14,6 +14,7 @@
   read `''` as unset, so declared defaults apply and `:user_id` falls back to the database's only user.
   Parameters are checked as the CLI checks them (type, allowed values, range, from the catalog the
   package ships) and a bad one is refused (400) with the CLI's message.
+- A canned query's page leads with its form; its SQL shows when asked (Datasette's "show" link, `?_show_sql=1`).
 - The write queries the pages need (flag, notes, mark read, delete, create a template...) are offered
   as writable canned queries only when the plugin's `allow_writes` setting is given: a Datasette allow
   block (`{"id": "root"}`), which Datasette's permission system then applies to each of them.
@@ -22,10 +23,10 @@
   substring of every word, in any order); their pages show the search box. A search the index narrows to a few
   rows lists them through it (post_search, the trigram index) and counts them; a larger one tests the rows a
   page reads (switchboard.search.way), and its count, when it takes longer than Datasette pages can wait, is
-  left out (datasette_switchboard_scale).
+  left out (datasette_switchboard.scale).
 - Table and view pages of a workspace get titles, descriptions, facets and a sort, and no facet suggestions
   (`_nosuggest=1`), which read every row of the page for each column. Their row counts come from the counters
-  where they can, a view's from its table, any other within a short time (datasette_switchboard_scale); their
+  where they can, a view's from its table, any other within a short time (datasette_switchboard.scale); their
   facets are computed for a page of at most 10,000 rows whose count took at most 30 ms. The feed's and the
   inbox's views have no facets (over a view that ends in ORDER BY, a facet computes every column of every row;
   their tables have them). The posts' and notifications' tables and views show 50 rows a page (the feed's page
@@ -35,6 +36,10 @@
 - A canned read query whose optional `:limit` has no default (notifications-inbox: every notification, as
   spec 002 and the CLI take them) gets a page of 50 (social-feed's page size) when no `limit` is given;
   an empty `limit` in the form still takes them all.
+- The five apps' pages, at /<db>/-/switchboard/feed, /inbox, /templates, /quick-send and /posts (routes.py), each
+  reading the canned queries the CLI runs for the acting user (access.py: the plugin's `actors`, `actor_user_key`,
+  `anonymous` and `anonymous_user` settings), each action one of the canned writes, with Datasette's CSRF token.
+  "Sync Posts" runs the operator's `sync_command` (sync.py).
 - Datasette 0.65.x only (the requirement says datasette<1.0): the 1.0 alphas replace the canned_queries and
   get_metadata hooks it serves the queries through with stored queries (datasette.add_query), an API that still
   changes from alpha to alpha. Started under one anyway (installed with --no-deps), it logs one warning saying so.
@@ -43,6 +48,9 @@
       datasette-switchboard:
         now: "2026-02-10T12:00:00Z"     # optional; else $SWITCHBOARD_NOW; else the system clock
         allow_writes: {"id": "root"}    # optional; without it, no write query is offered
+        actors: {"root": "<users.id>"}  # the pages: who acts as which workspace user (docs/hosts.md)
+        anonymous: "read"               # optional: "none" (the default) or read-only pages for anonymous visitors
+        sync_command: ["switchboard", "sync", "posts", "--command", "./fetch.sh"]   # optional: Sync Posts
 """
 import functools
 import html
@@ -52,14 +60,18 @@ import os
 import re
 import sqlite3
 import urllib.parse
-import weakref
 
-import switchboard
 from datasette import hookimpl
-from datasette.version import __version__ as DATASETTE_VERSION
 from datasette.filters import FilterArguments
 from datasette.utils.asgi import Response
-from datasette_switchboard_scale import PageFacet, count_from_counters, facets, searching, serving
+from datasette.version import __version__ as DATASETTE_VERSION
+
+import switchboard
+from .routes import ROUTES
+from .runs import canned as _query
+from .runs import catalog as _catalog
+from .scale import PageFacet, count_from_counters, facets, searching, serving, table_counts_in_one_trip
+from .workspace import is_workspace as _is_workspace
 from switchboard.search import SEARCHES, condition, way_sql
 
 PLUGIN = "datasette-switchboard"
@@ -69,7 +81,8 @@ _loaded = True
 # The writes the pages' actions need, offered when the owner allows writes.
 WRITES = ["social-flag", "social-unflag", "social-toggle-flag", "social-set-notes", "social-clear-notes",
           "social-delete", "notifications-mark-read", "notifications-mark-all-read", "notifications-clear-read",
-          "notifications-delete", "templates-create", "templates-update", "templates-delete", "tg-send"]
+          "notifications-delete", "notifications-mark-unread", "templates-create", "templates-update",
+          "templates-delete", "tg-send", "tg-retry"]
 REFUSED_NOW = ("switchboard_now(ts) is not available here: this server's clock is set by the "
                "datasette-switchboard plugin's `now` setting or $SWITCHBOARD_NOW")
 # A canned query page's size where the query's :limit has no default (notifications-inbox, which takes every
@@ -193,6 +206,7 @@ def _query_config(query, allow=None):
         "description": query.description,
         "description_html": f"<p>{html.escape(query.description)}</p>" + (f"<dl>{help_html}</dl>" if help_html else ""),
         "params": list(query.parameters),
+        "hide_sql": True,  # the form first; the "show" link shows the SQL (the feed's is 87 lines)
     }
     if allow is not None:
         config.update({"sql": _without_returning(config["sql"]), "write": True, "allow": allow})
@@ -213,36 +227,25 @@ def _without_returning(sql):
 
 def canned_query_config(allow_writes=None):
     """The bundled read queries (and, given an allow block, the pages' writes) as Datasette canned-query
-    configuration, by CLI name, from the package's catalog (the CLI's parse of the query headers)."""
+    configuration, by CLI name, from the package's catalog (the CLI's parse of the query headers).
+
+    Built once per allow block and copied on each call: Datasette asks for every canned query of a database
+    to check the permission of each one (on the database's page, once per query, each time building all of
+    them: 45% of that page's time), and it adds keys to the dicts it gets."""
+    key = json.dumps(allow_writes, sort_keys=True)
+    return {name: dict(config) for name, config in _canned_query_config(key).items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _canned_query_config(allow_writes_json):
+    allow_writes = json.loads(allow_writes_json)
     config = {}
-    for query in _queries().values():
+    for query in map(_query, _catalog()):
         if query.kind == "read":
             config[query.name] = _query_config(query)
         elif query.name in WRITES and allow_writes is not None:
             config[query.name] = _query_config(query, allow_writes)
     return config
-
-
-@functools.lru_cache(maxsize=None)
-def _queries():
-    return {entry["name"]: switchboard.CannedQuery(entry) for entry in switchboard.catalog()}
-
-
-# The databases found to hold a workspace: a workspace stays one, so each is asked once (the canned_queries hook
-# alone is called once per canned query on a database's page, each a query of its views).
-_workspace_databases = weakref.WeakSet()
-
-
-async def _is_workspace(datasette, database):
-    try:
-        db = datasette.get_database(database)
-    except KeyError:
-        return False
-    if db not in _workspace_databases:
-        if "sole_user" not in await db.view_names():
-            return False
-        _workspace_databases.add(db)
-    return True
 
 
 @hookimpl
@@ -304,7 +307,7 @@ def register_facet_classes():
 
 @hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
-    """Marks the workspace's table or view whose page this request serves (datasette_switchboard_scale.serving), and
+    """Marks the workspace's table or view whose page this request serves (datasette_switchboard.scale.serving), and
     reads ?_switchboard_search= (what ?_search= becomes on a workspace's searched tables and views, see asgi_wrapper):
     the rows the table's canned query finds for that search (switchboard.search), listed through the index, or
     tested row by row with or without its candidates, as one short query tells (for the posts: post_search's own
@@ -418,10 +421,11 @@ def asgi_wrapper(datasette):
             if not name:
                 if _pins_clock(arguments.get("sql", "")):
                     return await _refuse(datasette, scope, send, REFUSED_NOW, extension)
+                table_counts_in_one_trip(datasette.get_database(database))
                 return await app(scope, receive, send)
             offered = canned_query_config(_plugin_config(datasette).get("allow_writes"))
             if name in offered:
-                query = _queries()[name]
+                query = _query(name)
                 if scope["method"] == "POST":
                     body = await _body(receive)
                     form, is_json = _form(body)
@@ -461,10 +465,10 @@ def _pages_by_default(query):
     return query.kind == "read" and limit is not None and not limit.required and limit.default is None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _display_columns(name):
     """The `display` columns of the canned query `name`, in its header's order."""
-    return next(entry["display_columns"] for entry in switchboard.catalog() if entry["name"] == name)
+    return _catalog()[name]["display_columns"]
 
 
 async def _columns_in_display_order(db, table):
@@ -490,3 +494,38 @@ async def _refuse(datasette, scope, send, message, extension):
             request=Request({"csrftoken": lambda: "", **scope}, None))
         response = Response.html(page, status=400)
     await response.asgi_send(send)
+
+
+@hookimpl
+def register_routes(datasette):
+    """The five pages and their actions (routes.py)."""
+    return ROUTES
+
+
+def _a_page(template):
+    return template is not None and getattr(template, "name", template).startswith("switchboard/")
+
+
+@hookimpl
+def extra_css_urls(template, datasette):
+    """The pages' stylesheet, on the pages only."""
+    return [datasette.urls.static_plugins(PLUGIN, "pages.css")] if _a_page(template) else []
+
+
+@hookimpl
+def extra_js_urls(template, datasette):
+    """The pages' script (confirmations, banners, live preview, connection errors), on the pages only: each page
+    works without it."""
+    # a module: deferred, so it runs once the page is there
+    return [{"url": datasette.urls.static_plugins(PLUGIN, "pages.js"), "module": True}] if _a_page(template) else []
+
+
+@hookimpl
+def database_actions(datasette, actor, database, request):
+    """A link to the pages in a workspace database's actions menu."""
+    async def inner():
+        if not _loaded or not await _is_workspace(datasette, database):
+            return []
+        return [{"href": f"{datasette.urls.database(database)}/-/switchboard/feed",
+                 "label": "Switchboard pages: feed, inbox, templates, quick-send, posts"}]
+    return inner
