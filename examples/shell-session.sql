@@ -45,9 +45,8 @@ SELECT name, messageText, includeLocation FROM widget_templates;
 -- Posts with template placeholders (spec 004): the API's placeholders and the editor's labels.
 SELECT id, template_name, placeholder_title, title_label FROM posts_with_placeholders ORDER BY id LIMIT 5;
 
--- Search: what the apps' substring filter finds, plus accent folding (`cafe` finds `Café`).
-SELECT count(*) AS cafe_posts FROM social_media_posts
-WHERE seq IN (SELECT rowid FROM social_posts_fts WHERE social_posts_fts MATCH fts_query('cafe'));
+-- Search (docs/search.md): the apps' case-insensitive substring filter, each word in any order, newest first.
+SELECT count(*) AS camp_posts FROM post_search('CAMP reg');
 SELECT search_contains('line', 'Deadline: Transcript upload') AS inside_a_word;
 
 -- The functions behind the views.

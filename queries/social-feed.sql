@@ -11,8 +11,8 @@
 -- empty: No posts yet. Sync posts to start monitoring coach and program social media
 -- empty filtered: No posts match your filters. Try adjusting your search or filter criteria
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
--- :search            text, optional: text to find in the content, author name or handle (case-insensitive substring;
---                    every word, in any order; accent-folded word prefixes too when the search is rare)
+-- :search            text, optional: words to find in the content, author name or handle: each, in any order,
+--                    a case-insensitive substring of one of them (docs/search.md); at most 32 words of 256 bytes
 -- :platform          text, one of twitter|instagram, optional: only this platform
 -- :school_id         text, optional: only posts about this school (ids from social-schools)
 -- :flagged           boolean, default false: only posts flagged for review
@@ -26,16 +26,9 @@
 -- returns json: media_urls
 -- display: display_name, relative_time, preview, sentiment_label
 
--- How it runs. The rows come by rowid from one list (seq IN (...)): the page that post_search (see
--- "Search" below) finds in date order, joined to the filters, plus the accent-folded extras. The extra
--- condition post_date_ms <= COALESCE(the cursor key, ...) is the bound of post_search, so its walk of the index
--- (social_media_posts_instants: user_id, post_date_ms, id) starts at the page; see BENCHMARKS.md,
--- "Substring search".
--- feed: the filters, on the posts table itself (the filter columns of social_feed are those of the
--- table; its joins and display columns are read for the rows of the page only, at the end), and the
--- view is inlined once.
--- cursor: cursor_post_date as an instant, by the rule of schema/0014_instants.sql (NULL when unreadable:
--- an empty page).
+-- post_search (docs/search.md) lists the posts the search matches newest first, from the cursor's instant on;
+-- the filters keep those they pass until the page is full. cursor: cursor_post_date as an instant, by the rule
+-- of schema/0014_instants.sql (NULL when unreadable: an empty page).
 WITH cursor AS MATERIALIZED (
     SELECT
         CASE
@@ -54,62 +47,22 @@ WITH cursor AS MATERIALIZED (
                      ELSE upper(:cursor_post_date) END) - 2440587.5) * 86400000) AS INTEGER)
         END
         AS ms
-),
-feed AS NOT MATERIALIZED (
-    SELECT seq, post_date_ms, id FROM social_media_posts AS p
-    WHERE likely(user_id = COALESCE(:user_id, (SELECT id FROM sole_user)))
-      AND (:platform IS NULL OR platform = :platform)
-      AND (:school_id IS NULL OR school_id = :school_id)
-      AND (NOT COALESCE(:flagged, 0) OR flagged_for_review = 1)
-      AND (NOT COALESCE(:recruiting, 0) OR is_recruiting_related = 1)
-      AND (:sentiment IS NULL OR sentiment = :sentiment)
-      AND post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-      AND (:cursor_post_date IS NULL OR (post_date_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
-),
--- Search: post_search (a table-valued function of the extension; docs/functions.md) lists the posts of the user
--- whose content, author name or handle contain every word of the search (search_contains, the case-insensitive
--- substring test of the apps), newest first, from the instant of the cursor on (its post_date_ms bound), by
--- the way that suits this search: nothing when a run of three characters of it is in no post; the trigram
--- candidates, tested, when they are few; the trigrams that start with a 1-2 character word; or the
--- posts in date order, each tested, read only until the page is full. A blank search lists every post.
--- The join keeps the posts that pass the filters, in the order of post_search, until the page is full.
-found AS MATERIALIZED (
-    SELECT f.seq, f.post_date_ms, f.id
-    FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
-    CROSS JOIN feed AS f ON f.seq = s.rowid
-    WHERE s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-    ORDER BY s.post_date_ms DESC, s.id DESC
-    LIMIT COALESCE(:limit, 50)
-),
--- Accent folding, the deliberate extra (schema/0006_substring_search.sql): the unicode61 hits of 0002
--- (`cafe` finds `café`) when the exact hits do not fill the page, the hits are under 5000 and the words
--- are letters and digits, which it reads as they are (it would read `a_b` or `C#` as other words).
--- Those conditions choose the MATCH expression itself ('""' matches nothing): as separate WHERE terms
--- they were tested only after FTS5 had run the MATCH, and a common prefix (`coach*`, `l*`) took
--- 120-210 ms at 1M posts to find nothing was needed.
-folded AS MATERIALIZED (
-    SELECT rowid AS seq FROM (SELECT rowid, count(*) OVER () AS hits
-                              FROM (SELECT rowid FROM social_posts_fts
-                                    WHERE social_posts_fts MATCH CASE
-                                        WHEN (SELECT count(*) FROM found) < COALESCE(:limit, 50)
-                                             AND NOT coalesce(:search GLOB ('*[^0-9A-Za-z ' || char(9, 10, 13) || 'À-ÖØ-öø-ɏ̀-ͯͰ-ӿḀ-ỿ]*'), 1)
-                                        THEN coalesce(fts_query(:search), '""') ELSE '""' END
-                                    LIMIT 5000))
-    WHERE hits < 5000
 )
-SELECT id, coach_id, school_id, platform, post_url, post_content, post_date, author_handle, author_name,
-       is_recruiting_related, flagged_for_review, sentiment, notes, created_at, updated_at,
-       preview, school_name, coach_name, display_name, author_avatar_url, relative_time, sentiment_label,
-       sentiment_emoji, platform_label, platform_color, has_notes, accessibility_label,
-       likes_count, shares_count, replies_count, media_urls,
-       -- the guess: two lookups by rowid, for the rows of the page only
-       (SELECT g.sentiment_guess FROM social_media_posts AS g WHERE g.seq = social_feed.seq) AS sentiment_guess,
-       (SELECT sentiment_label(g.sentiment_guess) || ' (auto)' FROM social_media_posts AS g WHERE g.seq = social_feed.seq)
-           AS sentiment_guess_label
-FROM social_feed
-WHERE seq IN (SELECT seq FROM (SELECT seq, post_date_ms, id FROM found
-                               UNION
-                               SELECT seq, post_date_ms, id FROM feed WHERE seq IN (SELECT seq FROM folded))
-              ORDER BY post_date_ms DESC, id DESC
-              LIMIT COALESCE(:limit, 50))
-ORDER BY post_date_ms DESC, id DESC;
+SELECT f.id, f.coach_id, f.school_id, f.platform, f.post_url, f.post_content, f.post_date, f.author_handle,
+       f.author_name, f.is_recruiting_related, f.flagged_for_review, f.sentiment, f.notes, f.created_at, f.updated_at,
+       f.preview, f.school_name, f.coach_name, f.display_name, f.author_avatar_url, f.relative_time, f.sentiment_label,
+       f.sentiment_emoji, f.platform_label, f.platform_color, f.has_notes, f.accessibility_label,
+       f.likes_count, f.shares_count, f.replies_count, f.media_urls,
+       p.sentiment_guess, sentiment_label(p.sentiment_guess) || ' (auto)' AS sentiment_guess_label
+FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
+JOIN social_media_posts AS p ON p.seq = s.rowid
+JOIN social_feed AS f ON f.seq = s.rowid
+WHERE s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
+  AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+  AND (:platform IS NULL OR p.platform = :platform)
+  AND (:school_id IS NULL OR p.school_id = :school_id)
+  AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
+  AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
+  AND (:sentiment IS NULL OR p.sentiment = :sentiment)
+ORDER BY s.post_date_ms DESC, s.id DESC
+LIMIT COALESCE(:limit, 50);

@@ -1258,88 +1258,88 @@ ON social_media_posts WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE social_media_posts SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE seq = NEW.seq;
 END;
 
--- from 0002_search.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_fts_delete AFTER DELETE ON social_media_posts BEGIN
-    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     VALUES ('delete', OLD.seq, OLD.post_content, OLD.author_name, OLD.author_handle, OLD.search_tags);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_fts_insert AFTER INSERT ON social_media_posts BEGIN
-    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
     FROM social_media_posts_replaced AS r
     WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
     UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags WHERE seq = NEW.seq)
     WHERE seq = NEW.seq;
-    INSERT INTO social_posts_fts (rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (rowid, post_content, author_name, author_handle, search_tags)
     SELECT seq, post_content, author_name, author_handle, search_tags
     FROM social_media_posts WHERE seq = NEW.seq;
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_fts_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
-    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
     FROM social_media_posts_replaced AS r
     WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_fts_update AFTER UPDATE OF seq, post_content, author_name,
     author_handle ON social_media_posts BEGIN
-    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     SELECT 'delete', r.seq, r.post_content, r.author_name, r.author_handle, r.search_tags
     FROM social_media_posts_replaced AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
-    INSERT INTO social_posts_fts (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
     VALUES ('delete', OLD.seq, OLD.post_content, OLD.author_name, OLD.author_handle, OLD.search_tags);
     UPDATE social_media_posts SET search_tags = (SELECT tags FROM social_posts_search_tags WHERE seq = NEW.seq)
     WHERE seq = NEW.seq;
-    INSERT INTO social_posts_fts (rowid, post_content, author_name, author_handle, search_tags)
+    INSERT INTO [social_posts_fts] (rowid, post_content, author_name, author_handle, search_tags)
     SELECT seq, post_content, author_name, author_handle, search_tags
     FROM social_media_posts WHERE seq = NEW.seq;
 END;
 
--- from 0006_substring_search.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_trigram_delete AFTER DELETE ON social_media_posts BEGIN
-    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    INSERT INTO [social_posts_trigram] (social_posts_trigram, rowid, text)
     VALUES ('delete', OLD.seq, coalesce(OLD.post_content, '') || char(10) || coalesce(OLD.author_name, '')
                                || char(10) || coalesce(OLD.author_handle, '') || char(10, 10));
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_trigram_insert AFTER INSERT ON social_media_posts BEGIN
-    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    INSERT INTO [social_posts_trigram] (social_posts_trigram, rowid, text)
     SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
                             || char(10) || coalesce(r.author_handle, '') || char(10, 10)
     FROM social_media_posts_replaced AS r
     WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
-    INSERT INTO social_posts_trigram (rowid, text)
+    INSERT INTO [social_posts_trigram] (rowid, text)
     SELECT seq, text FROM social_posts_trigram_text WHERE seq = NEW.seq;
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_trigram_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
-    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    INSERT INTO [social_posts_trigram] (social_posts_trigram, rowid, text)
     SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
                             || char(10) || coalesce(r.author_handle, '') || char(10, 10)
     FROM social_media_posts_replaced AS r
     WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq);
 END;
 
--- from 0024_replaced_rows.sql
+-- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_trigram_update AFTER UPDATE OF seq, post_content, author_name,
     author_handle ON social_media_posts BEGIN
-    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    INSERT INTO [social_posts_trigram] (social_posts_trigram, rowid, text)
     SELECT 'delete', r.seq, coalesce(r.post_content, '') || char(10) || coalesce(r.author_name, '')
                             || char(10) || coalesce(r.author_handle, '') || char(10, 10)
     FROM social_media_posts_replaced AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq;
-    INSERT INTO social_posts_trigram (social_posts_trigram, rowid, text)
+    INSERT INTO [social_posts_trigram] (social_posts_trigram, rowid, text)
     VALUES ('delete', OLD.seq, coalesce(OLD.post_content, '') || char(10) || coalesce(OLD.author_name, '')
                                || char(10) || coalesce(OLD.author_handle, '') || char(10, 10));
-    INSERT INTO social_posts_trigram (rowid, text)
+    INSERT INTO [social_posts_trigram] (rowid, text)
     SELECT seq, text FROM social_posts_trigram_text WHERE seq = NEW.seq;
 END;
 

@@ -24,8 +24,8 @@ final class SearchCursor {
         case byDate(walk: Statement, fetch: Statement, candidates: [Int64])
     }
     private var words: [[UInt8]] = []
-    /// The runs of three characters to AND (the rarest ones), once chosen.
-    private var trigrams = "\"\""
+    /// The last expression counted and its candidates' rowids (all of them when under the count's limit).
+    private var counted: (expression: String, rowids: [Int64])?
     private var plan: SearchPlan = .empty
     /// Rows passed so far (the rank of the current row is this + 1).
     private var passed = 0
@@ -36,7 +36,10 @@ final class SearchCursor {
 
     var atEnd: Bool { current == nil }
 
-    /// Runs `body`; a failure becomes its result code, and its message goes to `message` for SQLite.
+    /// Runs `body`; a failure becomes its result code, and its message goes to `message` for SQLite,
+    /// named `post_search: `. An interruption (SQLITE_INTERRUPT: `sqlite3_interrupt`, or a progress
+    /// handler such as the CLI's `--timeout` and Datasette's time limit) carries no message, so the
+    /// statement fails with SQLite's own "interrupted", which the hosts recognise as their time limit.
     func report(
         _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: () throws(SearchFailure) -> Void
     ) -> Int32 {
@@ -44,23 +47,28 @@ final class SearchCursor {
             try body()
             return 0
         } catch {
-            message?.pointee = sb_mprintf_copy(api, "post_search: \(error.message)")
+            if error.code & 0xFF != Self.interrupted { message?.pointee = sb_mprintf_copy(api, "post_search: \(error.message)") }
             return error.code
         }
     }
+
+    /// SQLITE_INTERRUPT.
+    static let interrupted: Int32 = 9
 
     /// The page size when none is given, and the largest one read.
     static let defaultPage = 50
     static let maxPage = 1_000_000
 
     /// Starts a search: reads the arguments (idxNum says which are present, in argv's order), then
-    /// takes the steps ``SearchPlan/next(_:page:_:)`` asks for until it names the plan, and runs it.
+    /// takes the steps ``SearchPlanner`` asks for until it names the plan, and runs it. A search past
+    /// ``SearchWords``' caps is refused before anything is read.
     func filter(db: OpaquePointer, idxNum: Int32, arguments: RawArguments) throws(SearchFailure) {
         self.db = db
         buffer = []
         position = 0
         passed = 0
         source = nil
+        counted = nil
         var next = 0
         func argument(_ bit: Int32) -> Int? {
             guard idxNum & bit != 0 else { return nil }
@@ -72,8 +80,12 @@ final class SearchCursor {
         let pageIndex = argument(Int32(SB_SEARCH_HAS_PAGE_SIZE))
         let boundIndex = argument(Int32(SB_SEARCH_HAS_DATE_BOUND))
 
-        let query = queryIndex.flatMap { arguments.value($0).text } ?? ""
-        words = SubstringSearch.words(query)
+        let parsed = Self.words(arguments, queryIndex)
+        guard case .success(let search) = parsed else {
+            if case .failure(let refusal) = parsed { throw SearchFailure(code: 1, message: refusal.message) }
+            return
+        }
+        words = search.words
         let page: Int
         if let pageIndex, case .integer(let size) = arguments.value(pageIndex) {
             page = Int(clamping: min(max(size, 1), Int64(Self.maxPage)))
@@ -89,62 +101,59 @@ final class SearchCursor {
         }
         let user = userIndex.flatMap { arguments.argument($0) }
 
-        let shape = SearchPlan.shape(of: query)
-        var statistics = SearchPlan.Statistics(rows: 0)
+        var rows = 0
         var positional = false
-        if shape != .blank {
+        if !words.isEmpty {
             let table = try Statement(api: api, db: db, sql: Self.tableSQL)
             if try table.step(db) {
-                statistics.rows = Int(table.integer(0) ?? 0)
+                rows = Int(table.integer(0) ?? 0)
                 positional = (table.integer(1) ?? 0) >= Self.positionalVersion
             }
         }
+        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional)
         while true {
-            switch SearchPlan.next(shape, page: page, statistics) {
-            case .countCandidates:
-                trigrams = try rarestRuns(db, query, rows: statistics.rows, pairs: positional)
+            switch planner.next() {
+            case .estimate(let expressions):
+                planner.estimated(try estimate(db, expressions, rows: rows))
+            case .count(let expression):
                 let statement = try Statement(api: api, db: db, sql: Self.countSQL)
-                statement.bind(1, trigrams)
+                statement.bind(1, expression)
                 statement.bind(2, Int64(SearchPlan.candidateLimit))
-                var count = 0
-                while try statement.step(db) {
-                    count += 1
-                    statistics.lastCandidate = Int(statement.integer(0) ?? 0)
+                var rowids: [Int64] = []
+                while try statement.step(db) { rowids.append(statement.integer(0) ?? 0) }
+                counted = (expression, rowids)
+                planner.counted(rowids.count, lastRowid: Int(rowids.last ?? 0))
+            case .sample(let expression, let pieces):
+                // The candidates counted for this expression, read by rowid (the MATCH is not run again), tested
+                // for each word and each piece.
+                let tested = words + pieces
+                var tally = SearchPlanner.Tally(read: 0, hits: 0, wordHits: Array(repeating: 0, count: tested.count))
+                let fetch = try candidateFetch(db, user: user, bound: bound)
+                for rowid in counted?.expression == expression ? counted?.rowids ?? [] : [] where tally.read < SearchPlan.sampleSize {
+                    fetch.reset()
+                    fetch.bind(3, rowid)
+                    if case .read(let missing, _) = try test(fetch, for: tested) { tally.add(missing, words: words.count) }
                 }
-                statistics.candidates = count
-            case .sampleCandidates:
-                let statement = try candidatesRead(db, expression: trigrams, user: user, bound: bound)
-                statement.bind(4, Int64(SearchPlan.sampleSize))
-                var sampled = 0
-                sampling: while true {
-                    switch try step(statement) {
-                    case .done: break sampling
-                    case .miss: sampled += 1
-                    case .hit:
-                        sampled += 1
-                        statistics.sampleHits += 1
-                    }
-                }
-                statistics.sampled = sampled
+                planner.sampled(tally)
             case .probe:
                 let statement = try orderedScan(db, user: user, bound: bound)
                 source = .scan(statement)
-                var probed = 0
-                probing: while probed < SearchPlan.probeSize && buffer.count < page {
-                    switch try step(statement) {
+                var tally = SearchPlanner.Tally(read: 0, hits: 0, wordHits: Array(repeating: 0, count: words.count))
+                probing: while tally.read < SearchPlan.probeSize && buffer.count < page {
+                    switch try test(statement) {
                     case .done:
                         source = nil
-                        probed = max(probed, statistics.rows)
+                        tally.read = max(tally.read, rows)
                         break probing
-                    case .miss: probed += 1
-                    case .hit(let post):
-                        probed += 1
-                        buffer.append(post)
+                    case .read(let missing, let post):
+                        tally.add(missing)
+                        if let post { buffer.append(post) }
                     }
                 }
-                statistics.probed = probed
-                statistics.probeHits = buffer.count
-            case .run(let chosen):
+                planner.probed(tally)
+            case .lookUpPrefixes(let prefixes):
+                planner.prefixesFound(try terms(db, startingWith: prefixes))
+            case .run(let chosen, let expression):
                 plan = chosen
                 switch chosen {
                 case .empty: source = nil
@@ -152,17 +161,24 @@ final class SearchCursor {
                     source = .scan(try orderedScan(db, user: user, bound: bound))
                     try fill()
                 case .orderedScan:
-                    // After a probe the scan goes on where it stopped; without one (words with trigrams) it starts.
-                    if statistics.probed == nil { source = .scan(try orderedScan(db, user: user, bound: bound)) }
+                    // After a probe the scan goes on where it stopped; without one it starts.
+                    if source == nil && buffer.isEmpty { source = .scan(try orderedScan(db, user: user, bound: bound)) }
                     if buffer.isEmpty { try fill() }
-                case .trigramIndex: try collect(db, expression: trigrams, user: user, bound: bound)
-                case .trigramIndexByDate: try walkByDate(db, expression: trigrams, user: user, bound: bound)
-                case .trigramPrefixes: try collect(db, expression: try prefixes(db, query), user: user, bound: bound)
-                case .trigramPrefixesByDate: try walkByDate(db, expression: try prefixes(db, query), user: user, bound: bound)
+                case .trigramIndex, .trigramPrefixes:
+                    try collect(db, expression: expression ?? "\"\"", user: user, bound: bound)
+                case .trigramIndexByDate, .trigramPrefixesByDate:
+                    try walkByDate(db, expression: expression ?? "\"\"", user: user, bound: bound)
                 }
                 return
             }
         }
+    }
+
+    /// The search's words from the query argument (none when it is absent or NULL).
+    private static func words(_ arguments: RawArguments, _ index: Int?) -> Result<SearchWords, SearchRefusal> {
+        guard let index else { return .success(.none) }
+        let parse = { (bytes: UnsafeBufferPointer<UInt8>) in Result { () throws(SearchRefusal) in try SearchWords.parse(utf8: bytes) } }
+        return arguments.withTextBytes(index, parse) ?? Array((arguments.value(index).text ?? "").utf8).withUnsafeBufferPointer(parse)
     }
 
     /// Moves to the next row: the next one held, or the ordered scan's next hit.
@@ -223,6 +239,8 @@ final class SearchCursor {
     private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
     /// One post by rowid.
     private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
+    /// One candidate by rowid (?3), if it is the user's and within the date bound.
+    private static let candidateSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?3 AND \(userFilter)"
     /// The trigram candidates, counted up to a limit (the index's doclists, read no further).
     private static let countSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1 LIMIT ?2"
     /// The vocabulary's trigrams that start with ?1, ORed.
@@ -238,20 +256,13 @@ final class SearchCursor {
         return statement
     }
 
-    /// The runs of three characters of the query to AND: each run's document count estimated from its
-    /// first postings, then ``SearchPlan/runs(documents:rows:)``, and (with `pairs`: a positional index)
-    /// the phrase of the pair of runs ``SearchPlan/pair(_:documents:chosen:rows:)`` adds in place of its
-    /// two runs (`""`, which matches nothing, when no run is left).
-    private func rarestRuns(_ db: OpaquePointer, _ query: String, rows: Int, pairs: Bool) throws(SearchFailure) -> String {
-        let bytes = Array(query.utf8)
-        guard let runs = bytes.withUnsafeBufferPointer({ SubstringSearch.overlappingTrigrams(utf8: $0) }), !runs.phrases.isEmpty else {
-            return "\"\""
-        }
+    /// Each expression's document count, estimated from its first postings (``SearchPlan/documents(read:lastRowid:rows:)``).
+    private func estimate(_ db: OpaquePointer, _ expressions: [String], rows: Int) throws(SearchFailure) -> [Int] {
         let postings = try Statement(api: api, db: db, sql: Self.countSQL)
         var documents: [Int] = []
-        for phrase in runs.phrases {
+        for expression in expressions {
             postings.reset()
-            postings.bind(1, phrase)
+            postings.bind(1, expression)
             postings.bind(2, Int64(SearchPlan.postingSample))
             var read = 0
             var last = 0
@@ -261,23 +272,19 @@ final class SearchCursor {
             }
             documents.append(SearchPlan.documents(read: read, lastRowid: last, rows: rows))
         }
-        var chosen = SearchPlan.runs(documents: documents, rows: rows)
-        var terms: [String] = []
-        if pairs, let index = SearchPlan.pair(runs.pairs, documents: documents, chosen: chosen, rows: rows) {
-            let pair = runs.pairs[index]
-            chosen.removeAll { $0 == pair.first || $0 == pair.second }
-            terms.append(pair.phrase)
-        }
-        for index in chosen { terms.append(runs.phrases[index]) }
-        return terms.joined(separator: " ")
+        return documents
     }
 
-    /// The vocabulary's trigrams that start with the query's longest short word, ORed (`""` when none).
-    private func prefixes(_ db: OpaquePointer, _ query: String) throws(SearchFailure) -> String {
+    /// The vocabulary's trigrams that start with any of `prefixes`, ORed (nil when there is none).
+    private func terms(_ db: OpaquePointer, startingWith prefixes: [String]) throws(SearchFailure) -> String? {
         let vocabulary = try Statement(api: api, db: db, sql: Self.prefixesSQL)
-        vocabulary.bind(1, SubstringSearch.shortWord(query))
-        let expression = try vocabulary.step(db) ? vocabulary.bytes(0).map { String(decoding: $0, as: UTF8.self) } : nil
-        return expression ?? "\"\""
+        var found: [String] = []
+        for prefix in prefixes {
+            vocabulary.reset()
+            vocabulary.bind(1, prefix)
+            if try vocabulary.step(db), let terms = vocabulary.bytes(0) { found.append(String(decoding: terms, as: UTF8.self)) }
+        }
+        return found.isEmpty ? nil : found.joined(separator: " OR ")
     }
 
     /// The user's candidates for `expression` read by rowid (bind ?4 to limit them).
@@ -290,34 +297,61 @@ final class SearchCursor {
         return statement
     }
 
-    /// Every hit among the candidates for `expression`, newest first.
+    /// One candidate by rowid (bind ?3), read if it is the user's and within the bound.
+    private func candidateFetch(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
+        let statement = try Statement(api: api, db: db, sql: Self.candidateSQL)
+        statement.bind(1, value: user)
+        statement.bind(2, bound)
+        return statement
+    }
+
+    /// Every candidate of `expression`: the rowids counted when they are all there (under the count's
+    /// limit), else read from the index again.
+    private func allCandidates(_ db: OpaquePointer, expression: String) throws(SearchFailure) -> [Int64] {
+        if let counted, counted.expression == expression, counted.rowids.count < SearchPlan.candidateLimit { return counted.rowids }
+        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
+        rowids.bind(1, expression)
+        var candidates: [Int64] = []
+        while try rowids.step(db) {
+            if let rowid = rowids.integer(0) { candidates.append(rowid) }
+        }
+        return candidates
+    }
+
+    /// Every hit among the candidates for `expression`, newest first: those counted read by rowid, or all
+    /// read through the index.
     private func collect(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
         source = nil
         buffer = []
-        let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
-        while true {
-            switch try step(statement) {
-            case .done:
-                buffer.sort(by: FoundPost.newerFirst)
-                return
-            case .miss: continue
-            case .hit(let post): buffer.append(post)
+        if let counted, counted.expression == expression, counted.rowids.count < SearchPlan.candidateLimit {
+            let fetch = try candidateFetch(db, user: user, bound: bound)
+            for rowid in counted.rowids {
+                fetch.reset()
+                fetch.bind(3, rowid)
+                if case .hit(let post) = try step(fetch) { buffer.append(post) }
+            }
+        } else {
+            let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
+            while true {
+                switch try step(statement) {
+                case .done: break
+                case .miss: continue
+                case .hit(let post):
+                    buffer.append(post)
+                    continue
+                }
+                break
             }
         }
+        buffer.sort(by: FoundPost.newerFirst)
     }
 
     /// The candidates for `expression` as a set; then the feed index is walked newest first, and the
     /// candidates met are read and tested, as far as the caller reads.
     private func walkByDate(_ db: OpaquePointer, expression: String, user: OpaquePointer?, bound: Int64) throws(SearchFailure) {
         buffer = []
-        let rowids = try Statement(api: api, db: db, sql: Self.rowidsSQL)
-        rowids.bind(1, expression)
         // A sorted array, searched by halves (FTS5 gives rowids in order; sorted again to be sure).
-        var candidates: [Int64] = []
-        while try rowids.step(db) {
-            if let rowid = rowids.integer(0) { candidates.append(rowid) }
-        }
-        candidates.sort()
+        let candidates = try allCandidates(db, expression: expression).sorted()
         let walk = try Statement(api: api, db: db, sql: Self.walkSQL)
         walk.bind(1, value: user)
         walk.bind(2, bound)
@@ -369,16 +403,32 @@ final class SearchCursor {
         case hit(FoundPost)
     }
 
+    private enum Tested {
+        case done
+        /// A post read: the words it lacks (bit w for word w), and the post when it lacks none.
+        case read(missing: UInt64, FoundPost?)
+    }
+
     /// Steps `statement` once and tests its row (columns as ``columns``) against the words.
     private func step(_ statement: Statement) throws(SearchFailure) -> Read {
+        switch try test(statement) {
+        case .done: return .done
+        case .read(_, let post): return post.map(Read.hit) ?? .miss
+        }
+    }
+
+    /// Steps `statement` once and tests its row against each word (at most 32: ``SearchWords``), or each of
+    /// `tested` (at most 64): the post is a hit when it holds every word.
+    private func test(_ statement: Statement, for tested: [[UInt8]]? = nil) throws(SearchFailure) -> Tested {
         guard let db, try statement.step(db) else { return .done }
-        let matches = SubstringSearch.contains(words: words, fieldCount: 3) { index, search in
+        let missing = SubstringSearch.missing((tested ?? words)[...], fieldCount: 3) { index, search in
             statement.withText(Int32(index + 3)) { $0.map(search) }
         }
-        guard matches, let seq = statement.integer(0) else { return .miss }
-        return .hit(
-            FoundPost(
-                seq: seq, dateMs: statement.integer(1), id: statement.bytes(2), content: statement.bytes(3),
-                name: statement.bytes(4), handle: statement.bytes(5)))
+        let wordsMissing = words.count >= 64 ? missing : missing & ((1 << UInt64(words.count)) - 1)
+        guard wordsMissing == 0, let seq = statement.integer(0) else { return .read(missing: missing, nil) }
+        let post = FoundPost(
+            seq: seq, dateMs: statement.integer(1), id: statement.bytes(2), content: statement.bytes(3),
+            name: statement.bytes(4), handle: statement.bytes(5))
+        return .read(missing: 0, post)
     }
 }

@@ -98,7 +98,7 @@ import Testing
 
                 Parameters:
                   :user_id           text, optional: the acting user (defaults to the database's only user)
-                  :search            text, optional: text to find in the content, author name or handle (case-insensitive substring; every word, in any order; accent-folded word prefixes too when the search is rare)
+                  :search            text, optional: words to find in the content, author name or handle: each, in any order, a case-insensitive substring of one of them (docs/search.md); at most 32 words of 256 bytes
                   :platform          text, optional, one of twitter|instagram: only this platform
                   :school_id         text, optional: only posts about this school (ids from social-schools)
                   :flagged           boolean, default false: only posts flagged for review

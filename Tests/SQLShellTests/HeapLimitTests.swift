@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// search_trigrams and template_variables on inputs of megabytes under `PRAGMA hard_heap_limit` = 40 MB:
-/// each works in memory bounded by design (search_trigrams in constant memory; template_variables
+/// each works in memory bounded by design (search_trigrams refuses a word past 256 bytes when it meets its
+/// 257th, and keeps 32 words of 10 MB of repeated ones; template_variables
 /// keeps its JSON array and a table of 4 bytes a name, within the connection's length limit), so the
 /// shell's peak RSS stays near the limit (they took 175 MB and 94-137 MB before). The peak is the
 /// shell's own VmHWM. Not under a sanitizer, whose quarantine keeps freed memory resident.
@@ -20,8 +21,18 @@ import Testing
     }
 
     @Test func searchTrigramsOnTenMegabytes() throws {
-        let (lines, peak) = try Self.underTheLimit("SELECT search_trigrams(printf('%.*c', 10000000, 'x') || ' Deadline');")
-        #expect(lines.prefix(2) == ["40000000", #""xxx" "Dea" "dli" "ine""#])
+        let result = try SQLShell.run(
+            """
+            PRAGMA hard_heap_limit = 40000000;
+            SELECT search_trigrams(printf('%.*c', 10000000, 'x') || ' Deadline');
+            SELECT search_trigrams(replace(printf('%.*c', 5000000, 'x'), 'x', 'x ') || 'Deadline');
+            .system grep VmHWM /proc/$PPID/status
+
+            """, bail: false)
+        #expect(result.stderr == "Runtime error near line 2: search_trigrams: a search word has at most 256 bytes\n")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.prefix(2) == ["40000000", #""dea" AND "dli" AND "ine""#])
+        let peak = lines.last.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
         #expect(peak.map { $0 < Self.bound } == true, "peak RSS \(lines.last ?? "?") for 10 MB")
     }
 

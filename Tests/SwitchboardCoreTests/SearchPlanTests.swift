@@ -2,121 +2,187 @@ import Testing
 
 @testable import SwitchboardCore
 
-/// post_search's plan choice (``SearchPlan``) for each term class, from the statistics the extension
-/// measures: here those of Benchmarks/fts/generate.sql's corpus at 1M posts (trigram candidates as counted
-/// there; the sample's hits among the first 200 candidates; the probe's among the newest 1000 posts).
+/// post_search's planning (``SearchPlanner``, ``SearchPlan``) for each term class, from measurements like
+/// those the extension takes on Benchmarks/fts/generate.sql's corpus at 1M posts: each run's documents,
+/// each expression's candidates, each word's hits in a sample or a probe.
 @Suite struct SearchPlanTests {
     static let rows = 1_000_000
 
-    /// The plan for `query`, taking the steps `SearchPlan.next` asks for with the given measurements.
-    static func plan(
-        _ query: String, candidates: Int? = nil, lastCandidate: Int = 0, sampleHits: Int = 200, probeHits: Int = 0, page: Int = 50
-    ) -> (plan: SearchPlan?, steps: [SearchPlan.Step]) {
-        var statistics = SearchPlan.Statistics(rows: rows)
-        var steps: [SearchPlan.Step] = []
-        for _ in 0..<4 {
-            let step = SearchPlan.next(SearchPlan.shape(of: query), page: page, statistics)
+    /// A world to plan in: what each measurement returns.
+    struct World {
+        /// Documents of a run (by its expression); unknown runs hold every post.
+        var runs: [String: Int] = [:]
+        /// Candidates of an expression holding a key (the fewest of those it holds); else the fewest
+        /// documents of its known runs; else every post.
+        var candidates: [String: Int] = [:]
+        /// Share of the posts (or of the candidates) that hold each word, and that hold all of them.
+        var wordShare: [Double] = []
+        var hitShare = 0.0
+        /// The vocabulary's terms per prefix.
+        var vocabulary: [String: String] = [:]
+    }
+
+    /// The plan for `query` in `world`, and the steps taken.
+    static func plan(_ query: String, _ world: World, page: Int = 50, positional: Bool = true) -> (
+        plan: SearchPlan, expression: String?, steps: [SearchPlanner.Step]
+    ) {
+        let words = (try? SearchWords.parse(query).words) ?? []
+        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional)
+        var steps: [SearchPlanner.Step] = []
+        func tally(_ read: Int) -> SearchPlanner.Tally {
+            let shares = world.wordShare.count == words.count ? world.wordShare : Array(repeating: 1, count: words.count)
+            return SearchPlanner.Tally(read: read, hits: Int(Double(read) * world.hitShare), wordHits: shares.map { Int(Double(read) * $0) })
+        }
+        for _ in 0..<200 {
+            let step = planner.next()
             steps.append(step)
             switch step {
-            case .run(let plan): return (plan, steps)
-            case .countCandidates:
-                statistics.candidates = candidates
-                statistics.lastCandidate = lastCandidate
-            case .sampleCandidates:
-                statistics.sampled = SearchPlan.sampleSize
-                statistics.sampleHits = sampleHits
-            case .probe:
-                statistics.probed = min(SearchPlan.probeSize, page * 1_000 / max(probeHits, 1))
-                statistics.probeHits = min(probeHits, page)
+            case .run(let plan, let expression): return (plan, expression, steps)
+            case .estimate(let expressions): planner.estimated(expressions.map { world.runs[$0] ?? rows })
+            case .count(let expression):
+                let count =
+                    world.candidates.filter { expression.contains($0.key) }.map(\.value).min()
+                    ?? world.runs.filter { expression.contains($0.key) }.map(\.value).min() ?? rows
+                planner.counted(
+                    min(count, SearchPlan.candidateLimit), lastRowid: count == 0 ? 0 : min(rows, SearchPlan.candidateLimit * rows / max(count, 1)))
+            case .sample(_, let pieces):
+                // A piece (four letters) is in no sampled candidate when the world has its phrase in no post.
+                var sampled = tally(SearchPlan.sampleSize)
+                sampled.wordHits += pieces.map {
+                    world.candidates["\"" + String(decoding: $0, as: UTF8.self) + "\""] == 0 ? 0 : SearchPlan.sampleSize
+                }
+                planner.sampled(sampled)
+            case .probe: planner.probed(tally(SearchPlan.probeSize))
+            case .lookUpPrefixes(let prefixes):
+                let found = prefixes.compactMap { world.vocabulary[$0] }
+                planner.prefixesFound(found.isEmpty ? nil : found.joined(separator: " OR "))
             }
         }
-        return (nil, steps)
+        Issue.record("no plan for \(query)")
+        return (.empty, nil, steps)
     }
 
-    @Test func shapes() {
-        #expect(SearchPlan.shape(of: "") == .blank)
-        #expect(SearchPlan.shape(of: " \t\n") == .blank)
-        #expect(SearchPlan.shape(of: "mu") == .short)
-        #expect(SearchPlan.shape(of: "mu x") == .short)
-        #expect(SearchPlan.shape(of: "mu ran") == .trigrams)
-        #expect(SearchPlan.shape(of: "line") == .trigrams)
+    @Test func blankListsEverything() {
+        #expect(Self.plan("", World()).plan == .everything)
+        #expect(Self.plan("  \t", World()).steps == [.run(.everything, nil)])
     }
 
-    @Test func blankListsEverythingWithoutStatistics() {
-        #expect(Self.plan("").plan == .everything)
-        #expect(Self.plan("").steps == [.run(.everything)])
+    /// `ranmela`: `anm` is in no post: nothing to read, after one estimate.
+    @Test func aRunInNoPostIsEmpty() {
+        let world = World(runs: [#""anm""#: 0])
+        let ranmela = Self.plan("ranmela", world)
+        #expect(ranmela.plan == .empty)
+        #expect(ranmela.steps.count == 2)
     }
 
-    /// `ranmela`: `anm` is in no post, so no candidate: empty, with no probe.
-    @Test func absentTrigramIsEmpty() {
-        let (plan, steps) = Self.plan("ranmela", candidates: 0)
-        #expect(plan == .empty)
-        #expect(steps == [.countCandidates, .run(.empty)])
+    /// `quokka` (100 posts): its rarest run's candidates, all read.
+    @Test func rareReadsTheCandidates() {
+        let world = World(runs: [#""quo""#: 100, #""uok""#: 100, #""okk""#: 100, #""kka""#: 5_000])
+        let quokka = Self.plan("quokka", world)
+        #expect(quokka.plan == .trigramIndex)
+        #expect(quokka.expression?.hasPrefix(#""quo""#) == true)
     }
 
-    /// `quokka` (0.01%: 100 posts), `okka`, `coachrorana1`: few candidates, all tested.
-    @Test func rareUsesTheTrigramIndex() {
-        #expect(Self.plan("quokka", candidates: 100).plan == .trigramIndex)
-        #expect(Self.plan("coachrorana1", candidates: 300).plan == .trigramIndex)
+    /// An absent word made of common runs: its runs leave many candidates, none of the sample holds the
+    /// word, so it is matched as a phrase in place of its runs (FTS5 walks them for the phrase anyway): four
+    /// of its letters that no sampled candidate holds (`ache`: here in no post, so nothing is left after two
+    /// lists), or, when each four letters are in the sample, the whole word. Absence in one read of the index,
+    /// after a count and a sample that stop early.
+    @Test func absentWordOfCommonRunsIsAPhrase() {
+        var world = World(runs: [#""ach""#: 300_000, #""che""#: 250_000, #""her""#: 400_000, #""ere""#: 350_000], wordShare: [0], hitShare: 0)
+        world.candidates[#""ache""#] = 0
+        let achere = Self.plan("achere", world)
+        #expect(achere.plan == .empty)
+        var counts = achere.steps.filter { if case .count = $0 { return true } else { return false } }
+        #expect(counts.count == 2 && { if case .count(let e) = counts.last { return e.hasSuffix(#""ache""#) } else { return false } }())
+        world.candidates = [#""achere""#: 0]
+        let whole = Self.plan("achere", world)
+        #expect(whole.plan == .empty)
+        counts = whole.steps.filter { if case .count = $0 { return true } else { return false } }
+        #expect(counts.count == 2 && { if case .count(let e) = counts.last { return e.hasSuffix(#""achere""#) } else { return false } }())
     }
 
-    /// `zephyr` (0.5%: 5000 posts, every candidate a hit): over the count's limit; a page is 10,000 posts
-    /// down the feed, so the candidates' rowids and a walk of the feed index that far, reading only the
-    /// 50 candidates met, beat reading all 5000 candidates, and reading 10,000 posts.
-    @Test func mediumWalksTheCandidatesInDateOrder() {
-        let zephyr = Self.plan("zephyr", candidates: SearchPlan.candidateLimit, lastCandidate: 400_000)
-        #expect(zephyr.plan == .trigramIndexByDate)
-        #expect(zephyr.steps == [.countCandidates, .sampleCandidates, .run(.trigramIndexByDate)])
-        #expect(Self.plan("mumeler", candidates: SearchPlan.candidateLimit, lastCandidate: 235_000).plan == .trigramIndexByDate)
+    /// A rare word whose runs are common but for one: the sample shows few candidates hold the word, and
+    /// ANDing its next runs (cheap: each seeks the rarest list's postings) narrows them; the phrase, which would
+    /// walk every run, is not needed (`coachpemelus2`: 108 ms with the phrase at 1M posts).
+    @Test func runsNarrowBeforeThePhrase() {
+        let runs = [
+            #""coa""#: 1_000_000, #""oac""#: 1_000_000, #""ach""#: 1_000_000, #""chp""#: 60_000, #""hpe""#: 50_000,
+            #""pem""#: 40_000, #""eme""#: 300_000, #""mel""#: 200_000, #""elu""#: 100_000, #""lus""#: 90_000, #""us2""#: 9_000,
+        ]
+        let world = World(runs: runs, candidates: [#""pem""#: 300], wordShare: [0.02], hitShare: 0.02)
+        let result = Self.plan("coachpemelus2", world)
+        #expect(result.plan == .trigramIndex)
+        #expect(result.expression?.contains("coachpemelus2") == false)
     }
 
-    /// `coach` (every post), `#ri` (5%: a page in the newest 1000 posts): the ordered scan.
-    @Test func commonScansInDateOrder() {
-        #expect(Self.plan("coach", candidates: SearchPlan.candidateLimit, lastCandidate: 2_000).plan == .orderedScan)
-        #expect(Self.plan("#ri", candidates: SearchPlan.candidateLimit, lastCandidate: 40_000).plan == .orderedScan)
-    }
-
-    /// `line`: `lin` and `ine` are common (97,000 candidates), but no post holds `line`. A positional index
-    /// (schema 0020) matches the pair "line" itself: no candidate, nothing to read. Without positions none
-    /// of the sample matches, so a walk in date order would read the whole feed; reading every candidate is cheaper.
-    @Test func absentWithCommonTrigramsReadsTheCandidates() {
-        #expect(Self.plan("line", candidates: 0).plan == .empty)
-        let line = Self.plan("line", candidates: SearchPlan.candidateLimit, lastCandidate: 20_600, sampleHits: 0)
+    /// Without positions (before schema 0020) no phrase is asked: the candidates are tested.
+    @Test func withoutPositionsNoPhrase() {
+        let world = World(runs: [#""lin""#: 326_000, #""ine""#: 314_000], wordShare: [0], hitShare: 0)
+        let line = Self.plan("line", world, positional: false)
+        #expect(line.steps.allSatisfy { if case .count(let expression) = $0 { return !expression.contains(#""line""#) } else { return true } })
         #expect(line.plan == .trigramIndex)
     }
 
-    /// `mu` (63%), `m`: the page is in the probe. `q` (0.01%: no hit in the probe): the vocabulary's
-    /// trigrams that start with the word, every candidate read. `ze` (0.5%), `ix` (2%): the candidates
-    /// met in date order. `ze` at 0.2%: few enough to read them all.
+    /// `zephyr` (5000 posts, each a hit): many candidates; no word narrows them; a page is 10,000 posts
+    /// down the feed, so the candidates met in date order.
+    @Test func mediumWalksInDateOrder() {
+        let runs = [#""zep""#: 5_000, #""eph""#: 5_000, #""phy""#: 5_100, #""hyr""#: 5_000]
+        let zephyr = Self.plan("zephyr", World(runs: runs, candidates: [:], wordShare: [1], hitShare: 1))
+        #expect(zephyr.plan == .trigramIndexByDate)
+    }
+
+    /// `coach` (every post): the ordered scan.
+    @Test func commonScans() {
+        let coach = Self.plan("coach", World(wordShare: [1], hitShare: 1))
+        #expect(coach.plan == .orderedScan)
+    }
+
+    /// Multi-word, rarest first: `quokka` gives the candidates, `coach` is only tested.
+    @Test func multiWordStartsFromTheRarest() {
+        let world = World(runs: [#""quo""#: 100, #""uok""#: 100, #""okk""#: 100, #""kka""#: 5_000])
+        let both = Self.plan("coach quokka", world)
+        #expect(both.plan == .trigramIndex)
+        #expect(both.expression?.contains("coa") == false)
+        #expect(both.steps.filter { if case .estimate = $0 { return true } else { return false } }.count == 2)
+    }
+
+    /// Many common words with one absent among them: the sample shows which word no candidate holds,
+    /// and its phrase narrows the candidates to none, whatever its place in the query.
+    @Test func theSampleFindsTheAbsentWord() {
+        let query = (0..<20).map { "common\($0)x" }.joined(separator: " ") + " nowhere"
+        let world = World(candidates: [#""nowhere""#: 0], wordShare: Array(repeating: 1, count: 20) + [0], hitShare: 0)
+        // (`nowh`, its cheapest four letters, are somewhere: the whole word is asked next.)
+        let result = Self.plan(query, world, positional: true)
+        #expect(result.plan == .empty)
+        let counts = result.steps.compactMap { step -> String? in if case .count(let expression) = step { return expression } else { return nil } }
+        #expect(counts.count <= 1 + SearchPlanner.maxNarrowings)
+        #expect(counts.contains { $0.contains(#""nowhere""#) })
+    }
+
+    /// Short words: the probe first. `mu` (63%): the page is there. `q` (no hit in the probe): its
+    /// vocabulary prefixes. `e ü`: `ü` is the rarer in the probe, and no trigram starts with it: empty.
     @Test func shortWords() {
-        #expect(Self.plan("mu", probeHits: 50).plan == .orderedScan)
-        #expect(Self.plan("m", probeHits: 50).plan == .orderedScan)
-        #expect(Self.plan("mu", probeHits: 50).steps == [.probe, .run(.orderedScan)])
-        #expect(Self.plan("q", probeHits: 0).plan == .trigramPrefixes)
-        #expect(Self.plan("ze", probeHits: 5).plan == .trigramPrefixesByDate)
-        #expect(Self.plan("ze", probeHits: 2).plan == .trigramPrefixes)
-        #expect(Self.plan("ix", probeHits: 20).plan == .trigramPrefixesByDate)
+        #expect(Self.plan("mu", World(wordShare: [0.63], hitShare: 0.63)).plan == .orderedScan)
+        var q = World(wordShare: [0], hitShare: 0)
+        q.vocabulary["q"] = #""quo" OR "qui""#
+        q.candidates[#""qui""#] = 100
+        #expect(Self.plan("q", q).plan == .trigramPrefixes)
+        let eUmlaut = Self.plan("e ü", World(wordShare: [1, 0], hitShare: 0))
+        #expect(eUmlaut.plan == .empty)
+        #expect(eUmlaut.steps.contains(.lookUpPrefixes(["ü"])))
     }
 
-    /// Multi-word: the trigrams of the long words narrow the candidates; short words alone probe.
-    @Test func multiWord() {
-        #expect(Self.plan("zephyr cup", candidates: SearchPlan.candidateLimit, lastCandidate: 400_000).plan == .trigramIndexByDate)
-        #expect(Self.plan("quokka fest", candidates: 100).plan == .trigramIndex)
-        #expect(Self.plan("mu ran", candidates: SearchPlan.candidateLimit, lastCandidate: 3_000).plan == .orderedScan)
-        #expect(Self.plan("mu x", probeHits: 50).plan == .orderedScan)
-    }
-
-    /// A probe that read the whole table (a small one) has every hit: no need for an index.
-    @Test func wholeTableProbedIsTheScan() {
-        let statistics = SearchPlan.Statistics(rows: 300, probed: 300, probeHits: 3)
-        #expect(SearchPlan.next(.short, page: 50, statistics) == .run(.orderedScan))
+    /// A long common word and a rare short one (`coach ü`): the sample shows `ü` in no candidate, and its
+    /// prefixes (none here) narrow the candidates.
+    @Test func aRareShortWordNarrows() {
+        let result = Self.plan("coach ü", World(wordShare: [1, 0], hitShare: 0))
+        #expect(result.plan == .empty)
+        #expect(result.steps.contains(.lookUpPrefixes(["ü"])))
     }
 
     /// Which runs to AND: the rarest, and the next ones only while intersecting them saves more than it
-    /// costs. `coachrorana1` at 1M: `coa`, `oac`, `ach` (every post), `ran` (90%) and a third rare one (no gain left) left out; `line`: both
-    /// `lin` and `ine` (a third each: intersecting cuts 314,000 candidates to 97,000); `lorana0`: `na0`, then
-    /// `lor` (10%: seeking `na0`'s 16,000 postings in it costs less than reading 14,000 more candidates),
-    /// not `ana` (18%, with 1,600 candidates left); an absent run alone.
+    /// costs (`lorana0` keeps `lor` beside `na0`; `coa`, in every post, never helps); a run in no document alone.
     @Test func runsToIntersect() {
         let rows = 1_000_000
         #expect(SearchPlan.runs(documents: [98_667, 563_196, 900_000, 183_265, 15_866], rows: rows) == [4, 0])
@@ -129,48 +195,13 @@ import Testing
         #expect(SearchPlan.documents(read: 200, lastRowid: 0, rows: rows) == rows)
     }
 
-    /// The overlapping runs: every offset of every word, distinct; NUL runs left out; nil without a long word.
-    @Test func overlappingRuns() {
-        func runs(_ query: String) -> String? {
-            Array(query.utf8).withUnsafeBufferPointer { SubstringSearch.overlappingTrigramExpression(utf8: $0) }
-        }
-        #expect(runs("Deadline") == #""Dea" "ead" "adl" "dli" "lin" "ine""#)
-        #expect(runs("ranmela ab") == #""ran" "anm" "nme" "mel" "ela""#)
-        #expect(runs("ab c") == nil)
-        #expect(runs("aaaa") == #""aaa""#)
-        #expect(runs(#"a"b"#) == #""a""b""#)
-    }
-
-    /// The pairs: each four characters of a word whose two runs were written, as indexes into the runs and
-    /// one quoted phrase; none across words, none with NUL, a repeated run keeps its first index.
-    @Test func adjacentPairs() {
-        func pairs(_ query: String) -> [String] {
-            guard let runs = Array(query.utf8).withUnsafeBufferPointer({ SubstringSearch.overlappingTrigrams(utf8: $0) }) else { return [] }
-            return runs.pairs.map { "\(runs.phrases[$0.first])+\(runs.phrases[$0.second])=\($0.phrase)" }
-        }
-        #expect(pairs("line") == [#""lin"+"ine"="line""#])
-        #expect(
-            pairs("Deadline ab") == [
-                #""Dea"+"ead"="Dead""#, #""ead"+"adl"="eadl""#, #""adl"+"dli"="adli""#, #""dli"+"lin"="dlin""#, #""lin"+"ine"="line""#,
-            ])
-        #expect(pairs("abc bcd") == [])
-        #expect(pairs("aaaaa") == [#""aaa"+"aaa"="aaaa""#, #""aaa"+"aaa"="aaaa""#])
-        #expect(pairs(#"a"bc"#) == [#""a""b"+"""bc"="a""bc""#])
-        #expect(pairs("ab\u{0}cd") == [])
-        #expect(pairs("ab") == [])
-    }
-
-    /// The pair to AND as a phrase: none while the chosen runs leave under 2000 candidates; else the one
-    /// whose runs hold the fewest documents together. `line` at 1M: `lin` and `ine` meet in ~102,000 posts.
-    @Test func pairWhenTheRunsLeaveManyCandidates() {
-        let rows = 1_000_000
-        let line = [TrigramPair(first: 0, second: 1, phrase: #""line""#)]
-        #expect(SearchPlan.pair(line, documents: [326_332, 314_000], chosen: [1, 0], rows: rows) == 0)
-        #expect(SearchPlan.pair(line, documents: [1_500, 314_000], chosen: [0], rows: rows) == nil)
-        #expect(SearchPlan.pair(line, documents: [5_000, 300_000], chosen: [0, 1], rows: rows) == nil)
-        #expect(SearchPlan.pair([], documents: [326_332, 314_000], chosen: [1, 0], rows: rows) == nil)
-        let three = [TrigramPair(first: 0, second: 1, phrase: #""abcd""#), TrigramPair(first: 1, second: 2, phrase: #""bcde""#)]
-        #expect(SearchPlan.pair(three, documents: [900_000, 400_000, 300_000], chosen: [2, 1], rows: rows) == 1)
-        #expect(SearchPlan.pair(three, documents: [900_000, 400_000, 300_000], chosen: [], rows: rows) == nil)
+    /// A long word's runs to estimate: at most 64 for the whole search, spread over each word.
+    @Test func estimatesAreBudgeted() {
+        let spread = SearchPlanner.spread((0..<100).map(String.init), 5)
+        #expect(spread == ["0", "24", "49", "74", "99"])
+        let words = (0..<32).map { "w\($0)" + String(repeating: "x", count: 200) }.joined(separator: " ")
+        let result = Self.plan(words, World(wordShare: Array(repeating: 1, count: 32), hitShare: 1))
+        let estimated = result.steps.reduce(0) { sum, step in if case .estimate(let runs) = step { return sum + runs.count } else { return sum } }
+        #expect(estimated <= 32 * 2)
     }
 }

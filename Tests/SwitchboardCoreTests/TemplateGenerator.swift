@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import SwitchboardCore
 
 /// A seeded, deterministic generator of Mustache templates and JSON data for the
@@ -19,25 +21,18 @@
 /// - no `.` or `.name` inside an inverted section (swift-mustache pushes the empty list
 ///   an inverted section renders for, so `.` there is the list rather than the context).
 struct TemplateGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
     private var open = "{{"
     private var close = "}}"
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(state: seed) }
 
     private static let keys = ["a", "b", "c", "name", "list", "x"]
     private static let strings = ["", "x", "Ann", "<b>&amp;</b>", "\"q\" 'a'", "é 😀", "  ", "a\nb"]
     private static let texts = ["Hi ", "x", " ", "  ", "\t", "<&>\"'", "é", ", ", "|", "}", "{ ", "%"]
     private static let delimiters = [("{{", "}}"), ("<%", "%>"), ("[[", "]]")]
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardInput
 import SwitchboardSQLite
+import TestSupport
 import Testing
 
 @testable import SwitchboardDB
@@ -110,18 +111,6 @@ import Testing
         ),
     ]
 
-    /// A seeded generator (SplitMix64): the same workload on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The rows of `sql` on `db`, each as its cells' text joined by `|` (NULL as `NULL`).
     static func rows(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) throws -> [String] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
@@ -163,7 +152,7 @@ import Testing
     }
 
     /// One random write of the workload, as SQL on the connection (nil: a step through the database layer).
-    static func randomWrite(_ random: inout Seeded, step: Int) -> String {
+    static func randomWrite(_ random: inout SeededRandom, step: Int) -> String {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         let user = pick(users), other = pick(users), n = Int(random.next() % 40)
         let platform = pick(platforms), flagged = Int(random.next() % 2)
@@ -234,7 +223,7 @@ import Testing
             try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
         }
         let clocks = try Self.clocks.dropFirst().map { try QueryDatabase(path: "\(fixture.folder)/empty.db", now: $0) }
-        var random = Seeded(state: 20_261_127)
+        var random = SeededRandom(state: 20_261_127)
         var epochs: Set<String> = []  // the level-6 buckets that held notifications at some step
         for step in 1...400 {
             let kind = random.next() % 10
@@ -378,7 +367,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.empty()
-        var random = Seeded(state: 20_300_003)
+        var random = SeededRandom(state: 20_300_003)
         try database.withConnection { db in
             try db.execute(sql: "PRAGMA recursive_triggers = OFF; INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
         }

@@ -446,12 +446,6 @@ def interrupted_at_once(monkeypatch):
     monkeypatch.setattr(datasette.database, "sqlite_timelimit", limit)
 
 
-# Until post_search returns SQLite's own SQLITE_INTERRUPT without its "post_search: " prefix (the search branch), an
-# interrupted search reads as an SQL error ("Invalid SQL", 400) and fails a page whose facet runs out of time.
-POST_SEARCH_INTERRUPT = pytest.mark.xfail(strict=True, reason="post_search prefixes SQLite's interrupt message")
-
-
-@POST_SEARCH_INTERRUPT
 def test_a_query_out_of_time_is_datasettes_own_error(crowded, interrupted_at_once):
     """A search stopped by the page's time limit (`_timelimit`, here inside post_search: interrupted_at_once)
     answers with Datasette's own "SQL query took too long" (its QueryInterrupted: SQLite's "interrupted", as is), on
@@ -464,7 +458,6 @@ def test_a_query_out_of_time_is_datasettes_own_error(crowded, interrupted_at_onc
         assert data["error"].startswith("<p>SQL query took too long."), data["error"]
 
 
-@POST_SEARCH_INTERRUPT
 def test_a_facet_out_of_time_leaves_the_page(crowded, interrupted_at_once):
     """A facet stopped by its time limit (facet_time_limit_ms, here inside post_search: interrupted_at_once) is
     listed as timed out; the page is served."""

@@ -26,7 +26,7 @@ def test_the_shipped_catalog_is_the_clis():
     """catalog.json, written by the package's build, is `switchboard queries --format json`: the headers parsed once."""
     assert switchboard.catalog() == list(cli_catalog().values())
     feed = switchboard.queries(apsw.Connection(":memory:"))["social-feed"]
-    assert feed.parameters["search"].description.endswith("accent-folded word prefixes too when the search is rare)")
+    assert feed.parameters["search"].description.endswith("(docs/search.md); at most 32 words of 256 bytes")
     assert (feed.parameters["limit"].default, feed.parameters["limit"].minimum, feed.parameters["limit"].maximum) == (50, 1, 10000)
     assert feed.description.startswith("The social feed: ") and feed.column_types["media_urls"] == "json"
 

@@ -148,16 +148,14 @@ def engine_ids(database, search):
 
 @pytest.mark.parametrize("query", GROUPS)
 def test_every_host_finds_what_the_cli_finds(workspace, datasette, query):
-    """Every generated search of the canned query's group: the CLI's rows (for the feed, its engine's, post_search,
-    until test_the_feed_finds_what_its_engine_finds passes); Datasette's JSON rows and count on each table and view;
-    sqlite-utils search on each, in the query's order; Table.search on the table."""
+    """Every generated search of the canned query's group: the CLI's rows; Datasette's JSON rows and count on each
+    table and view; sqlite-utils search on each, in the query's order; Table.search on the table."""
     arguments, tables, _ = GROUPS[query]
     db = sqlite_utils.Database(workspace)
     found = searches(workspace, query)
     hits = 0
     for search in found:
-        expected = engine_ids(workspace, search) if query == "social-feed" else cli_ids(
-            workspace, query, search, arguments)
+        expected = cli_ids(workspace, query, search, arguments)
         hits += bool(expected)
         for table in tables:
             ids, count, _ = datasette_page(datasette, table, search, _size="max")
@@ -168,9 +166,8 @@ def test_every_host_finds_what_the_cli_finds(workspace, datasette, query):
     assert hits >= len(found) // 3  # the generated searches find rows, not only nothing
 
 
-# Until social-feed drops its accent-folded extras (the search branch), the CLI's feed finds `José` for `Jose`.
-@pytest.mark.xfail(strict=True, reason="social-feed still adds accent-folded extras")
 def test_the_feed_finds_what_its_engine_finds(workspace):
+    """social-feed's rows are post_search's, newest first: no extras beside its engine (docs/search.md)."""
     arguments = GROUPS["social-feed"][0]
     for search in searches(workspace, "social-feed"):
         assert cli_ids(workspace, "social-feed", search, arguments) == engine_ids(workspace, search), search

@@ -216,8 +216,8 @@ def test_plain_sqlite_utils_optimizes_rebuilds_and_disables(demo_file):
     assert (result.returncode, result.stderr) == (0, "")
     left = "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND sql LIKE '%social_posts_fts%'"
     assert utils(demo_file, left) == []
-    utils(demo_file, "INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date) "
-                     "SELECT id, 'twitter', 'https://x.com/new/1', 'A new offer', '2026-02-10T11:00:00Z' FROM sole_user")
+    utils(demo_file, "INSERT INTO social_media_posts (user_id, platform, post_url, post_content, post_date, author_name, author_handle) "
+                     "SELECT id, 'twitter', 'https://x.com/new/1', 'A new offer', '2026-02-10T11:00:00Z', 'Ann', '@ann' FROM sole_user")
     checked = subprocess.run([CLI, "check", "--db", str(demo_file)], capture_output=True, text=True)
     assert checked.returncode == 1
     assert "\nsocial_posts_fts: missing (another tool dropped it; search through it fails)\n" in checked.stdout

@@ -28,19 +28,26 @@ extension Registry {
             trigram prefixes, trigram prefixes, date order, ordered scan)
             """,
         doc: """
-            The user's posts (user_id NULL: the database's only user) whose content, author name or handle contain \
-            every word of query, exactly as search_contains tests them (the apps' case-insensitive substring filter; \
-            no accent folding), newest first (post_date_ms, id descending; posts without an instant are not listed). \
-            Per query it picks the cheapest way from the trigram index's own doclists and vocabulary, a sample of \
-            its candidates and a short probe: nothing at all when the query's runs of three characters are in no \
-            post together (empty); when a word's runs are common, the index (which keeps positions, schema 0020) \
-            also matches four of its characters as one phrase, so a word no post holds costs one index read; every trigram candidate read and tested, when they are few or when the sample \
-            says few match (trigram index); the candidates' rowids, then the feed index walked newest first reading \
-            only the candidates met (date order); for words of 1-2 characters, the vocabulary's trigrams that \
-            start with the word (trigram prefixes); or the feed in date order, each post tested (ordered scan). The \
-            walks read no further than the caller asks: a page costs a page. A blank or NULL query lists every \
-            post (everything). page_size (default 50) is the page the caller means to read, for the choice only: \
-            every match is returned if asked for. Reads social_media_posts, social_posts_trigram and its vocab \
+            The user's posts (user_id NULL: the database's only user) whose content, author name or handle match \
+            query exactly as search_contains tests them, newest first (post_date_ms, id descending; posts without \
+            an instant are not listed). \(Registry.searchMeaning("post_search")) \
+            The trigram index gives candidates and the final test decides: every form a letter may take in the index \
+            is asked (SQLite folds case with older tables than Swift: a last i may be the index's İ, Georgian \
+            Mtavruli, Cherokee and ~440 more letters are asked in both forms), so no match is missed. The search is \
+            planned word by word, rarest first: nothing at all when a run of three letters of a word is in no post \
+            (empty); the rarest word's runs that pay for their reading; a sample of many candidates tested word by \
+            word and for pieces of the words, whose least-found word narrows them, by its runs or, where the index \
+            keeps positions (schema 0020), as a phrase: four or five of its letters that no sampled candidate \
+            holds, then the whole word, so a word no post holds costs one walk of the index (at most 4 times); \
+            then every candidate read and tested (trigram index), the candidates met in a walk of the feed index \
+            newest first (date order), or the feed in date order, each post tested (ordered scan). Words of 1-2 \
+            letters only: the newest 1000 posts are probed, then the ordered scan or the vocabulary's trigrams \
+            that start with the rarest word (trigram prefixes). \
+            The walks read no further than the caller asks: a page costs a page. A blank or \
+            NULL query lists every post (everything). page_size (default 50) is the page the caller means to read, \
+            for the choice only: every match is returned if asked for. Every read goes through SQLite, so an \
+            interrupt or a progress handler that stops the statement (a host's time limit) stops it, with SQLite's \
+            own error 'interrupted' and no prefix. Reads social_media_posts, social_posts_trigram and its vocab \
             table; writes nothing. Innocuous: usable in views under trusted_schema=OFF. Any argument is safe \
             (invalid UTF-8 is read as U+FFFD; a non-integer page_size is 50).
             """,

@@ -24,110 +24,12 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     /// The posts newest first (the feed index), each read and tested, until the caller has its page.
     case orderedScan = "ordered scan"
 
-    /// What the search is, before any statistic: blank, only short words, or words with trigrams.
-    public enum Shape: Equatable, Sendable {
-        /// No word (NULL, empty or whitespace).
-        case blank
-        /// Every word has fewer than three characters: no trigram to match.
-        case short
-        /// At least one word of three or more characters: its runs narrow the candidates.
-        case trigrams
-    }
-
-    /// The shape of a query: see ``Shape``.
-    public static func shape(of query: String) -> Shape {
-        if SubstringSearch.words(query).isEmpty { return .blank }
-        return SubstringSearch.shortWord(query) == nil ? .trigrams : .short
-    }
-
     /// The most trigram candidates counted; under it, every candidate is read (``trigramIndex``).
     public static let candidateLimit = 2_000
     /// How many of the first candidates are read and tested to estimate the share that match.
     public static let sampleSize = 200
     /// The most posts the probe of a short search reads, newest first, before the plan is chosen.
     public static let probeSize = 1_000
-
-    /// What the extension measured before choosing, all cheap: bounded index reads and bounded scans.
-    public struct Statistics: Equatable, Sendable {
-        /// The posts of the table (its largest rowid: an upper bound).
-        public var rows: Int
-        /// Trigram candidates counted, at most ``candidateLimit`` (nil: not counted, a short search).
-        public var candidates: Int?
-        /// The rowid of the last candidate counted: they come in rowid order, so when the count reaches
-        /// the limit, `candidates * rows / lastCandidate` estimates them all.
-        public var lastCandidate: Int
-        /// Candidates read and tested (the first ones, by rowid), and the hits among them (nil: no sample).
-        public var sampled: Int?
-        public var sampleHits: Int
-        /// Posts the probe read, newest first (nil: no probe ran), and the hits among them.
-        public var probed: Int?
-        public var probeHits: Int
-
-        /// The statistics; see each property.
-        public init(
-            rows: Int, candidates: Int? = nil, lastCandidate: Int = 0, sampled: Int? = nil, sampleHits: Int = 0,
-            probed: Int? = nil, probeHits: Int = 0
-        ) {
-            self.rows = rows
-            self.candidates = candidates
-            self.lastCandidate = lastCandidate
-            self.sampled = sampled
-            self.sampleHits = sampleHits
-            self.probed = probed
-            self.probeHits = probeHits
-        }
-
-        /// All candidates, estimated from the count (exact under the limit).
-        var estimatedCandidates: Double {
-            guard let candidates else { return 0 }
-            if candidates < SearchPlan.candidateLimit { return Double(candidates) }
-            return Double(candidates) * Double(max(rows, 1)) / Double(max(lastCandidate, candidates, 1))
-        }
-    }
-
-    /// What to do next, given what is known so far.
-    public enum Step: Equatable, Sendable {
-        /// The plan is chosen.
-        case run(SearchPlan)
-        /// Count the trigram candidates (up to ``candidateLimit``).
-        case countCandidates
-        /// Read and test the first ``sampleSize`` candidates.
-        case sampleCandidates
-        /// Read up to ``probeSize`` posts newest first and test them (stopping early at a full page).
-        case probe
-    }
-
-    /// The next step for a query of `shape` and a page of `page` rows, from the statistics so far.
-    /// A blank search is ``everything``. Words with trigrams: their candidates are counted (none:
-    /// ``empty``; under ``candidateLimit``: ``trigramIndex``), else a sample of them tested, and the
-    /// hits estimated from both. Short words: a probe reads the newest posts (a full page there: the
-    /// ``orderedScan`` under way), and the hits are estimated from it. Then the cheapest of the ordered
-    /// scan, reading every candidate, and the candidates met in date order, by ``cost(_:rows:candidates:hits:page:)``.
-    ///
-    /// ```swift
-    /// SearchPlan.next(.trigrams, page: 50, Statistics(rows: 1_000_000, candidates: 0)) // .run(.empty)
-    /// ```
-    public static func next(_ shape: Shape, page: Int, _ statistics: Statistics) -> Step {
-        let rows = Double(max(statistics.rows, 1))
-        let page = Double(max(page, 1))
-        switch shape {
-        case .blank: return .run(.everything)
-        case .trigrams:
-            guard let candidates = statistics.candidates else { return .countCandidates }
-            if candidates == 0 { return .run(.empty) }
-            if candidates < candidateLimit { return .run(.trigramIndex) }
-            guard let sampled = statistics.sampled else { return .sampleCandidates }
-            let all = statistics.estimatedCandidates
-            let hits = all * Double(statistics.sampleHits) / Double(max(sampled, 1))
-            return .run(cheapest([.orderedScan, .trigramIndex, .trigramIndexByDate], rows: rows, candidates: all, hits: hits, page: page))
-        case .short:
-            guard let probed = statistics.probed else { return .probe }
-            if Double(statistics.probeHits) >= page || probed >= statistics.rows { return .run(.orderedScan) }
-            // The terms that start with the word hold about the posts that contain it.
-            let hits = rows * Double(statistics.probeHits) / Double(max(probed, 1))
-            return .run(cheapest([.orderedScan, .trigramPrefixes, .trigramPrefixesByDate], rows: rows, candidates: hits, hits: hits, page: page))
-        }
-    }
 
     /// How many of a run's first postings are read to estimate its document count.
     public static let postingSample = 200
@@ -142,12 +44,11 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     }
 
     /// Which runs to AND, given each one's document count in a table of `rows`: the rarest, then each
-    /// next rarer one while intersecting its list costs less than it saves, reading each candidate it
-    /// removes (``postByRowid``; the runs taken as independent). FTS5 walks the rarest list and seeks each
-    /// posting in every other list, so one more run costs ``runSeek`` per posting of the rarest, whatever
-    /// the run's own size. A run in no document is taken alone: nothing can match. The indexes, rarest
-    /// first. The hits are tested anyway, so leaving a run out only adds candidates: `coa`, in every post,
-    /// cannot narrow `coachrorana1`; `lor` (10% of the posts) cuts `lorana0`'s 16,000 candidates to 1,600.
+    /// next rarer one while intersecting its list (``intersection(_:rarest:)``) costs less than it saves,
+    /// reading each candidate it removes (``postByRowid``; the runs taken as independent). A run in no
+    /// document is taken alone: nothing can match. The indexes, rarest first. The hits are tested anyway,
+    /// so leaving a run out only adds candidates: `coa`, in every post, cannot narrow `coachrorana1`; `lor`
+    /// (10% of the posts) cuts `lorana0`'s 16,000 candidates to 1,600.
     ///
     /// ```swift
     /// SearchPlan.runs(documents: [1_000_000, 900_000, 2_000], rows: 1_000_000) // [2]
@@ -162,7 +63,7 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
             let count = Double(documents[index])
             let share: Double = min(count / rows, 1)
             let saved: Double = candidates * (1 - share) * postByRowid
-            if Double(documents[first]) * runSeek < saved {
+            if intersection(count, rarest: Double(documents[first])) < saved {
                 chosen.append(index)
                 candidates *= share
             }
@@ -170,68 +71,71 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
         return chosen
     }
 
-    /// Which pair of runs to AND as one phrase as well (an index into `pairs`), given each run's
-    /// document count and the runs ``runs(documents:rows:)`` chose: none while those runs leave fewer
-    /// than ``candidateLimit`` candidates (estimated, the runs taken as independent); else the pair
-    /// whose two runs hold the fewest documents together, the postings the positional index reads to
-    /// match it. Two common runs can meet in many posts with the word in none: `line` at 1M posts,
-    /// `lin` and `ine` in 97,000 posts together, `line` in none. The phrase proves it in one index read
-    /// (13 ms in post_search), where testing the candidates took 160 ms.
-    ///
-    /// ```swift
-    /// SearchPlan.pair([TrigramPair(first: 0, second: 1, phrase: "\"line\"")], documents: [326_332, 314_000], chosen: [1, 0], rows: 1_000_000) // 0
-    /// ```
-    public static func pair(_ pairs: [TrigramPair], documents: [Int], chosen: [Int], rows: Int) -> Int? {
-        guard let first = chosen.first else { return nil }
-        var candidates = Double(documents[first])
-        for index in chosen.dropFirst() { candidates *= min(Double(documents[index]) / Double(max(rows, 1)), 1) }
-        guard candidates >= Double(candidateLimit) else { return nil }
-        var best: Int?
-        var least = Int.max
-        for (index, pair) in pairs.enumerated() {
-            let postings = documents[pair.first] + documents[pair.second]
-            if postings < least {
-                best = index
-                least = postings
-            }
-        }
-        return best
+    /// What ANDing one more run of `documents` postings costs, with the expression's rarest list of
+    /// `rarest`: FTS5 walks the run's list (``postingWalk`` a posting) or seeks each of the rarest's
+    /// postings in it (``runSeek``), whichever is less. `"na1" AND "coa"` took 5.4 ms more than `"na1"`
+    /// alone (16,000 seeks in a list of every post); `"line"` 17 ms (walking two lists of 320,000).
+    public static func intersection(_ documents: Double, rarest: Double) -> Double {
+        min(documents * postingWalk, rarest * runSeek)
     }
 
-    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:)`` (the first on a tie).
-    static func cheapest(_ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double) -> SearchPlan {
+    /// What evaluating an AND (or a phrase) of runs of `documents` postings costs: the rarest list
+    /// walked, each other one intersected (``intersection(_:rarest:)``).
+    public static func evaluation(_ documents: [Double]) -> Double {
+        guard let index = documents.indices.min(by: { documents[$0] < documents[$1] }) else { return 0 }
+        let rarest = documents[index]
+        var cost = rarest * postingWalk
+        for (other, count) in documents.enumerated() where other != index { cost += intersection(count, rarest: rarest) }
+        return cost
+    }
+
+    /// The plan of `plans` with the least ``cost(_:rows:candidates:hits:page:evaluation:)`` (the first on a
+    /// tie), and that cost.
+    static func cheapest(
+        _ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0
+    ) -> SearchPlan {
+        least(plans, rows: rows, candidates: candidates, hits: hits, page: page, evaluation: evaluation).plan
+    }
+
+    static func least(
+        _ plans: [SearchPlan], rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0
+    ) -> (plan: SearchPlan, cost: Double) {
         var best = plans[0]
         var least = Double.infinity
         for plan in plans {
-            let cost = cost(plan, rows: rows, candidates: candidates, hits: hits, page: page)
+            let cost = cost(plan, rows: rows, candidates: candidates, hits: hits, page: page, evaluation: evaluation)
             if cost < least {
                 best = plan
                 least = cost
             }
         }
-        return best
+        return (best, least)
     }
 
     /// The costs of reading, in about microseconds at 1M posts (Benchmarks/fts/vtab.sh): an entry of the
     /// feed index (index only), a candidate's rowid from the trigram index or vocabulary, a post read
-    /// in rowid order (the candidates: neighbouring pages), and a post read in date order (any page).
-    static let indexEntry = 0.15, candidateEntry = 0.15, postByRowid = 1.0, postByDate = 2.5
+    /// and tested in rowid order (the candidates: mostly a page each), and in date order (any page):
+    /// 50,000 candidates read took 190 ms, 5,000 posts in date order 18 ms, on a busy machine.
+    static let indexEntry = 0.15, candidateEntry = 0.15, postByRowid = 2.0, postByDate = 3.0
     /// Seeking one posting of the rarest run in one more run's list, in the same unit: `"na1" "coa"` took
-    /// 5.4 ms more than `"na1"` alone, for its 16,000 postings, at 1M posts.
-    static let runSeek = 0.3
+    /// 5.4 ms more than `"na1"` alone, for its 16,000 postings, at 1M posts; and walking one posting of a
+    /// list (with its positions): `"line"` took 13-17 ms, its two runs' 640,000 postings.
+    static let runSeek = 0.3, postingWalk = 0.02
 
     /// The expected cost of a plan that finds `page` of `hits` posts among `candidates` of `rows`: the
     /// feed walked until `page` hits (all of it when none is expected); every candidate read; or the
     /// candidates' rowids, the feed index walked as far, and the candidates met read. Reading the
-    /// vocabulary (prefixes) costs a candidate entry per candidate more.
-    static func cost(_ plan: SearchPlan, rows: Double, candidates: Double, hits: Double, page: Double) -> Double {
+    /// vocabulary (prefixes) costs a candidate entry per candidate more; reading every candidate costs
+    /// the expression's `evaluation` (``evaluation(_:)``) as well.
+    static func cost(_ plan: SearchPlan, rows: Double, candidates: Double, hits: Double, page: Double, evaluation: Double = 0) -> Double {
         let walked = hits >= 1 ? min(rows, page * rows / hits) : rows
         let vocabulary = plan == .trigramPrefixes || plan == .trigramPrefixesByDate ? candidates * candidateEntry : 0
         switch plan {
         case .orderedScan: return walked * (indexEntry + postByDate)
-        case .trigramIndex, .trigramPrefixes: return vocabulary + candidates * (candidateEntry + postByRowid)
+        case .trigramIndex, .trigramPrefixes: return evaluation + vocabulary + candidates * (candidateEntry + postByRowid)
         case .trigramIndexByDate, .trigramPrefixesByDate:
-            return vocabulary + candidates * candidateEntry + walked * indexEntry + min(candidates, walked * candidates / rows) * postByDate
+            return evaluation + vocabulary + candidates * candidateEntry + walked * indexEntry
+                + min(candidates, walked * candidates / rows) * postByDate
         case .everything, .empty: return 0
         }
     }

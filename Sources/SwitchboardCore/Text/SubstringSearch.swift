@@ -1,27 +1,8 @@
 /// Case-insensitive substring search, the apps' own filter (`field.lowercased().contains(query)`),
-/// and the trigram MATCH expressions that find its candidates fast (schema/0006_substring_search.sql).
-///
-/// A query is split into words on Unicode whitespace; a row matches when every word, lowercased,
-/// is a substring of one of its fields, lowercased. The whole query string being a substring of a
-/// field implies that, so nothing the apps find is missed; the extras are the query's words in
-/// any order (or in different fields).
+/// word by word (``SearchWords``): a row matches when every word of the query is a substring of at
+/// least one of its fields, both lowered with Swift's full Unicode lowercasing (`ς` read as `σ`).
+/// docs/search.md states the meaning and its deliberate extras.
 public enum SubstringSearch {
-    /// The query's words (split on Unicode whitespace), lowercased, as UTF-8. Final sigma is
-    /// folded to σ on both sides, so contexts where one lowercasing gives ς and another σ still meet.
-    public static func words(_ query: String) -> [[UInt8]] {
-        var words: [[UInt8]] = []
-        var current = ""
-        func flush() {
-            if !current.isEmpty { words.append(lowered(Array(current.utf8))) }
-            current = ""
-        }
-        for scalar in query.unicodeScalars {
-            if isWhitespace(scalar) { flush() } else { current.unicodeScalars.append(scalar) }
-        }
-        flush()
-        return words
-    }
-
     /// Whether every word is a substring of at least one field (fields lowercased the same way).
     /// No word at all (NULL or blank query) matches everything.
     public static func contains(words: [[UInt8]], fields: [[UInt8]]) -> Bool {
@@ -42,17 +23,28 @@ public enum SubstringSearch {
     ) -> Bool {
         var start = 0
         while start < words.count {
-            let group = words[start..<min(start + 64, words.count)]
-            // Bit w of `missing` set: word w not found yet.
-            var missing: UInt64 = group.count == 64 ? ~0 : (1 << UInt64(group.count)) - 1
-            for index in 0..<fieldCount where missing != 0 {
-                let current = missing
-                if let read = field(index, { found(group, in: $0, missing: current) }) { missing = read }
-            }
-            if missing != 0 { return false }
+            if missing(words[start..<min(start + 64, words.count)], fieldCount: fieldCount, field: field) != 0 { return false }
             start += 64
         }
         return true
+    }
+
+    /// The words of `group` (at most 64) that none of `fieldCount` fields holds, bit `w` for word `w`
+    /// (0: every word is there); fields read as ``contains(words:fieldCount:field:)`` reads them.
+    ///
+    /// ```sql
+    /// SELECT plan FROM post_search('coach ü'); -- its sample counts each word's hits: `ü` narrows
+    /// ```
+    public static func missing(
+        _ group: ArraySlice<[UInt8]>, fieldCount: Int,
+        field: (Int, (UnsafeBufferPointer<UInt8>) -> UInt64) -> UInt64?
+    ) -> UInt64 {
+        var missing: UInt64 = group.count == 64 ? ~0 : (1 << UInt64(group.count)) - 1
+        for index in 0..<fieldCount where missing != 0 {
+            let current = missing
+            if let read = field(index, { found(group, in: $0, missing: current) }) { missing = read }
+        }
+        return missing
     }
 
     /// `bytes` (UTF-8) lowercased: ASCII bytes directly, anything else through `String.lowercased()`.
@@ -149,102 +141,71 @@ public enum SubstringSearch {
         return missing
     }
 
-    /// An FTS5 MATCH expression for a `trigram` index (any `detail`): the distinct runs of
-    /// three characters at offsets 0, 3, 6, ... and the last run of every word of three or more
-    /// characters, each quoted as a one-token phrase (`"` doubled), ANDed. A superset of the rows whose fields contain every word: the
-    /// matches must still be checked with ``contains(words:fields:)``. nil when no word has three
-    /// characters (the trigram tokenizer needs three). Runs with NUL are left out; at most 64 runs.
-    /// Built in one pass in constant memory (``TrigramExpression``).
+    /// An FTS5 MATCH expression for the trigram index that finds a superset of the rows
+    /// ``contains(words:fields:)`` accepts for `words`: each word's runs of three letters at offsets 0, 3,
+    /// 6, ... and its last (``IndexTerms/runs(covering:)``), a letter the index may hold in two forms
+    /// asked in both, distinct runs ANDed, at most ``maxExpressionRuns``. nil when no word has a run the
+    /// index can be asked about (fewer than three letters, or gaps: see ``TrigramFolding``); then
+    /// every row must be tested.
     ///
     /// ```sql
-    /// SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'
+    /// SELECT search_trigrams('Deadline 50%'); -- '"dea" AND "dli" AND "ine" AND "50%"'
     /// ```
-    public static func trigramExpression(_ query: String) -> String? {
-        TrigramExpression.build(query.unicodeScalars)
-    }
-
-    /// ``trigramExpression(_:)`` of UTF-8 bytes read in place, each invalid sequence as U+FFFD
-    /// (as `String(decoding:as:)` reads them), so a 10 MB argument is never copied.
-    ///
-    /// ```sql
-    /// SELECT search_trigrams(CAST('Deadline' AS BLOB)); -- '"Dea" "dli" "ine"'
-    /// ```
-    public static func trigramExpression(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        TrigramExpression.build(utf8: bytes)
-    }
-
-    /// As ``trigramExpression(utf8:)``, but with every run of three characters of every word (each
-    /// offset), not only those at 0, 3, 6, ... and the last: `ranmela` needs `anm` and `nme` too, so
-    /// a post holding `ran` and `mela` apart is no candidate. At most 64 distinct runs (the first ones).
-    ///
-    /// ```sql
-    /// SELECT rowid FROM post_search('Deadline'); -- its candidates: "Dea" "ead" "adl" "dli" "lin" "ine"
-    /// ```
-    public static func overlappingTrigramExpression(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        TrigramExpression.build(utf8: bytes, overlapping: true)
-    }
-
-    /// The runs of ``overlappingTrigramExpression(utf8:)``, each a quoted phrase, in order, so that a caller
-    /// can AND a subset of them, and the pairs of runs that stand next to each other in a word (nil when
-    /// no word has three characters).
-    ///
-    /// ```sql
-    /// SELECT plan FROM post_search('coachrorana1'); -- ANDs its rarest runs only, not "coa" (in every post)
-    /// ```
-    public static func overlappingTrigrams(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TrigramRuns? {
-        TrigramExpression.runs(utf8: bytes)
-    }
-
-    /// For a query whose words are all shorter than three characters: its longest word (the first
-    /// of equal length), lowercased, to look up the trigrams that start with it. nil otherwise, and
-    /// for a blank query.
-    public static func shortWord(_ query: String) -> String? {
-        let words = splitWords(query)
-        guard !words.isEmpty, words.allSatisfy({ $0.count < 3 }) else { return nil }
-        var best = words[0]
-        for word in words where word.count > best.count { best = word }
-        // Lowercased one character at a time, as the trigram tokenizer folds them (`İ`, whose
-        // lowercase is two characters, stays `İ`), so the word is a prefix of the indexed trigrams.
-        var text = ""
-        for scalar in best {
-            let lower = scalar.properties.lowercaseMapping.unicodeScalars
-            if lower.count == 1, let single = lower.first {
-                text.unicodeScalars.append(single.value == 0x3C2 ? "\u{3C3}" : single)
-            } else {
-                text.unicodeScalars.append(scalar)
+    public static func trigramExpression(_ words: SearchWords) -> String? {
+        var runs: [String] = []
+        for word in words.words {
+            for run in IndexTerms(word: word).runs(covering: true) where !runs.contains(run) {
+                guard runs.count < maxExpressionRuns else { break }
+                runs.append(run)
             }
         }
-        return text
+        return runs.isEmpty ? nil : runs.joined(separator: " AND ")
     }
 
-    private static func splitWords(_ query: String) -> [[Unicode.Scalar]] {
-        var words: [[Unicode.Scalar]] = []
-        var current: [Unicode.Scalar] = []
-        for scalar in query.unicodeScalars {
-            if isWhitespace(scalar) {
-                if !current.isEmpty { words.append(current) }
-                current = []
-            } else {
-                current.append(scalar)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
+    /// The most runs ``trigramExpression(_:)`` ANDs: FTS5's cost grows with each.
+    public static let maxExpressionRuns = 64
 
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
-        return scalar.properties.isWhitespace
+    /// For a search whose words all lack runs (one or two letters): the prefix of its longest word
+    /// (the first of equal length) as the index's vocabulary spells it, in its first form when a letter
+    /// has two (``IndexTerms/prefixes``). nil when a word has runs, and for a blank search.
+    public static func shortWord(_ words: SearchWords) -> String? {
+        let terms = words.words.map(IndexTerms.init)
+        guard !terms.isEmpty, !terms.contains(where: \.hasRuns) else { return nil }
+        let longest = terms.max { ($0.stretches.first?.count ?? 0) < ($1.stretches.first?.count ?? 0) }
+        return longest?.prefixes.first
     }
 }
 
-/// The query's lowered words, kept per statement while the query argument stays constant.
-final class SearchWords {
-    let words: [[UInt8]]
-    init(_ words: [[UInt8]]) { self.words = words }
+/// A search's words (or its refusal), kept per statement while the query argument stays constant.
+final class CachedSearch {
+    let words: Result<SearchWords, SearchRefusal>
+    init(_ words: Result<SearchWords, SearchRefusal>) { self.words = words }
+
+    /// The words of argument `index` of a call, parsed once per statement (``SearchWords/parse(utf8:)``);
+    /// TEXT and BLOB read in place, a number through its text, NULL as no word.
+    static func words(_ arguments: some SQLArguments, _ index: Int, _ environment: CallEnvironment) -> Result<SearchWords, SearchRefusal> {
+        if let cached = environment.cached(argument: index) as? CachedSearch { return cached.words }
+        let parse = { (bytes: UnsafeBufferPointer<UInt8>) in Result { () throws(SearchRefusal) in try SearchWords.parse(utf8: bytes) } }
+        let words = arguments.withTextBytes(index, parse) ?? Array((arguments.value(index).text ?? "").utf8).withUnsafeBufferPointer(parse)
+        environment.cache(CachedSearch(words), argument: index)
+        return words
+    }
 }
 
 extension Registry {
+    /// What docs/search.md and every search function say a search means; `name` is the function's name,
+    /// which starts its refusals.
+    public static func searchMeaning(_ name: String) -> String {
+        """
+        A search's words are the query split on Unicode whitespace, lowercased with Swift's full Unicode lowercase \
+        (İ becomes i̇, ẞ becomes ß, Georgian Mtavruli its Mkhedruli) with ς read as σ; a row matches when every word is \
+        a substring (of Unicode scalars, no normalization, no LIKE wildcards) of at least one of its fields, lowercased \
+        the same way. A NULL or blank query has no word and matches every row. At most 32 different words of at \
+        most 256 bytes each: past that the call is refused with the error '\(name): a search has at most 32 different \
+        words' or '\(name): a search word has at most 256 bytes'.
+        """
+    }
+
     /// `search_contains` (2, 3 and 4 arguments), `search_trigrams` and `search_short_word`.
     static let searchFunctions: [FunctionSpec] =
         [2, 3, 4].map(containsSpec) + [
@@ -252,32 +213,40 @@ extension Registry {
                 name: "search_trigrams", arity: 1, flags: .pure,
                 signature: "search_trigrams(query)",
                 doc: """
-                    An FTS5 MATCH expression for a trigram index (with or without positions) that finds a superset of the rows \
-                    search_contains(query, ...) accepts: for every word (split on whitespace) of three or more \
-                    characters, its runs of three characters at offsets 0, 3, 6, ... and its last run, each a quoted \
-                    one-token phrase ('"' doubled), distinct runs ANDed (at most 64; runs with NUL left out; '""', which matches nothing, when only such runs remain). Check the hits with search_contains. NULL when no word \
-                    has three characters (the trigram tokenizer needs three; see search_short_word). No input makes \
-                    MATCH raise an error. BLOBs and numbers are read as text.
+                    An FTS5 MATCH expression for a trigram index (tokenize 'trigram', with or without positions) that \
+                    finds a superset of the rows search_contains(query, ...) accepts: each word's runs of three letters \
+                    at offsets 0, 3, 6, ... and its last, lowered, each a quoted one-token phrase ('"' doubled); a \
+                    letter that SQLite's folding keeps apart from a capital that lowers to it (a last i, which may be \
+                    the index's İ; Georgian, Cherokee and ~440 more) asked in both forms, ORed in parentheses; runs \
+                    across U+FFFD, NUL or the dot of i̇ left out; distinct runs ANDed, at most 64. Check the hits with \
+                    search_contains. NULL when no word has such a run (fewer than three letters): test every row. \
+                    No input makes MATCH raise an error. \(searchMeaning("search_trigrams"))
                     """,
-                example: #"SELECT search_trigrams('Deadline 50%'); -- '"Dea" "dli" "ine" "50%"'"#,
-                body: { arguments, _ in
-                    // TEXT and BLOB are read in place; a number through its text.
-                    let read = arguments.withTextBytes(0) { SubstringSearch.trigramExpression(utf8: $0) }
-                    guard let expression = read ?? arguments.value(0).text.flatMap(SubstringSearch.trigramExpression)
-                    else { return .null }
-                    return .text(expression)
+                example: #"SELECT search_trigrams('Deadline 50%'); -- '"dea" AND "dli" AND "ine" AND "50%"'"#,
+                body: { arguments, environment in
+                    switch CachedSearch.words(arguments, 0, environment) {
+                    case .failure(let refusal): return .error("search_trigrams: " + refusal.message)
+                    case .success(let words): return SubstringSearch.trigramExpression(words).map(SQLResult.text) ?? .null
+                    }
                 }),
             FunctionSpec(
                 name: "search_short_word", arity: 1, flags: .pure,
                 signature: "search_short_word(query)",
                 doc: """
-                    For a query whose words (split on whitespace) all have fewer than three characters: the longest \
-                    word (the first of equal length), lowercased, to look up the trigrams that start with it in an \
-                    fts5vocab table (term >= w AND term < w || char(1114111)). NULL when a word has three or more \
-                    characters, and for NULL or blank input.
+                    For a query whose words all have fewer than three letters: the longest word (the first of equal \
+                    length), lowercased as the trigram index spells it, to look up the trigrams that start with it in \
+                    an fts5vocab table (term >= w AND term < w || char(1114111)). A letter the index keeps in two \
+                    forms (a last i, which may be İ there) gives its lowercase form only; post_search looks up every \
+                    form. NULL when a word has three or more letters, and for NULL or blank input. \
+                    \(searchMeaning("search_short_word"))
                     """,
                 example: "SELECT search_short_word('MU x'); -- 'mu'",
-                body: FunctionSpec.textBody(SubstringSearch.shortWord)),
+                body: { arguments, environment in
+                    switch CachedSearch.words(arguments, 0, environment) {
+                    case .failure(let refusal): return .error("search_short_word: " + refusal.message)
+                    case .success(let words): return SubstringSearch.shortWord(words).map(SQLResult.text) ?? .null
+                    }
+                }),
         ]
 
     private static func containsSpec(arity: Int) -> FunctionSpec {
@@ -287,11 +256,11 @@ extension Registry {
             signature: "search_contains(query, \(fields))",
             doc: arity == 2
                 ? """
-                1 when every word of query (split on whitespace), lowercased, is a substring of text, lowercased \
-                (Unicode lowercasing, ς read as σ); else 0. The apps' search filter, \
-                text.lowercased().contains(query), is the case of a one-word query; extra words may come in any \
-                order. A NULL text contains nothing; a NULL or blank query (no word) gives 1. No LIKE wildcards: \
-                % and _ are plain characters. BLOBs and numbers are read as text.
+                1 when text matches the search query, else 0: every word of query, lowercased, is a substring of text, \
+                lowercased. The apps' filter, text.lowercased().contains(query), is the case of a one-word query; the \
+                deliberate extras (docs/search.md) are that words may come in any order, that surrounding and repeated \
+                whitespace only separates words, and that ς and σ are one letter. A NULL text contains nothing. BLOBs \
+                and numbers are read as text; invalid UTF-8 as U+FFFD. \(searchMeaning("search_contains"))
                 """
                 : """
                 As search_contains(query, text), over \(arity - 1) texts: each word must be in at least one of them.
@@ -303,11 +272,9 @@ extension Registry {
                     : "SELECT search_contains('50%', 'Deadline', 'Ann', '@ann'); -- 0",
             body: { arguments, environment in
                 let words: [[UInt8]]
-                if let cached = environment.cached(argument: 0) as? SearchWords {
-                    words = cached.words
-                } else {
-                    words = SubstringSearch.words(arguments.value(0).text ?? "")
-                    environment.cache(SearchWords(words), argument: 0)
+                switch CachedSearch.words(arguments, 0, environment) {
+                case .failure(let refusal): return .error("search_contains: " + refusal.message)
+                case .success(let parsed): words = parsed.words
                 }
                 let found = SubstringSearch.contains(words: words, fieldCount: arity - 1) { index, search in
                     let read: UInt64? = arguments.withTextBytes(index + 1, search)
