@@ -163,7 +163,7 @@ def test_metadata_titles_descriptions_help_facets(demo):
             in page)
     # the form first, the SQL only when asked
     assert '<a href="/demo/social-feed?_show_sql=1">show</a>' in page and 'id="sql-query"' not in page
-    assert '<pre id="sql-query">-- How it runs.' in request(ds, "/demo/social-feed", params={"_show_sql": "1"}).text
+    assert '<pre id="sql-query">-- post_search (docs/search.md)' in request(ds, "/demo/social-feed", params={"_show_sql": "1"}).text
     # the feed's and inbox's views: no facets or suggestions, which would compute every row of the view; their
     # counts are their tables' (from the counters)
     for view, count in [("social_feed", 300), ("notification_inbox", 215)]:
