@@ -4,8 +4,8 @@ import PackageDescription
 // A release build of the CLI reaches the metadata of a concrete generic type (`KeyedDecodingContainer<CodingKeys>`,
 // `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling the
 // type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which the first
-// time scans every conformance record of the executable (6,361 in the CLI; 5,672 come with GRDB alone: the
-// standard library's, Foundation's and its own), and a CLI process is all first times (issue 22). The flag is
+// time scans every conformance record of the executable (3,901 in the CLI, most of them the standard library's
+// and FoundationEssentials'), and a CLI process is all first times (issue 22). The flag is
 // unsafe to SwiftPM, which refuses a product with unsafe flags as a dependency resolved by version, so only the
 // executable target has it here (a dependent never uses it) and no library product's target does:
 // scripts/build-portable, which builds what dist/ ships, passes it to every module, the dependencies' too.
@@ -32,7 +32,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     // The layers, each importing only those above it in this list:
@@ -61,14 +60,15 @@ let package = Package(
             ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
         .target(name: "SwitchboardInput", dependencies: ["SwitchboardCore"]),
+        // The system SQLite (libsqlite3), for the database layer and the CLI; never for the extension.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // A small layer over SQLite's C API: connections, statements, rows, arguments, transactions, errors.
+        .target(name: "SwitchboardSQLite", dependencies: ["SwitchboardCore", "CSQLite"]),
         // The database: migrations, the canned-query catalog, execution (result tables of typed cells),
         // ingest (sync and import), the outbox and quick-send, reports, in-process functions. No rendering.
         .target(
             name: "SwitchboardDB",
-            dependencies: [
-                "SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
+            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardExtension", "CSwitchboard", "SwitchboardSQLite", "CSQLite"],
             plugins: ["EmbedSQLPlugin"]),
         // Output formats: table, CSV, TSV, Markdown, JSON and JSON Lines renderings of rows.
         .target(name: "SwitchboardOutput", dependencies: ["SwitchboardCore", "SwitchboardDB"]),
@@ -80,18 +80,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cliSwiftSettings,
-            // A release build is one static executable (the Swift runtime, Foundation and SQLite linked in, not
+            // A release build is one static executable (the Swift runtime and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
-            // was a third of `switchboard --version` (issue 22). The C library's name lookups (getpwuid) still
-            // load its NSS modules at run time. Modules compiled without -static-stdlib (a plain `swift build -c
-            // release`) ask for libFoundation alone, so its static archive's companions are named here, in one group.
+            // was a third of `switchboard --version` (issue 22). No module of ours imports Foundation;
+            // ArgumentParser imports FoundationEssentials on Linux (not Foundation, so no ICU). Modules compiled
+            // without -static-stdlib (a plain `swift build -c release`) ask for libFoundationEssentials alone, so
+            // its static archive's companions are named here, in one group.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-executable", "-Xlinker", "--start-group"]
                         + [
-                            "Foundation", "CoreFoundation", "_FoundationICU", "FoundationInternationalization", "FoundationEssentials",
-                            "_FoundationCShims", "_FoundationCollections", "swiftDispatch", "dispatch", "BlocksRuntime",
-                            "swiftSynchronization", "stdc++", "m",
+                            "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "m",
                         ].map { "-l\($0)" } + ["-Xlinker", "--end-group"],
                     .when(configuration: .release))
             ]),
@@ -100,7 +99,7 @@ let package = Package(
         // headers, parameter values, input readers).
         .target(
             name: "SwitchboardFuzzInput",
-            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["SwitchboardCore", "SwitchboardInput", "SwitchboardDB", "CSQLite"],
             path: "Tests/FuzzInput"),
         // Turns schema/NNNN_*.sql (the migrations) and queries/*.sql into Swift string literals, so the binary carries them.
         .executableTarget(name: "EmbedSQLTool"),
@@ -117,7 +116,8 @@ let package = Package(
             ]),
         .testTarget(name: "SQLShellTests", dependencies: ["SwitchboardCore", "TestSupport"]),
         .testTarget(name: "SwitchboardInputTests", dependencies: ["SwitchboardCore", "SwitchboardInput", "TestSupport"]),
-        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "TestSupport"]),
+        .testTarget(name: "SwitchboardDBTests", dependencies: ["SwitchboardDB", "SwitchboardSQLite", "CSQLite", "TestSupport"]),
+        .testTarget(name: "SwitchboardSQLiteTests", dependencies: ["SwitchboardSQLite", "SwitchboardCore", "CSQLite"]),
         .testTarget(name: "SwitchboardOutputTests", dependencies: ["SwitchboardOutput"]),
         .testTarget(name: "CLITests", dependencies: ["switchboard", "TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -8,7 +8,9 @@
 #                                                         goal >= 10,000 messages/s
 #   .load            sqlite3 + .load, select 1            minus sqlite3 :memory: 'select 1'        goal <= 3 ms
 # for the builds in $BUILDS (default: the release build in .build/ and the portable one in .build-portable/,
-# what scripts/dist ships), each built first when missing.
+# what scripts/dist ships), each built first when missing. A build folder that holds a queries/ folder (a previous
+# build's, copied from its commit: git archive COMMIT queries | tar x -C FOLDER) has the shell run those, which
+# fit the schema that build makes; otherwise the shell runs this checkout's queries/.
 #
 #   Benchmarks/cli/run.sh
 #   BUILDS=.build-portable/release RUNS=100 Benchmarks/cli/run.sh
@@ -34,6 +36,8 @@ for BUILD in $BUILDS; do
     fi
     CLI="$BUILD/switchboard-cli"
     LIB="$BUILD/libswitchboard"
+    QUERIES=queries
+    [ -d "$BUILD/queries" ] && QUERIES="$BUILD/queries"
     DB="$WORK/bench.db"
     rm -f "$DB" "$WORK"/*.json
     "$CLI" demo --db "$DB" > /dev/null
@@ -55,7 +59,7 @@ for BUILD in $BUILDS; do
     for query in social-feed notifications-inbox; do
         hyperfine -N --warmup 10 --runs "$RUNS" --export-json "$WORK/run-$query.json" \
             -n "switchboard run $query" "$CLI run $query --db $DB --format csv" \
-            -n "sqlite3 + .load, same SQL" "sqlite3 -csv -header -cmd '.load $LIB' $DB '.read queries/$query.sql'" > /dev/null
+            -n "sqlite3 + .load, same SQL" "sqlite3 -csv -header -cmd '.load $LIB' $DB '.read $QUERIES/$query.sql'" > /dev/null
     done
     hyperfine -N --warmup 10 --runs "$RUNS" --export-json "$WORK/send.json" \
         -n "switchboard send" "$CLI send $template --db $DB --dedupe-window 0" \

@@ -1,12 +1,11 @@
+import CSQLite
 import CSwitchboard
-import GRDB
-import GRDBSQLite
 import SwitchboardExtension
 
 /// Registers Switchboard's functions in this process, with no `.so` to find.
 ///
 /// It hands the extension's entry point to `sqlite3_auto_extension`, so every
-/// connection opened afterwards (GRDB's included) has the functions, exactly as
+/// connection opened afterwards (``DatabaseQueue``'s included) has the functions, exactly as
 /// if it had run `.load libswitchboard`.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// Why ``migrate(_:step:)`` refused or failed, or why a command refuses a database at another schema
 /// version. Its description is one line for the CLI.
@@ -66,10 +66,10 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
     static func explaining(_ error: Error, file: String, from: Int, in db: Database) -> MigrationError {
         if let error = error as? MigrationError { return error }
         guard let error = error as? DatabaseError else { return .failed(file: file, message: "\(error)", from: from) }
-        if fileProblems.contains(error.resultCode) { return .failed(file: nil, message: error.message ?? "\(error)", from: from) }
+        if fileProblems.contains(error.resultCode) { return .failed(file: nil, message: error.message, from: from) }
         if error.resultCode == .SQLITE_CONSTRAINT, let (rows, count) = try? ConstraintBreak.find(db), !rows.isEmpty {
             return .rowsBreakConstraints(file: file, from: from, rows: rows, count: count)
         }
-        return .failed(file: file, message: error.message ?? "\(error)", from: from)
+        return .failed(file: file, message: error.message, from: from)
     }
 }

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// One numbered file of `schema/`, e.g. `0002_search.sql` is version 2.
 public struct Migration: Sendable {
@@ -96,7 +96,7 @@ public enum UpgradeStep: Sendable, Equatable, CustomStringConvertible {
 /// `step` is called at each ``UpgradeStep``, inside the transaction (a test kills the process there).
 ///
 /// Call it outside any transaction, e.g. through `writeWithoutTransaction` (or use
-/// ``migrate(_:)-(DatabaseWriter)``, which does). It does not need Switchboard's functions:
+/// ``migrate(_:)-(DatabaseQueue)``, which does). It does not need Switchboard's functions:
 /// views that call them are created but only evaluated when read.
 ///
 /// ```swift
@@ -160,13 +160,13 @@ func apply(_ migrations: [Migration], to db: Database, step: (UpgradeStep) throw
     return Upgrade(from: current, to: pending.last?.version ?? current, merged: merged)
 }
 
-/// ``migrate(_:step:)`` on a queue or pool, outside any transaction.
+/// ``migrate(_:step:)`` on a queue, outside any transaction.
 ///
 /// ```swift
-/// let pool = try DatabasePool(path: "app.db", configuration: switchboardConfiguration())
-/// try migrate(pool)
+/// let queue = try DatabaseQueue(path: "app.db", configuration: switchboardConfiguration())
+/// try migrate(queue)
 /// ```
 @discardableResult
-public func migrate(_ writer: some DatabaseWriter) throws -> Upgrade {
-    try writer.writeWithoutTransaction { db in try migrate(db) }
+public func migrate(_ queue: DatabaseQueue) throws -> Upgrade {
+    try queue.writeWithoutTransaction { db in try migrate(db) }
 }

@@ -1,7 +1,7 @@
-import GRDB
+import SwitchboardSQLite
 
-/// Sets the per-connection pragmas the schema relies on. Run it on every connection (GRDB's
-/// `prepareDatabase`, as ``switchboardConfiguration()`` does).
+/// Sets the per-connection pragmas the schema relies on. Run it on every connection (the
+/// configuration's `prepareDatabase`, as ``switchboardConfiguration()`` does).
 ///
 /// - `foreign_keys = ON`: per connection, off by default in SQLite; enforces the `REFERENCES`
 ///   clauses (cascades, `SET NULL`).
@@ -25,7 +25,7 @@ public func configureConnection(_ db: Database) throws {
 /// How long a writer waits for another one before giving up.
 public let switchboardBusyTimeout: Double = 5
 
-/// A GRDB configuration for Switchboard databases: ``configureConnection(_:)`` on every
+/// A connection configuration for Switchboard databases: ``configureConnection(_:)`` on every
 /// connection and a ``switchboardBusyTimeout`` for writers waiting on each other.
 ///
 /// ```swift

@@ -1,5 +1,8 @@
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Refuses command-line arguments that are not valid UTF-8, before Swift's decoding would quietly
 /// replace their bad bytes with U+FFFD and a query would store or match the replaced text.

@@ -1,7 +1,11 @@
 import ArgumentParser
-import Foundation
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Set by SIGINT or SIGTERM: finish the message in hand, then stop.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
@@ -75,7 +79,7 @@ struct DeliverCommand: ParsableCommand {
             throw SwitchboardError.usage("--lease (\(QuickSend.seconds(lease))) must be longer than --timeout (\(QuickSend.seconds(timeout)))")
         }
         if let limit, limit < 1 { throw SwitchboardError.usage("--limit must be at least 1") }
-        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw SwitchboardError.usage("--command must not be empty") }
+        guard !command.trimmingWhitespace(newlines: false).isEmpty else { throw SwitchboardError.usage("--command must not be empty") }
     }
 
     struct Counts {
@@ -95,12 +99,12 @@ struct DeliverCommand: ParsableCommand {
         let policy = DeliveryPolicy(lease: lease, maxAttempts: maxAttempts, backoff: backoff)
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }
-            let started = DispatchTime.now().uptimeNanoseconds
+            let started = SystemClock.uptimeNanoseconds()
             guard
                 let delivery = try db.deliverNext(
                     policy, retryLocked: retryLocked,
                     send: { message in
-                        if timings { counts.claimSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+                        if timings { counts.claimSeconds.append(Double(SystemClock.uptimeNanoseconds() - started) / 1e9) }
                         return send(message)
                     })
             else {
@@ -122,10 +126,10 @@ struct DeliverCommand: ParsableCommand {
         if timings, !counts.claimSeconds.isEmpty {
             let sorted = counts.claimSeconds.sorted()
             let mean = sorted.reduce(0, +) / Double(sorted.count)
-            Terminal.warn(
-                String(
-                    format: "claims: %d, mean %.1f us, median %.1f us, p95 %.1f us", sorted.count, mean * 1e6,
-                    sorted[sorted.count / 2] * 1e6, sorted[min(sorted.count - 1, sorted.count * 95 / 100)] * 1e6))
+            let microseconds = [mean, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 95 / 100)]].map {
+                CFormat.string("%.1f", $0 * 1e6)
+            }
+            Terminal.warn("claims: \(sorted.count), mean \(microseconds[0]) us, median \(microseconds[1]) us, p95 \(microseconds[2]) us")
         }
         if counts.failed > 0 {
             throw SwitchboardError.failure(
@@ -154,12 +158,12 @@ struct DeliverCommand: ParsableCommand {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(
-                shell: command, input: Data(message.senderJSON.utf8), timeout: timeout,
+                shell: command, input: Array(message.senderJSON.utf8), timeout: timeout,
                 environment: environment, stdout: .capture)
         } catch {
             outcome = ChildProcess.Outcome(
-                exitStatus: 127, signal: nil, timedOut: false, stdout: Data(),
-                stderr: Data("\(error)".utf8))
+                exitStatus: 127, signal: nil, timedOut: false, stdout: [],
+                stderr: Array("\(error)".utf8))
         }
         if outcome.exitStatus == 0 { return nil }
         var error: String
@@ -183,7 +187,7 @@ struct DeliverCommand: ParsableCommand {
         case .willRetry(let message, let error, let delay):
             counts.retrying += 1
             return
-                "message \(message.id): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(String(format: "%g", delay)) s\n"
+                "message \(message.id): attempt \(message.attempts) of \(maxAttempts) failed (\(error)); retry in \(CFormat.string("%g", delay)) s\n"
         case .failed(let message, let error):
             counts.failed += 1
             return "message \(message.id): failed after \(message.attempts.counted("attempt")) (\(error))\n"

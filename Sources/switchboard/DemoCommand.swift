@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -59,7 +59,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let now = clock.value ?? ISO8601DateFormatter().string(from: Date())
+        let now = clock.value ?? Instant(unixSeconds: SystemClock.now()).map(\.isoText) ?? DemoDatabase.anchor
         try DemoDatabase.create(at: db, now: now, timeZone: clock.timeZone)
         var output = "Created the demo database \(db).\n"
         let database = try QueryDatabase(path: db, now: now, timeZone: clock.timeZone)

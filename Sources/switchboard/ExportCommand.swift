@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -66,7 +65,7 @@ struct ExportCommand: ParsableCommand {
         } else {
             let query: CannedQuery
             do { query = try catalogOption.query(named: name) } catch let error as SwitchboardError {
-                throw SwitchboardError.usage(error.message.replacingOccurrences(of: "unknown query", with: "no table, view or query named"))
+                throw SwitchboardError.usage(error.message.replacing("unknown query", with: "no table, view or query named"))
             }
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
             let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id(checkedAgainst: parameters))
@@ -85,7 +84,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// `name` as an SQL identifier.
-    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    static func quote(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
 
     /// Writes every row of a table in the apps' shape: their keys (``TableSchema/specKey(_:)``), flags
     /// as booleans and JSON columns nested, from the table's CHECK constraints; without the database's
@@ -136,15 +135,14 @@ struct ExportCommand: ParsableCommand {
         for table in tables {
             let path = "\(folder)/\(table).json"
             try OutputFile.refuse(path, option: "--all", database: opened.path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            if FileSystem.isFolder(path) {
                 throw SwitchboardError.failure("cannot write \(path): it is a folder; nothing exported")
             }
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.createFolder(folder)
         } catch {
-            throw SwitchboardError.failure("cannot create the folder \(folder): \(Terminal.reason(error))")
+            throw SwitchboardError.failure("cannot create the folder \(folder): \(error)")
         }
         // Each table goes to a temporary file first; they are renamed into place once all are written, so a
         // failure (a full disk) leaves the folder's files as they were.

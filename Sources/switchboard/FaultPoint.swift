@@ -1,5 +1,8 @@
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a test may kill the CLI, in debug builds only: `SWITCHBOARD_KILL_AT=STEP` sends the process
 /// SIGKILL when an upgrade reaches that ``UpgradeStep`` (`merged`, a migration file's name such as

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardCore
 import SwitchboardOutput
 
@@ -39,7 +38,7 @@ struct FunctionsCommand: ParsableCommand {
                                 .array(
                                     FunctionReference.flagsText(spec.flags) == "no flags"
                                         ? []
-                                        : FunctionReference.flagsText(spec.flags).components(separatedBy: ", ").map { .string($0) })
+                                        : FunctionReference.flagsText(spec.flags).split(separator: ", ").map { .string(String($0)) })
                             ),
                             ("doc", .string(spec.doc)), ("example", .string(spec.example)),
                         ])

@@ -1,8 +1,11 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
 import SwitchboardInput
 import SwitchboardOutput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `switchboard import TABLE [FILE|-]` and `switchboard import --all DIR`.
 struct ImportCommand: ParsableCommand {
@@ -101,12 +104,14 @@ struct ImportCommand: ParsableCommand {
     }
 
     func importAll(_ folder: String, _ opened: QueryDatabase) throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileSystem.isFolder(folder) else {
             throw SwitchboardError.usage("--all \(folder) is not a folder")
         }
         let tables = try opened.workspaceTables()
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        guard let entries = FileSystem.entries(of: folder) else {
+            throw SwitchboardError.failure("cannot read the folder \(folder): \(FileSystemError(errno: errno))")
+        }
+        let files = entries.filter { $0.hasSuffix(".json") }
         if let stray = files.sorted().first(where: { !tables.contains(String($0.dropLast(5))) }) {
             throw SwitchboardError.failure("\(folder)/\(stray): no table \(stray.dropLast(5)) in the database")
         }

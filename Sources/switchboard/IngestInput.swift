@@ -1,8 +1,12 @@
 import ArgumentParser
-import Foundation
+import SwitchboardCore
 import SwitchboardDB
 import SwitchboardInput
 import SwitchboardOutput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension InputFormat: ExpressibleByArgument {}
 
@@ -96,14 +100,14 @@ final class IngestInput: RecordInput {
     /// write lock (only the ingest lock, which keeps a second sync from fetching at the same time).
     /// Returns the file, rewound; its standard error is passed on. Throws when it failed.
     static func fetch(_ command: String, timeout: Double) throws -> Int32 {
-        var template = Array("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/switchboard-fetch-XXXXXX".utf8CString)
+        var template = Array("\(Terminal.environment("TMPDIR") ?? "/tmp")/switchboard-fetch-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else {
             throw SwitchboardError.failure("cannot make a temporary file for the command's output: \(String(cString: strerror(errno)))")
         }
         unlink(template)
-        let outcome = try ChildProcess.run(shell: command, input: Data(), timeout: timeout, stdout: .file(fd))
-        FileHandle.standardError.write(Data(TerminalText.withoutEscapes(String(decoding: outcome.stderr, as: UTF8.self)).utf8))
+        let outcome = try ChildProcess.run(shell: command, input: [], timeout: timeout, stdout: .file(fd))
+        try? FileSystem.write(TerminalText.withoutEscapes(String(decoding: outcome.stderr, as: UTF8.self)), to: STDERR_FILENO)
         if outcome.timedOut {
             throw SwitchboardError.failure("the command timed out after \(QuickSend.seconds(timeout)) (--timeout)")
         }
@@ -163,7 +167,7 @@ final class IngestInput: RecordInput {
         progress?.clear()
         refusals.add(record.location, reason)
         if refusals.total <= RefusalTally.linesShown {
-            try? FileHandle.standardError.write(contentsOf: Data("\(record.location): skipped: \(Terminal.errorLine(reason))\n".utf8))
+            try? FileSystem.write("\(record.location): skipped: \(Terminal.errorLine(reason))\n", to: STDERR_FILENO)
         }
         if let rejectFile, !record.fields.isEmpty, rejectFailure == nil {
             do { try rejectFile.write(record.jsonText + "\n") } catch { rejectFailure = error }
@@ -184,13 +188,13 @@ final class IngestInput: RecordInput {
 final class Progress {
     let total: Int?
     private var lastDraw = 0.0
-    private let started = Date().timeIntervalSince1970
+    private let started = SystemClock.now()
     private var drawn = false
 
     init(total: Int?) { self.total = total }
 
     func update(bytes: Int) {
-        let now = Date().timeIntervalSince1970
+        let now = SystemClock.now()
         guard now - lastDraw >= 0.1, now - started >= 0.3 else { return }
         lastDraw = now
         var line: String
@@ -203,12 +207,12 @@ final class Progress {
         } else {
             line = "read \(bytes / 1024) KiB"
         }
-        FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+        try? FileSystem.write("\r\(line)\u{1B}[K", to: STDERR_FILENO)
         drawn = true
     }
 
     func clear() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if drawn { try? FileSystem.write("\r\u{1B}[K", to: STDERR_FILENO) }
         drawn = false
     }
 }

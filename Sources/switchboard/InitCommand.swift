@@ -1,6 +1,9 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `switchboard init`: create the database or bring its schema up to date, and with `--name` make the
 /// workspace's profile (its user) in the same run.
@@ -58,7 +61,7 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let profile = try name.map { _ in try QueryCatalog().query(named: "profile-create") } ?? nil
         let binding = try profile.map { try ParameterBinding(query: $0, pairs: profilePairs, user: nil) }
-        let created = !FileManager.default.fileExists(atPath: database.path)
+        let created = !FileSystem.exists(database.path)
         var output = ""
         do {
             // --timezone is the connection's zone too: a name that is no zone is refused before anything is written.

@@ -4,10 +4,8 @@ import SwitchboardDB
 /// process exits.
 ///
 /// A command runs once and the process ends, so main closes each SQLite connection (`sqlite3_close`,
-/// as the sqlite3 shell does on exit) and exits without releasing the objects. Releasing GRDB's
-/// `DatabaseQueue` disposes its `DispatchQueue`, for which libdispatch on Linux starts a worker
-/// thread, and GRDB's deinit starts Foundation's `NotificationCenter`: together 0.7 to 1 ms of an
-/// 8 ms `switchboard send` (BENCHMARKS.md, "CLI").
+/// as the sqlite3 shell does on exit: a WAL database's `-wal` and `-shm` files go) and exits without
+/// releasing the objects, which `exit` would not wait for anyway.
 ///
 /// ```swift
 /// let database = OpenDatabases.keep(try QueryDatabase(path: "switchboard.db"))

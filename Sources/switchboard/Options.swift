@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
 import SwitchboardOutput
 
@@ -183,7 +182,7 @@ struct ColumnsOption: ParsableArguments {
 
     /// The `--columns` names, or nil for every column.
     var list: [String]? {
-        columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) } }
+        columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace(newlines: false) } }
     }
 
     func validate() throws {

@@ -1,5 +1,8 @@
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file a command writes for the user (`--out`, `--reject`, export files): never the database or
 /// one of its companion files, and written whole or not at all. The text goes to a temporary file
@@ -15,15 +18,16 @@ final class OutputFile {
     /// The path the user named.
     let path: String
     private let temporary: String
-    private let handle: FileHandle
+    /// The temporary file's descriptor, until ``commit()`` closes it.
+    private var fd: Int32?
     private var committed = false
 
     /// Refuses `path` when it names the database at `database` or its `-wal`, `-shm` or `-journal`
     /// file (a usage error naming `option`), then opens the temporary file.
     init(_ path: String, option: String, database: String?) throws {
         try OutputFile.refuse(path, option: option, database: database)
-        let folder = (path as NSString).deletingLastPathComponent
-        let template = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".XXXXXX"
+        let folder = FileSystem.folder(of: path)
+        let template = (folder.isEmpty ? "." : folder) + "/." + FileSystem.name(of: path) + ".XXXXXX"
         var bytes = Array(template.utf8CString)
         let fd = mkstemp(&bytes)
         guard fd >= 0 else { throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))") }
@@ -33,25 +37,30 @@ final class OutputFile {
         fchmod(fd, 0o666 & ~mask)
         self.path = path
         temporary = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        self.fd = fd
     }
 
-    deinit { discard() }
+    deinit {
+        if let fd { close(fd) }
+        discard()
+    }
 
     /// Appends `text`.
     func write(_ text: String) throws {
-        do { try handle.write(contentsOf: Data(text.utf8)) } catch {
-            throw SwitchboardError.failure("cannot write \(path): \(Terminal.reason(error))")
+        guard let fd else { throw SwitchboardError.failure("cannot write \(path): it is already committed") }
+        do { try FileSystem.write(text, to: fd) } catch {
+            throw SwitchboardError.failure("cannot write \(path): \(error)")
         }
     }
 
     /// Flushes the text to disk and renames it into place.
     func commit() throws {
-        do {
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            throw SwitchboardError.failure("cannot write \(path): \(Terminal.reason(error))")
+        guard let fd else { return }
+        self.fd = nil
+        let synced = fsync(fd) == 0 ? 0 : errno
+        let closed = close(fd) == 0 ? 0 : errno
+        if let failure = [synced, closed].first(where: { $0 != 0 }) {
+            throw SwitchboardError.failure("cannot write \(path): \(FileSystemError(errno: failure))")
         }
         guard rename(temporary, path) == 0 else {
             throw SwitchboardError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
@@ -85,9 +94,9 @@ final class OutputFile {
 
     /// The path with its folder resolved (symbolic links, `.` and `..`), its own name kept.
     private static func canonical(_ path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileSystem.folder(of: path)
         guard let resolved = realpath(folder.isEmpty ? "." : folder, nil) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved) + "/" + (path as NSString).lastPathComponent
+        return String(cString: resolved) + "/" + FileSystem.name(of: path)
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
 
 /// `switchboard report NAME`: runs a report's queries, builds its JSON document and renders it with

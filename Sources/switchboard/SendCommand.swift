@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SwitchboardCore
 import SwitchboardDB
 import SwitchboardOutput
@@ -50,7 +49,7 @@ struct SendOptions: ParsableArguments {
         guard dedupeWindow >= 0, dedupeWindow.isFinite else {
             throw SwitchboardError.usage("--dedupe-window must be 0 or a positive number of seconds")
         }
-        if let key, key.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let key, key.trimmingWhitespace(newlines: false).isEmpty {
             throw SwitchboardError.usage("--key must not be empty")
         }
         _ = try variables()
@@ -83,7 +82,7 @@ enum QuickSend {
         }
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(shell: command, input: Data(), timeout: options.locationTimeout, stdout: .capture)
+            outcome = try ChildProcess.run(shell: command, input: [], timeout: options.locationTimeout, stdout: .capture)
         } catch {
             return (nil, "No location (\(error)); queued without the location line.")
         }
@@ -99,7 +98,7 @@ enum QuickSend {
         do {
             return (try Coordinates.parse(firstLine), nil)
         } catch {
-            let shown = TerminalTextShort.cut(firstLine.trimmingCharacters(in: .whitespaces))
+            let shown = TerminalTextShort.cut(firstLine.trimmingWhitespace(newlines: false))
             return (nil, "No location (--location-command printed '\(shown)', not LAT,LON: \(error)); queued without the location line.")
         }
     }

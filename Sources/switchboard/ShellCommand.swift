@@ -1,6 +1,9 @@
 import ArgumentParser
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `switchboard shell`: the sqlite3 shell on the database, with the extension loaded.
 struct ShellCommand: ParsableCommand {
@@ -50,7 +53,7 @@ struct ShellCommand: ParsableCommand {
     static func setup(library: String, now: String?) -> [String] {
         var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
         if let now {
-            let literal = "'" + now.replacingOccurrences(of: "'", with: "''") + "'"
+            let literal = "'" + now.replacing("'", with: "''") + "'"
             commands += [".output /dev/null", "SELECT switchboard_now(\(literal))", ".output"]
         }
         return commands
@@ -61,9 +64,10 @@ struct ShellCommand: ParsableCommand {
     /// where to get it, as fits how this program was installed (``MissingExtension``).
     static func extensionPath() throws -> String {
         let folder = Terminal.executableFolder
-        let lib = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib")
+        let parent = FileSystem.folder(of: folder)
+        let lib = parent.isEmpty ? "lib" : parent.hasSuffix("/") ? parent + "lib" : parent + "/lib"
         let candidates = [Terminal.environment("SWITCHBOARD_EXTENSION"), "\(folder)/libswitchboard.so", "\(lib)/libswitchboard.so"]
-        if let found = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        if let found = candidates.compactMap({ $0 }).first(where: FileSystem.exists) {
             return found
         }
         throw SwitchboardError.failure(MissingExtension.message(folder: folder, lib: lib))

@@ -1,5 +1,9 @@
-import Foundation
+import SwitchboardDB
 import SwitchboardOutput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where output goes and how wide it may be.
 enum Terminal {
@@ -22,34 +26,17 @@ enum Terminal {
     /// closed descriptor), fails with `cannot write to standard output: <reason>`, exit 1.
     static func write(_ text: String) {
         do {
-            try FileHandle.standardOutput.write(contentsOf: bytes(text))
+            try FileSystem.write(text, to: STDOUT_FILENO)
         } catch {
-            fail("cannot write to standard output: \(reason(error))", code: ExitCode.failure)
+            fail("cannot write to standard output: \(error)", code: ExitCode.failure)
         }
-    }
-
-    /// `text`'s UTF-8 bytes, copied from its storage: `Data(text.utf8)` would first ask the Swift runtime
-    /// whether a `String.UTF8View` is `ContiguousBytes`, a search of every conformance record (issue 22).
-    static func bytes(_ text: String) -> Data {
-        var text = text
-        return text.withUTF8 { Data(buffer: $0) }
-    }
-
-    /// The operating system's words for a file error, e.g. `No space left on device`.
-    static func reason(_ error: Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
-            (underlying as NSError).domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32((underlying as NSError).code)))
-        }
-        return (error as NSError).localizedDescription
     }
 
     /// Prints `error: message` on one line to standard error and exits with `code`: line breaks
     /// as spaces, other control characters (ESC …) as spaces too, and each `'quoted'` stretch of
     /// more than ``quoteLimit`` characters (echoed input) cut with `…`.
     static func fail(_ message: String, code: Int32) -> Never {
-        try? FileHandle.standardError.write(contentsOf: bytes("error: \(errorLine(message))\n"))
+        try? FileSystem.write("error: \(errorLine(message))\n", to: STDERR_FILENO)
         exit(code)
     }
 
@@ -95,23 +82,26 @@ enum Terminal {
 extension Terminal {
     /// Prints `message` as a line on standard error and carries on (a note, not an error).
     static func note(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: bytes("\(message)\n"))
+        try? FileSystem.write("\(message)\n", to: STDERR_FILENO)
     }
 
     /// Prints `warning: message` to standard error and carries on.
     static func warn(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: bytes("warning: \(message)\n"))
+        try? FileSystem.write("warning: \(message)\n", to: STDERR_FILENO)
     }
 
     /// The folder of the running executable (from /proc/self/exe).
     static var executableFolder: String {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
-        return (path as NSString).deletingLastPathComponent
+        var target = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &target, target.count)
+        let path =
+            count > 0 ? String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments.first ?? "."
+        return FileSystem.folder(of: path)
     }
 
     /// The first executable called `name` on `$PATH`.
     static func findOnPath(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        let folders = (environment("PATH") ?? "").split(separator: ":")
         return folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 }

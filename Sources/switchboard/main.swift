@@ -2,8 +2,11 @@
 // ArgumentParser's `main()`, so that usage errors exit with 2 (not 64) and every error is one line.
 // Every way out of a command closes the databases it opened (``OpenDatabases``) and exits.
 import ArgumentParser
-import Foundation
 import SwitchboardDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 var command: ParsableCommand
 do {

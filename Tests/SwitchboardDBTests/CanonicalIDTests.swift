@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import SwitchboardCore
 import SwitchboardInput
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB

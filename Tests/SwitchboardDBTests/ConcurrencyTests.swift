@@ -1,8 +1,8 @@
+import CSQLite
 import Foundation
-import GRDB
-import GRDBSQLite
 import SwitchboardCore
 import SwitchboardDB
+import SwitchboardSQLite
 import TestSupport
 import Testing
 

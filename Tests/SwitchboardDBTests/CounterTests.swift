@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import SwitchboardInput
+import SwitchboardSQLite
 import TestSupport
 import Testing
 
@@ -114,7 +114,7 @@ import Testing
     /// The rows of `sql` on `db`, each as its cells' text joined by `|` (NULL as `NULL`).
     static func rows(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) throws -> [String] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            row.databaseValues.map { $0.isNull ? "NULL" : $0.storageText }.joined(separator: "|")
+            row.values.map { $0.isNull ? "NULL" : $0.storageText }.joined(separator: "|")
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import SwitchboardInput
+import SwitchboardSQLite
 import TestSupport
 import Testing
 
@@ -81,7 +81,7 @@ extension QueryDatabase {
     func rows(_ sql: String) throws -> [String] {
         try withConnection { db in
             try Row.fetchAll(db, sql: sql).map { row in
-                row.databaseValues.map { $0.isNull ? "NULL" : $0.storageText }.joined(separator: "|")
+                row.values.map { $0.isNull ? "NULL" : $0.storageText }.joined(separator: "|")
             }
         }
     }

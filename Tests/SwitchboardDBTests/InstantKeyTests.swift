@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import SwitchboardCore
+import SwitchboardSQLite
 import TestSupport
 import Testing
 

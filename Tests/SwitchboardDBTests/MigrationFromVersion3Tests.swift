@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB
@@ -101,7 +101,7 @@ func schemaText(_ db: Database) throws -> [String] {
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 0)
             #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema") == [])
         }
-        #expect(queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
+        #expect(try queue.writeWithoutTransaction { $0.isInsideTransaction } == false)
         #expect(
             String(describing: MigrationError.failed(file: "0002_b.sql", message: "no such table: nowhere", from: 0))
                 == "migration 0002_b.sql failed: no such table: nowhere; nothing changed (still schema version 0)")
@@ -123,20 +123,21 @@ func schemaText(_ db: Database) throws -> [String] {
         }
     }
 
-    /// On a file, the migrations leave it in WAL mode (persistent), and a pool migrates like a queue.
+    /// On a file, the migrations leave it in WAL mode (persistent), and migrating again changes nothing.
     @Test func fileDatabaseIsWALAndMigratesOnce() throws {
         let path = "/tmp/switchboard-migration-test-\(getpid()).db"
         defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
         SwitchboardFunctions.registerInProcess()
-        try migrate(DatabasePool(path: path, configuration: switchboardConfiguration()))
+        try migrate(DatabaseQueue(path: path, configuration: switchboardConfiguration()))
         let plain = try DatabaseQueue(path: path)
         try plain.read { (db: Database) throws in
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Migration.latestVersion)
             #expect(try Int.fetchOne(db, sql: "PRAGMA mmap_size") == 0)
         }
-        let pool = try DatabasePool(path: path, configuration: switchboardConfiguration())
-        try migrate(pool)
-        #expect(try pool.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 2_147_418_112)
+        let again = try DatabaseQueue(path: path, configuration: switchboardConfiguration())
+        try migrate(again)
+        #expect(try again.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Migration.latestVersion)
+        #expect(try again.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 2_147_418_112)
     }
 }

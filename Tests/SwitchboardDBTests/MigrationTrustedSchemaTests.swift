@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB

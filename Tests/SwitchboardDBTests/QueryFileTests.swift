@@ -1,5 +1,6 @@
+import CSQLite
 import Foundation
-import GRDB
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB
@@ -52,8 +53,7 @@ import Testing
             for file in try Self.allFiles() {
                 let query = try CannedQuery(text: file.text, origin: file.origin)
                 if query.kind == .script {
-                    let statements = try db.allStatements(sql: query.sql)
-                    #expect(try statements.next() != nil, "\(file.origin): an empty script")
+                    #expect(try preparedStatements(db, query.sql) > 0, "\(file.origin): an empty script")
                     continue
                 }
                 let statement: Statement
@@ -61,9 +61,10 @@ import Testing
                     Issue.record("\(file.origin): \(error)")
                     continue
                 }
+                let readOnly = sqlite3_stmt_readonly(statement.sqliteStatement) != 0
                 #expect(
-                    statement.isReadonly == (query.kind == .read),
-                    "\(file.origin): marked \(query.kind) but the SQL \(statement.isReadonly ? "only reads" : "writes")")
+                    readOnly == (query.kind == .read),
+                    "\(file.origin): marked \(query.kind) but the SQL \(readOnly ? "only reads" : "writes")")
                 if query.kind == .write {
                     #expect(
                         query.returnsRows == (statement.columnCount > 0),

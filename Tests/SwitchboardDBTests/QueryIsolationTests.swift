@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB
@@ -62,8 +62,7 @@ import Testing
                 return SQLITE_OK
             }, context)
         defer { sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
-        let statements = try db.allStatements(sql: sql)
-        while try statements.next() != nil {}
+        _ = try preparedStatements(db, sql)
         return withExtendedLifetime(touched) { touched }
     }
 

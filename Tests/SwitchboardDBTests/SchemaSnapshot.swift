@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 
 @testable import SwitchboardDB
 

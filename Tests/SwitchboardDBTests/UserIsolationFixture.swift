@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 
 @testable import SwitchboardDB
 
@@ -78,7 +78,7 @@ struct UserIsolationFixture {
         for table in try ordinaryTables(db) {
             let marked = try markerCondition(db, table: table)
             rows[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table)) WHERE \(marked)", arguments: [marker])
-                .map { row in zip(row.columnNames, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " | ") }
+                .map { row in zip(row.columnNames, row.values).map { "\($0)=\($1)" }.joined(separator: " | ") }
                 .sorted()
         }
         return rows

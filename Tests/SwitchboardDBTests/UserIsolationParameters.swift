@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 
 @testable import SwitchboardDB
 
@@ -42,7 +42,7 @@ enum UserIsolationParameters {
         let perUser: Set<String>
 
         /// The ids of every table with an `id` column and rows, from `db`.
-        init(_ db: GRDB.Database) throws {
+        init(_ db: Database) throws {
             var byTable: [String: [String]] = [:]
             let perUser = Set(try UserIsolationFixture.perUserTables(db))
             for table in try UserIsolationFixture.ordinaryTables(db) {

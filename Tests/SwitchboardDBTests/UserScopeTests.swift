@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SwitchboardSQLite
 import Testing
 
 @testable import SwitchboardDB
@@ -172,7 +172,8 @@ import Testing
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
             // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers, 0019's newest-first index
-            // and 0023's indexes of the flagged and sentiment filters, and 0024's triggers for the rows a REPLACE replaces.
+            // and 0023's indexes of the flagged and sentiment filters, 0024's triggers for the rows a REPLACE replaces, and
+            // 0026's sentiment counter triggers.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
@@ -185,6 +186,10 @@ import Testing
                         "trigger|social_media_posts_replaced_delete",
                         "trigger|social_media_posts_replaced_insert", "trigger|social_media_posts_replaced_update",
                         "trigger|social_posts_fts_replaced", "trigger|social_posts_trigram_replaced",
+                        "trigger|social_media_post_sentiment_counters_delete", "trigger|social_media_post_sentiment_counters_insert",
+                        "trigger|social_media_post_sentiment_counters_move",
+                        "trigger|social_media_post_sentiment_counters_replaced_insert",
+                        "trigger|social_media_post_sentiment_counters_replaced_update",
                     ]).sorted())
             #expect(
                 try String.fetchAll(

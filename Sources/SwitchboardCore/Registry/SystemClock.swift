@@ -16,4 +16,17 @@ public enum SystemClock {
         clock_gettime(CLOCK_REALTIME, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
+
+    /// Nanoseconds on a clock that only moves forward (`CLOCK_MONOTONIC`), for measuring how long
+    /// something takes; its zero is arbitrary.
+    ///
+    /// ```swift
+    /// let started = SystemClock.uptimeNanoseconds()
+    /// let seconds = Double(SystemClock.uptimeNanoseconds() - started) / 1e9
+    /// ```
+    public static func uptimeNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
 }

@@ -1,6 +1,6 @@
-import GRDB
 import SwitchboardCore
 import SwitchboardInput
+import SwitchboardSQLite
 
 /// What an import did to one table.
 public struct ImportCounts: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import GRDB
 import SwitchboardCore
+import SwitchboardSQLite
 
 /// `switchboard sync posts`: new SocialPost records into the acting user's feed in `social_media_posts`,
 /// deduplicated on `post_url` within that feed (another user may hold the same URL), all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
@@ -66,8 +66,7 @@ public final class PostSync: RecordSink {
     let schema: TableSchema
     /// Whether `sentiment_classify(text)` is registered on this connection.
     public let classifierAvailable: Bool
-    /// Stages one record. Taken from GRDB's statement cache on every use: the cache drops a statement
-    /// whose step failed (a repeated id), which SQLite cannot reset to a usable state.
+    /// Stages one record, from the connection's statement cache.
     private let stageSQL: String
     private var stage: Statement { get throws { try db.cachedStatement(sql: stageSQL) } }
     private let idOwner: Statement
@@ -105,7 +104,7 @@ public final class PostSync: RecordSink {
 
     /// Checks one record and stages it; returns why it was skipped, or nil.
     func take(_ fields: [JSONMember], at location: String) throws -> String? {
-        var values: [String: DatabaseValue] = [:]
+        var values: [String: SQLValue] = [:]
         do {
             for field in fields {
                 guard let column = schema.column(forKey: field.key), PostSync.fields.contains(column), values[column] == nil else { continue }
@@ -116,7 +115,7 @@ public final class PostSync: RecordSink {
         }
         func text(_ name: String) -> String? {
             guard let value = values[name], !value.isNull else { return nil }
-            return String.fromDatabaseValue(value) ?? value.storageText
+            return value.storageText
         }
         guard let url = text("post_url"), !url.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { return "post_url is missing" }
         guard let platform = text("platform") else { return "platform is missing" }
@@ -130,7 +129,7 @@ public final class PostSync: RecordSink {
         for count in ["likes_count", "shares_count", "replies_count"] {
             guard let value = values[count], !value.isNull else { continue }
             // An integer column: databaseValue gave a whole number or refused the record.
-            guard case .int64(let number) = value.storage, number >= 0 else {
+            guard case .integer(let number) = value, number >= 0 else {
                 return "\(count) '\(value.storageText)' is not a count"
             }
         }

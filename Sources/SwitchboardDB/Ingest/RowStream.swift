@@ -1,4 +1,5 @@
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
 
 extension QueryDatabase {
     /// Steps a read-only statement, handing each row to `body` as it comes (memory stays flat);
@@ -88,7 +89,7 @@ extension QueryDatabase {
     ) throws {
         try withConnection { try QueryDatabase.checkUser($0, binding, writes: false) }
         var arguments: [String: DatabaseValueConvertible?] = [:]
-        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
+        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? SQLValue.null }
         try streamRows(query.sql, arguments: arguments, keeping: keeping, columns: columns, row: row)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One `sync` or `import` at a time per database: an exclusive `flock` on the database file,
 /// taken without waiting. The kernel drops it when the process ends, `kill -9` included, so a
@@ -11,14 +15,16 @@ import Foundation
 /// try SyncLock.acquire(path: "app.db") // throws when another sync holds it
 /// ```
 public enum SyncLock {
-    /// The descriptors holding a lock, by path; read and written only under `heldLock`.
-    nonisolated(unsafe) private static var held: [String: Int32] = [:]
-    private static let heldLock = NSLock()
+    /// The descriptors holding a lock, by path.
+    private static let held = Mutex<[String: Int32]>([:])
 
     /// Takes the lock for `path`, or throws ``SwitchboardError`` at once when another process has it.
     public static func acquire(path: String) throws {
-        heldLock.lock()
-        defer { heldLock.unlock() }
+        try held.withLock { held in try acquire(path: path, held: &held) }
+    }
+
+    /// ``acquire(path:)`` with the lock on `held` taken.
+    private static func acquire(path: String, held: inout [String: Int32]) throws {
         if held[path] != nil { return }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SwitchboardError.failure("cannot open \(path): \(String(cString: strerror(errno)))") }

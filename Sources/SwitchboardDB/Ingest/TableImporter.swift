@@ -1,7 +1,7 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
 import SwitchboardCore
 import SwitchboardInput
+import SwitchboardSQLite
 
 /// Why a record was skipped: one line for the report, e.g. `post_date 'yesterday' is not a date`.
 public struct Rejection: Error, Sendable {
@@ -14,7 +14,7 @@ public struct Rejection: Error, Sendable {
 /// `12abc`, `9.5` or `99999999999999999999` are refused, never stored as text or a rounded real).
 /// Throws ``Rejection`` when the value does not fit, and for text holding a NUL character, which
 /// SQLite would cut short there. A UUID-shaped id or reference is stored lower-case (``CanonicalID``).
-func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) throws -> DatabaseValue {
+func databaseValue(_ value: JSONValue, column: String, schema: TableSchema) throws -> SQLValue {
     var value = value
     if case .string(let text) = value {
         if text.utf8.contains(0) {
@@ -170,11 +170,11 @@ final class TableImporter: RecordSink {
     private let required: [Int]
     private var shapes: [[Int]: Shape] = [:]
     /// The record being converted: a value per column it gives, and which columns those are.
-    private var slots: [DatabaseValue?]
+    private var slots: [SQLValue?]
     private var given: [Int] = []
     /// The rows taken and not yet settled, in order; their values one after another in `heldValues`.
     private var heldRows: [(shape: Shape, location: String)] = []
-    private var heldValues: [DatabaseValue] = []
+    private var heldValues: [SQLValue] = []
 
     var held: Int { heldRows.count }
     /// Telegram groups taken so far: the next one's place in the input.
@@ -221,7 +221,7 @@ final class TableImporter: RecordSink {
     /// column allows it, else the acting user's only when ``userNamed``, else the record is refused),
     /// NULL left out where the column has a default; its
     /// values in the shape's column order.
-    func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [DatabaseValue]) {
+    func row(_ fields: [JSONMember]) throws -> (shape: Shape, values: [SQLValue]) {
         for index in given { slots[index] = nil }
         given.removeAll(keepingCapacity: true)
         for field in fields {
@@ -269,11 +269,10 @@ final class TableImporter: RecordSink {
         return (shape, given.map { slots[$0] ?? .null })  // given holds filled slots only
     }
 
-    /// GRDB's statement cache: it drops a statement whose step failed, which SQLite cannot reset to a
-    /// usable state (a kept one repeats its old error: one refused record refused every later one with the same columns).
+    /// The connection's statement cache: each statement prepared once per import.
     private func statement(_ sql: String) throws -> Statement { try db.cachedStatement(sql: sql) }
 
-    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    static func quote(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
 
     /// Converts one record and holds its row for ``settle(_:)``; returns why it was skipped, or nil.
     /// Telegram groups without a `sort_order` get their place in the input (the chat list's order).
@@ -301,7 +300,7 @@ final class TableImporter: RecordSink {
     /// `verdict` gets each row's skip reason, or nil. Throws ``ImportCollision`` as ``insert(_:_:at:)`` does.
     func settle(_ verdict: (String?) -> Void) throws {
         // Taken out and given back emptied: the buffers serve the next batch, never copied.
-        var rows: [(shape: Shape, location: String)] = [], values: [DatabaseValue] = []
+        var rows: [(shape: Shape, location: String)] = [], values: [SQLValue] = []
         swap(&rows, &heldRows)
         swap(&values, &heldValues)
         defer {
@@ -334,7 +333,7 @@ final class TableImporter: RecordSink {
 
     /// Inserts `rows` rows with one statement; false when it failed and changed nothing (a constraint,
     /// a key that exists), so that they are done again one by one, which finds the row and why.
-    private func insertBatch(_ shape: Shape, _ values: ArraySlice<DatabaseValue>, rows: Int, full: Int) throws -> Bool {
+    private func insertBatch(_ shape: Shape, _ values: ArraySlice<SQLValue>, rows: Int, full: Int) throws -> Bool {
         do {
             try shape.insert(db, rows: rows, full: full).execute(arguments: StatementArguments(values))
             return true
@@ -348,7 +347,7 @@ final class TableImporter: RecordSink {
     /// Inserts one row (or updates the row its key names, with `upsert`) and counts what it did;
     /// returns why it was skipped, or nil. Throws ``ImportCollision`` for a row whose key exists with
     /// other values, without `upsert`.
-    func insert(_ shape: Shape, _ values: ArraySlice<DatabaseValue>, at location: String) throws -> String? {
+    func insert(_ shape: Shape, _ values: ArraySlice<SQLValue>, at location: String) throws -> String? {
         let arguments = StatementArguments(values)
         do {
             try statement(shape.insert).execute(arguments: arguments)
@@ -379,7 +378,7 @@ final class TableImporter: RecordSink {
                 }.joined(separator: ", ")
                 throw ImportCollision(
                     location: location, table: schema.name, key: key.isEmpty ? "a row" : key,
-                    detail: (error.message ?? "").replacingOccurrences(of: "UNIQUE constraint failed: ", with: "unique: "))
+                    detail: error.message.replacing("UNIQUE constraint failed: ", with: "unique: "))
             }
             do {
                 try statement(shape.update).execute(arguments: arguments)
@@ -397,9 +396,9 @@ final class TableImporter: RecordSink {
 
     /// Why the table's constraints refused a row: SQLite's message (`CHECK constraint failed: …`), except
     /// for a foreign key, where the reference to a row that does not exist is named (``missingParent(_:_:)``).
-    private func refusal(_ error: DatabaseError, _ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String {
+    private func refusal(_ error: DatabaseError, _ shape: Shape, _ values: ArraySlice<SQLValue>) throws -> String {
         if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY, let missing = try missingParent(shape, values) { return missing }
-        return error.message ?? "constraint failed"
+        return error.message
     }
 
     /// Why a row failed its foreign key, worded as `run` words it: the first reference it makes to a row
@@ -410,7 +409,7 @@ final class TableImporter: RecordSink {
     /// SELECT "table", "from", "to" FROM pragma_foreign_key_list('coaches');  -- schools|school_id|id, users|user_id|id
     /// SELECT 1 FROM "schools" WHERE "id" IS 'nosuch' LIMIT 1;              -- no row: the missing reference
     /// ```
-    private func missingParent(_ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String? {
+    private func missingParent(_ shape: Shape, _ values: ArraySlice<SQLValue>) throws -> String? {
         let references = try Row.fetchAll(
             statement(
                 #"SELECT "table", "from", "to" FROM pragma_foreign_key_list(?) WHERE id IN "#
@@ -431,7 +430,7 @@ final class TableImporter: RecordSink {
 
     /// Why a row that collided on a key is refused when that key is another user's row (a scoped
     /// import in a table whose rows belong to users), naming the key; nil otherwise.
-    private func otherUsersRow(_ shape: Shape, _ values: ArraySlice<DatabaseValue>) throws -> String? {
+    private func otherUsersRow(_ shape: Shape, _ values: ArraySlice<SQLValue>) throws -> String? {
         guard scoped, let ownerColumn, let owner else { return nil }
         let ownerName = TableImporter.quote(schema.columns[ownerColumn].name)
         // The row's own owner: the acting user, or NULL for a row kept without a user (a NULL row is then not another's).
@@ -474,13 +473,14 @@ final class TableImporter: RecordSink {
     }
 }
 
-extension DatabaseValue {
+extension SQLValue {
+    /// The value as a message shows it: `NULL`, the number or the text, `(blob)`.
     var storageText: String {
-        switch storage {
+        switch self {
         case .null: return "NULL"
-        case .int64(let number): return String(number)
-        case .double(let number): return String(number)
-        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let text): return text
         case .blob: return "(blob)"
         }
     }

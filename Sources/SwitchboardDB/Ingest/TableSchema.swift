@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// What `import` and `export` need to know of a table, read from the database itself (so tables
 /// added by later migrations work unchanged): its columns, primary key, parents (foreign keys),

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// A counter table of the schema and how its rows are counted from the rows they count, as the migration
 /// that created it first filled it (schema/0018_counters.sql, 0021_schedule_counters.sql, 0026_digest_counters.sql).

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// A table or column in the database that the workspace's schema does not have: something another
 /// tool added (sqlite-utils' `--alter` adds a column for every unknown key of a record it inserts).

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// What `switchboard check` found: SQLite's `integrity_check` of the whole file, and each full-text
 /// index's own `integrity-check` with rank 1: its structures, and its entries against the text of the
@@ -37,7 +37,7 @@ extension QueryDatabase {
                     try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', 1)")
                     results.append(IndexCheck(name: index, problem: nil))
                 } catch let error as DatabaseError {
-                    results.append(IndexCheck(name: index, problem: error.message ?? "damaged"))
+                    results.append(IndexCheck(name: index, problem: error.message))
                 }
             }
             return results

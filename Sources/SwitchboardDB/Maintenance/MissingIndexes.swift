@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// The full-text indexes the workspace's schema has and the database lacks: another tool dropped one
 /// (`sqlite-utils disable-fts`), and search through it fails ("no such table") while the file itself
@@ -58,7 +58,7 @@ extension QueryDatabase {
     /// Whether `sql` names `identifier` as a whole word (`social_posts_trigram`, not `social_posts_trigram_text`).
     static func names(_ sql: String, _ identifier: String) -> Bool {
         var rest = Substring(sql)
-        while let range = rest.range(of: identifier) {
+        while let range = rest.firstRange(of: identifier) {
             let before = rest[..<range.lowerBound].last, after = rest[range.upperBound...].first
             if !(before.map(isIdentifierCharacter) ?? false) && !(after.map(isIdentifierCharacter) ?? false) { return true }
             rest = rest[range.upperBound...]

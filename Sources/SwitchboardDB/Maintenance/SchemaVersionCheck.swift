@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// Where the database's schema stands: its version (`PRAGMA user_version`) against the newest this build
 /// knows, and whether its tables, columns, indexes, triggers and views are that version's, as the

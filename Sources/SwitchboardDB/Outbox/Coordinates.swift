@@ -1,4 +1,4 @@
-import Foundation
+import SwitchboardCore
 
 /// A latitude and longitude for the location line of spec 003 Phase 6.
 ///
@@ -33,11 +33,11 @@ public struct Coordinates: Equatable, Sendable {
 
     /// Parses `LAT,LON`.
     public static func parse(_ text: String) throws(Problem) -> Coordinates {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .notAPair }
-        let lat = try decimal(String(parts[0]).trimmingCharacters(in: .whitespacesAndNewlines))
-        let lon = try decimal(String(parts[1]).trimmingCharacters(in: .whitespacesAndNewlines))
+        let lat = try decimal(String(parts[0]).trimmingWhitespace())
+        let lon = try decimal(String(parts[1]).trimmingWhitespace())
         guard (-90.0...90.0).contains(lat) else { throw .latitudeOutOfRange }
         guard (-180.0...180.0).contains(lon) else { throw .longitudeOutOfRange }
         return Coordinates(latitude: lat, longitude: lon)

@@ -1,6 +1,9 @@
-import Foundation
-import GRDB
 import SwitchboardCore
+import SwitchboardSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One row of the `outbox` table (schema/0007_outbox.sql).
 public struct OutboxMessage: Equatable, Sendable {
@@ -157,10 +160,20 @@ public enum Outbox {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(timestamp), \(timestamp))
                 """)
         try statement.execute(arguments: [
-            key ?? UUID().uuidString.lowercased(), draft.templateID, draft.templateName, draft.groupID,
+            key ?? randomKey(), draft.templateID, draft.templateName, draft.groupID,
             draft.groupName, draft.text, draft.location, createdAt,
         ])
         return try written(db, id: db.lastInsertedRowID)
+    }
+
+    /// A new idempotency key: a random (version 4) UUID in lower case, e.g. `1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b`.
+    static func randomKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
     }
 
     /// The row with this id.
@@ -219,7 +232,7 @@ public enum Outbox {
                 return .commit
             }
             try db.execute(sql: "UPDATE outbox_fence SET token = token + 1 WHERE id = 1")
-            let leaseModifier = String(format: "+%.3f seconds", lease)
+            let leaseModifier = CFormat.string("+%.3f seconds", lease)
             try db.execute(
                 sql: """
                     UPDATE outbox SET status = 'sending', attempts = attempts + 1,
@@ -291,7 +304,7 @@ public enum Outbox {
                         UPDATE outbox SET status = 'queued', lease_expires_at = NULL, last_error = ?,
                             due_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)
                         WHERE id = ?
-                        """, arguments: [error, String(format: "+%.3f seconds", delay), id])
+                        """, arguments: [error, CFormat.string("+%.3f seconds", delay), id])
                 outcome = .willRetry(delay: delay)
             } else {
                 try db.execute(

@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// The outbox operations on a CLI database, each on the connection with the clock pinned.
 extension QueryDatabase {

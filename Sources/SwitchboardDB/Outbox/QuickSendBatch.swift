@@ -1,6 +1,6 @@
-import GRDB
 import SwitchboardCore
 import SwitchboardInput
+import SwitchboardSQLite
 
 /// One line of `switchboard send --batch`: a JSON object naming a template and how to queue its message,
 /// with the fields of `send`'s options:

@@ -1,5 +1,5 @@
-import GRDB
 import SwitchboardCore
+import SwitchboardSQLite
 
 /// A Telegram quick-send template (spec 003's `Template`) as `switchboard send` reads it.
 public struct QuickSendTemplate: Equatable, Sendable {

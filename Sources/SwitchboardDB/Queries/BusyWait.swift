@@ -1,5 +1,9 @@
-import Foundation
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a CLI connection waits for a lock another connection holds: it tries again every 5 ms, and
 /// every 1 ms once it has waited a second, until `timeout` seconds have passed since the first refusal;
@@ -23,7 +27,7 @@ final class BusyWait: @unchecked Sendable {
 
     private init(timeout: Double) { self.timeout = timeout }
 
-    /// A GRDB busy mode that waits as described, up to `timeout` seconds per lock.
+    /// A busy mode that waits as described, up to `timeout` seconds per lock.
     static func mode(timeout: Double) -> Database.BusyMode {
         let wait = BusyWait(timeout: timeout)
         return .callback { tries in wait.retry(after: tries) }
@@ -31,7 +35,7 @@ final class BusyWait: @unchecked Sendable {
 
     /// Sleeps before the next try and returns true, or returns false when the time is up.
     private func retry(after tries: Int) -> Bool {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = SystemClock.uptimeNanoseconds()
         if tries == 0 { since = now }
         let waited = Double(now - since) / 1e9
         guard waited < timeout else { return false }

@@ -1,6 +1,9 @@
-import Foundation
-import GRDB
 import SwitchboardCore
+import SwitchboardSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `switchboard demo`: a database with the schema and the deterministic demo data (`schema/demo/`).
 ///
@@ -30,8 +33,7 @@ public enum DemoDatabase {
         at path: String, now: String? = nil, timeZone: String? = nil, demoScripts: [(name: String, sql: String)] = EmbeddedSQL.demo
     ) throws {
         let shift = try now.map(secondsFromAnchor) ?? 0
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path) {
+        if FileSystem.exists(path) {
             guard isDemo(path) else {
                 throw DatabaseCondition.notADemo(path: path)
             }
@@ -45,7 +47,7 @@ public enum DemoDatabase {
                 for script in demoScripts {
                     do { try db.execute(sql: shifted(script.sql, by: shift)) } catch let error as DatabaseError {
                         if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
-                        throw SwitchboardError.failure("\(path): demo script \(script.name) failed: \(error.message ?? "\(error)")")
+                        throw SwitchboardError.failure("\(path): demo script \(script.name) failed: \(error.message)")
                     }
                 }
                 if let timeZone { try db.execute(sql: "UPDATE users SET timezone = ?", arguments: [timeZone]) }
@@ -89,13 +91,11 @@ public enum DemoDatabase {
 
     /// Whether the file at `path` is a demo database (an SQLite file with the demo's application id).
     static func isDemo(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
         // The SQLite header: the magic string, and the application id at offset 68 (big-endian).
-        // A folder opens but cannot be read: not a demo (`readData` would trap on it).
-        guard let data = try? handle.read(upToCount: 72) else { return false }
-        let header = [UInt8](data)
-        guard header.count == 72, header.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
+        // A folder opens but cannot be read: not a demo.
+        guard let header = FileSystem.bytes(of: path, limit: 72), header.count == 72, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            return false
+        }
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return Int32(bitPattern: id) == applicationID
     }

@@ -1,4 +1,5 @@
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
 
 extension QueryDatabase {
     /// After a write failed a foreign key: the reference it made to a row that does not exist, worded
@@ -32,16 +33,16 @@ extension QueryDatabase {
         let columns = try String.fetchAll(
             db, sql: #"SELECT "from" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq"#, arguments: [table, key])
         guard columns.count == 1, let column = columns.first else { return nil }
-        let value = try DatabaseValue.fetchOne(
-            db, sql: "SELECT \(column.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier) WHERE rowid = ?", arguments: [rowid])
+        let value = try SQLValue.fetchOne(
+            db, sql: "SELECT \(TableImporter.quote(column)) FROM \(TableImporter.quote(table)) WHERE rowid = ?", arguments: [rowid])
         guard let value, !value.isNull else { return nil }
         return referenceWording(value, table: table, column: column)
     }
 
     /// A reference to a row that does not exist, worded `school 'nosuchschool' does not exist (coaches.school_id)`:
     /// the column without `_id` names the row, then the value and where it was written.
-    static func referenceWording(_ value: DatabaseValue, table: String, column: String) -> String {
+    static func referenceWording(_ value: SQLValue, table: String, column: String) -> String {
         let noun = (column.hasSuffix("_id") ? column.dropLast(3) : Substring(column)).split(separator: "_").joined(separator: " ")
-        return "\(noun) '\(String.fromDatabaseValue(value) ?? value.description)' does not exist (\(table).\(column))"
+        return "\(noun) '\(value.text ?? "NULL")' does not exist (\(table).\(column))"
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The canned queries a command can run: the built-in ones carried in the binary
 /// (``EmbeddedSQL/queries``), shadowed by name by those of an optional user folder (`--queries DIR`).
@@ -56,7 +58,7 @@ public struct QueryCatalog: Sendable {
         guard CannedQuery.isValidName(name) else {
             throw SwitchboardError.usage("invalid query name '\(name)' (names match \(CannedQuery.namePattern))")
         }
-        if let userFolder, FileManager.default.fileExists(atPath: "\(userFolder)/\(name).sql") {
+        if let userFolder, FileSystem.exists("\(userFolder)/\(name).sql") {
             return try QueryCatalog.load(name: name, root: userFolder)
         }
         if let file = builtInFiles.first(where: { $0.name == "\(name).sql" }) { return try builtIn(file) }
@@ -80,7 +82,7 @@ public struct QueryCatalog: Sendable {
     /// The names of the user folder's `.sql` files, sorted.
     private func userFileNames() -> [String] {
         guard let userFolder else { return [] }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? [])
+        return (FileSystem.entries(of: userFolder) ?? [])
             .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(".sql".count)) }.sorted()
     }
 
@@ -91,7 +93,7 @@ public struct QueryCatalog: Sendable {
         guard resolved.hasPrefix(root + "/") else {
             throw SwitchboardError.usage("query file \(path) resolves outside \(root) (to \(resolved)); refusing it")
         }
-        guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
+        guard let text = FileSystem.text(of: resolved) else {
             throw SwitchboardError.failure("cannot read \(path) as UTF-8 text")
         }
         let query = try CannedQuery(text: text, origin: path)
@@ -103,9 +105,7 @@ public struct QueryCatalog: Sendable {
 
     /// The folder's real path, or ``DatabaseCondition/notAFolder(path:kind:)``.
     static func resolvedFolder(_ folder: String, kind: DatabaseCondition.UserFolder) throws -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-            let resolved = realPath(folder)
+        guard FileSystem.isFolder(folder), let resolved = realPath(folder)
         else {
             throw DatabaseCondition.notAFolder(path: folder, kind: kind)
         }

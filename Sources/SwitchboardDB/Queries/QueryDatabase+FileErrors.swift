@@ -1,5 +1,8 @@
-import Foundation
-import GRDB
+import SwitchboardSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension QueryDatabase {
     /// The SQLite result codes that are about the file rather than the statement: a lock held past the
@@ -28,7 +31,7 @@ extension QueryDatabase {
     /// says: its file system is read-only or full, a file size limit is set, the file or its folder is not
     /// writable.
     static func writeHint(_ path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileSystem.folder(of: path)
         let shownFolder = folder.isEmpty ? "." : folder
         var stats = statvfs()
         if statvfs(shownFolder, &stats) == 0 {
@@ -40,7 +43,7 @@ extension QueryDatabase {
         if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max {
             return "the file size limit is \(limit.rlim_cur) bytes, see ulimit -f"
         }
-        if FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0 { return "the file is not writable" }
+        if FileSystem.exists(path) && access(path, W_OK) != 0 { return "the file is not writable" }
         if access(shownFolder, W_OK) != 0 { return "the folder \(shownFolder) is not writable" }
         return nil
     }

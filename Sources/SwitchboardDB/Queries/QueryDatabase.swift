@@ -1,5 +1,9 @@
-import Foundation
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A Switchboard database opened for the CLI: functions registered in-process, foreign keys and
 /// recursive triggers on, a 5 s busy timeout (``BusyWait``); runs canned queries and ad-hoc SQL safely.
@@ -42,7 +46,7 @@ public final class QueryDatabase {
         displayPath: String? = nil, olderSchema: Bool = false
     ) throws {
         let shown = displayPath ?? path
-        if !create && !FileManager.default.fileExists(atPath: path) {
+        if !create && !FileSystem.exists(path) {
             throw DatabaseCondition.noDatabase(path: path)
         }
         SwitchboardFunctions.registerInProcess()
@@ -104,19 +108,16 @@ public final class QueryDatabase {
     /// and `-shm` files. Nil for any other database (it opens as usual). Throws, saying what to do, for
     /// a `-wal` file without its `-shm`, which SQLite cannot read from a read-only folder.
     static func readOnlyOpening(path: String, shown: String) throws -> (path: String, reason: String)? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileSystem.folder(of: path)
         guard access(folder.isEmpty ? "." : folder, W_OK) != 0, isWAL(path) else { return nil }
         let reason =
             "\(shown) is open read-only: it is a WAL database and its folder is not writable "
             + "(make the folder writable to change it)"
-        let manager = FileManager.default
-        let walSize = (try? manager.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
-        guard let walSize, walSize > 0 else {
-            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-                .replacingOccurrences(of: "#", with: "%23")
+        guard let walSize = FileSystem.size(path + "-wal"), walSize > 0 else {
+            let escaped = path.replacing("%", with: "%25").replacing("?", with: "%3f").replacing("#", with: "%23")
             return ("file:\(escaped)?immutable=1", reason)
         }
-        guard manager.fileExists(atPath: path + "-shm") else {
+        guard FileSystem.exists(path + "-shm") else {
             throw SwitchboardError.failure(
                 "\(shown): cannot read it: it is a WAL database with changes in \(shown)-wal not yet merged, and its "
                     + "folder is not writable, so SQLite cannot create \(shown)-shm; make the folder writable, "
@@ -128,27 +129,21 @@ public final class QueryDatabase {
     /// Why SQLite could not open `path`, when the file system says: it is a folder, its folder does
     /// not exist, or its folder is not writable (so the file cannot be created).
     static func cannotOpenHint(_ path: String) -> String? {
-        var isFolder: ObjCBool = false
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
-        let folder = (path as NSString).deletingLastPathComponent
+        if FileSystem.isFolder(path) { return "it is a folder" }
+        let folder = FileSystem.folder(of: path)
         let shownFolder = folder.isEmpty ? "." : folder
-        if !manager.fileExists(atPath: shownFolder, isDirectory: &isFolder) || !isFolder.boolValue {
-            return "no folder \(shownFolder)"
-        }
-        if access(shownFolder, W_OK) != 0 && !manager.fileExists(atPath: path) { return "the folder \(shownFolder) is not writable" }
+        if !FileSystem.isFolder(shownFolder) { return "no folder \(shownFolder)" }
+        if access(shownFolder, W_OK) != 0 && !FileSystem.exists(path) { return "the folder \(shownFolder) is not writable" }
         return nil
     }
 
     /// Whether the file at `path` is an SQLite database in WAL mode (header bytes 18 and 19 are 2).
     static func isWAL(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        guard let header = FileSystem.bytes(of: path, limit: 20), header.count == 20 else { return false }
         return header.starts(with: Array("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Runs `body` on the connection, with the clock pinned, the display zone given or the user's checked (``applyTimeZone(_:)``) and GRDB's errors turned into one-line messages;
+    /// Runs `body` on the connection, with the clock pinned, the display zone given or the user's checked (``applyTimeZone(_:)``) and SQLite's errors turned into one-line messages;
     /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
     public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
@@ -171,7 +166,7 @@ public final class QueryDatabase {
     /// the only user), which the views then read. A zone asked for that is no zone is
     /// ``DatabaseCondition/unknownTimeZone(name:user:)`` without a user; a stored one, with the user whose
     /// value it is (the views would fail with `relative_date: unknown time zone …`). It runs before every
-    /// use of the connection, so its statements are prepared once (GRDB's statement cache).
+    /// use of the connection, so its statements are prepared once (the connection's statement cache).
     private func applyTimeZone(_ db: Database) throws {
         if let timeZone {
             guard let connection = db.sqliteConnection, SwitchboardFunctions.setDisplayTimeZone(timeZone, on: connection) else {
@@ -212,7 +207,7 @@ public final class QueryDatabase {
     /// does not hold is ``DatabaseCondition/unknownUser(id:)``.
     public func run(_ query: CannedQuery, binding: ParameterBinding, columns: [String]? = nil) throws -> QueryOutcome {
         var arguments: [String: any DatabaseValueConvertible] = [:]
-        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? DatabaseValue.null }
+        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? SQLValue.null }
         let statementArguments = StatementArguments(arguments)
         return try withConnection { db in
             try QueryDatabase.checkUser(db, binding, writes: query.kind != .read)
@@ -324,8 +319,7 @@ public final class QueryDatabase {
         if users == 0 && writes { throw DatabaseCondition.noUser }
     }
 
-    /// Whether the main schema has the table `name`: one lookup in `sqlite_master`, where GRDB's `tableExists`
-    /// first reads every schema's object names (3.8M instructions, a twentieth of a `run`).
+    /// Whether the main schema has the table `name`: one lookup in `sqlite_master`.
     static func hasTable(_ db: Database, _ name: String) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE"),
@@ -356,13 +350,13 @@ public final class QueryDatabase {
         }
     }
 
-    /// GRDB's error as a one-line message: SQLite's own text, and a clear one for a lock another
+    /// SQLite's error as a one-line message: SQLite's own text, and a clear one for a lock another
     /// connection held past the busy timeout. (SQLITE_LOCKED is a conflict inside this connection,
     /// e.g. dropping a table a running statement reads, so it keeps SQLite's own words.)
     static func translate(_ error: DatabaseError) -> SwitchboardError {
         if error.resultCode == .SQLITE_BUSY {
             return .failure(SwitchboardError.lockTimeoutMessage)
         }
-        return .failure(error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        return .failure(error.message)
     }
 }

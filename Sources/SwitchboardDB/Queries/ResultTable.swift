@@ -1,6 +1,5 @@
-import GRDB
-import GRDBSQLite
 import SwitchboardCore
+import SwitchboardSQLite
 
 /// One value of a result row, typed as SQLite stored it: the core's ``SQLValue``, the value a
 /// function is handed, so one enum serves both directions.
@@ -12,36 +11,10 @@ import SwitchboardCore
 public typealias Cell = SQLValue
 
 extension SQLValue {
-    /// Column `index` of the row `statement` stands on. TEXT is read with its byte length
-    /// (`sqlite3_column_bytes`), not as a C string, so an embedded NUL and what follows it are kept;
-    /// invalid UTF-8 in it becomes U+FFFD.
-    init(_ statement: SQLiteStatement, column index: Int32) {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            let text = sqlite3_column_text(statement, index)
-            let count = Int(sqlite3_column_bytes(statement, index))
-            self = .text(String(decoding: UnsafeBufferPointer(start: text, count: text == nil ? 0 : count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let bytes = sqlite3_column_blob(statement, index)
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard let bytes, count > 0 else {
-                self = .blob([])
-                return
-            }
-            self = .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-        default: self = .null
-        }
-    }
-
-    /// Steps `statement` to the end, handing each row's cells (``init(_:column:)``) to `body`.
+    /// Steps `statement` to the end, handing each row's cells (``SQLValue/init(_:column:)``) to `body`.
     static func eachRow(of statement: Statement, _ body: ([Cell]) throws -> Void) throws {
         let columns = Int32(statement.columnCount)
-        let cursor = try Row.fetchCursor(statement)
-        while try cursor.next() != nil {
-            try body((0..<columns).map { Cell(statement.sqliteStatement, column: $0) })
-        }
+        try statement.forEachRow(arguments: nil) { handle in try body((0..<columns).map { Cell(handle, column: $0) }) }
     }
 }
 

@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
+import SwitchboardSQLite
 
 /// A `sqlite3_set_authorizer` callback around the user's statements, by policy:
 ///
@@ -11,7 +11,7 @@ import GRDBSQLite
 ///   `init` and `demo` may do: `ATTACH` and `VACUUM INTO` (they create files anywhere) and setting
 ///   `PRAGMA journal_mode` (stored in the file).
 ///
-/// It is installed only around the user's statement, because GRDB runs statements of its own.
+/// It is installed only around the user's statement: the database layer runs statements of its own.
 ///
 /// ```swift
 /// let rows = try StatementAuthorizer.guarding(db) { try Row.fetchAll(db, sql: "SELECT * FROM users") }

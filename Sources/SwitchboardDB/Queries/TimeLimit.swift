@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
-import GRDBSQLite
+import CSQLite
+import SwitchboardCore
+import SwitchboardSQLite
 
 /// A statement time limit through SQLite's progress handler: past the deadline the handler asks
 /// SQLite to stop, the statement fails with `SQLITE_INTERRUPT`, and that becomes one line naming the limit.
@@ -23,14 +23,14 @@ final class TimeLimit {
     /// `query interrupted after N s (--timeout)`.
     static func interrupting<T>(_ db: Database, after seconds: Double?, _ body: (TimeLimit?) throws -> T) throws -> T {
         guard let seconds, seconds > 0 else { return try body(nil) }
-        let limit = TimeLimit(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000))
+        let limit = TimeLimit(deadline: SystemClock.uptimeNanoseconds() + UInt64(seconds * 1_000_000_000))
         let context = Unmanaged.passUnretained(limit).toOpaque()
         sqlite3_progress_handler(
             db.sqliteConnection, stepsPerCheck,
             { context in
                 guard let context else { return 1 }
                 let limit = Unmanaged<TimeLimit>.fromOpaque(context).takeUnretainedValue()
-                return DispatchTime.now().uptimeNanoseconds >= limit.deadline ? 1 : 0
+                return SystemClock.uptimeNanoseconds() >= limit.deadline ? 1 : 0
             }, context)
         defer {
             sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil)
@@ -49,8 +49,8 @@ final class TimeLimit {
     /// try limit.excluding { try sink(row) } // a reader that pauses for a minute does not make the query slow
     /// ```
     func excluding<T>(_ body: () throws -> T) rethrows -> T {
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer { deadline += DispatchTime.now().uptimeNanoseconds - started }
+        let started = SystemClock.uptimeNanoseconds()
+        defer { deadline += SystemClock.uptimeNanoseconds() - started }
         return try body()
     }
 

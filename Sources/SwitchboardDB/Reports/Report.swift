@@ -1,5 +1,3 @@
-import Foundation
-
 /// A report: a folder `reports/NAME/` of canned queries (the `queries/` format) and Mustache
 /// templates, one per output format (`report.md.mustache`, `report.html.mustache`). Every other
 /// `PART.mustache` file of the folder is a partial, `{{> PART}}` in the templates.
@@ -99,14 +97,14 @@ public struct ReportCatalog: Sendable {
         }
         if let userFolder, userNames().contains(name) {
             let folder = "\(userFolder)/\(name)"
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            let files = (FileSystem.entries(of: folder) ?? [])
                 .filter { $0.hasSuffix(".sql") || $0.hasSuffix(".mustache") }
             let texts = try files.map { file -> (name: String, text: String) in
                 let path = "\(folder)/\(file)"
                 guard let resolved = QueryCatalog.realPath(path), resolved.hasPrefix(userFolder + "/") else {
                     throw SwitchboardError.usage("report file \(path) resolves outside \(userFolder); refusing it")
                 }
-                guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
+                guard let text = FileSystem.text(of: resolved) else {
                     throw SwitchboardError.failure("cannot read \(path) as UTF-8 text")
                 }
                 return (file, text)
@@ -122,10 +120,8 @@ public struct ReportCatalog: Sendable {
     /// The user directory's subfolders with a valid report name.
     private func userNames() -> [String] {
         guard let userFolder else { return [] }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? []).filter { entry in
-            var isDirectory: ObjCBool = false
-            return CannedQuery.isValidName(entry)
-                && FileManager.default.fileExists(atPath: "\(userFolder)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue
+        return (FileSystem.entries(of: userFolder) ?? []).filter { entry in
+            CannedQuery.isValidName(entry) && FileSystem.isFolder("\(userFolder)/\(entry)")
         }.sorted()
     }
 }

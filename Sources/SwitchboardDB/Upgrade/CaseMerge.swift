@@ -1,4 +1,5 @@
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
 
 /// Rows that one record has in two spellings of a UUID, merged before migration 0016 lower-cases UUIDs.
 ///
@@ -71,10 +72,10 @@ public struct CaseMerge: Sendable, Equatable, CustomStringConvertible {
                         ORDER BY \(canonical.joined(separator: ", ")), \(columns.contains("updated_at") ? "updated_at DESC, " : "")
                                  (\(alreadyLower)) DESC, rowid DESC
                         """)
-                var groupKey: [DatabaseValue]?
+                var groupKey: [SQLValue]?
                 var removed: [Int64] = []
                 for row in rows {
-                    let values = (1...key.count).map { row[$0] as DatabaseValue }
+                    let values = (1...key.count).map { row[$0] as SQLValue }
                     let name: String = row[key.count + 1]
                     if values == groupKey, var last = merged.popLast() {
                         last = CaseMerge(table: table, kept: last.kept, removed: last.removed + [name])

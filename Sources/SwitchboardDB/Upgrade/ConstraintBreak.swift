@@ -1,4 +1,4 @@
-import GRDB
+import SwitchboardSQLite
 
 /// A stored row that breaks a CHECK or NOT NULL constraint of its own table: a tool wrote it with the checks
 /// off (`PRAGMA ignore_check_constraints`), and a migration that copies the table into a new one checks it
@@ -59,7 +59,7 @@ public struct ConstraintBreak: Sendable, Equatable, CustomStringConvertible {
                     count += 1
                     guard rows.count < limit else { continue }
                     let name = "rowid \(rowid)" + (hasID ? " (id \(row[1] as String))" : "")
-                    rows.append(ConstraintBreak(table: table, row: name, constraint: error.message ?? "\(error)"))
+                    rows.append(ConstraintBreak(table: table, row: name, constraint: error.message))
                 }
             }
         }

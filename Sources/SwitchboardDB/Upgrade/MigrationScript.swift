@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import SwitchboardCore
+import SwitchboardSQLite
 
 /// A migration file's text as the upgrade runs it inside its one transaction (``migrate(_:step:)``): the
 /// statements between the file's own `BEGIN` and `COMMIT`, and any statement outside them that is not a
@@ -19,9 +19,9 @@ struct MigrationScript {
     var settings: [String] {
         var found: [String] = []
         for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = String(line).trimmingWhitespace(newlines: false)
             if text.uppercased() == "BEGIN;" { break }
-            if text.uppercased().hasPrefix("PRAGMA ") { found.append(String(text)) }
+            if text.uppercased().hasPrefix("PRAGMA ") { found.append(text) }
         }
         return found
     }
@@ -50,7 +50,7 @@ struct MigrationScript {
             rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
             if rest.hasPrefix("--") {
                 rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+            } else if rest.hasPrefix("/*"), let end = rest.firstRange(of: "*/") {
                 rest = rest[end.upperBound...]
             } else {
                 return String(rest)
