@@ -5,7 +5,7 @@ import PackageDescription
 // `Set<Name>`) through its accessor, with the conformances it needs passed in, rather than by demangling the
 // type's name at run time: demangling checks each conformance with the Swift runtime's lookup, which the first
 // time scans every conformance record of the executable (3,901 in the CLI, most of them the standard library's
-// and FoundationEssentials'), and a CLI process is all first times (issue 22). The flag is
+// and FoundationEssentials'), and a CLI process is all first times. The flag is
 // unsafe to SwiftPM, which refuses a product with unsafe flags as a dependency resolved by version, so only the
 // executable target has it here (a dependent never uses it) and no library product's target does:
 // scripts/build-portable, which builds what dist/ ships, passes it to every module, the dependencies' too.
@@ -55,7 +55,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwitchboardLoadable/exports.map"]),
                 // A release build links the Swift runtime in, as the portable build does: `.load` of a .so that needs
-                // libswiftCore.so and its companions spends most of its time binding their symbols (issue 22).
+                // libswiftCore.so and its companions spends most of its time binding their symbols.
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]),
         // Input formats: the streaming readers (JSON array, envelope, NDJSON, CSV) and the records they produce.
@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: cliSwiftSettings,
             // A release build is one static executable (the Swift runtime and SQLite linked in, not
             // position-independent): nothing for the dynamic loader to load, bind or relocate at start-up, which
-            // was a third of `switchboard --version` (issue 22). No module of ours imports Foundation;
+            // was a third of `switchboard --version`. No module of ours imports Foundation;
             // ArgumentParser imports FoundationEssentials on Linux (not Foundation, so no ICU). Modules compiled
             // without -static-stdlib (a plain `swift build -c release`) ask for libFoundationEssentials alone, so
             // its static archive's companions are named here, in one group.

@@ -220,7 +220,7 @@ extension OutputFormat: ExpressibleByArgument {
 
     // The names, and no description for any: what ArgumentParser derives for a CaseIterable, RawRepresentable
     // type, written out because its derivation goes through a key path and a generic `reduce`, each a search of
-    // the Swift runtime's conformance records the first time (issue 22).
+    // the Swift runtime's conformance records the first time.
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     public static var allValueDescriptions: [String: String] { [:] }
 }

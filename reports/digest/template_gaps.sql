@@ -9,15 +9,17 @@
 -- <autolink>), `[` and `]` backslash-escaped (no link, image or reference: each needs a `[...]`),
 -- `|` backslash-escaped (a table cell stays one cell), and line breaks as spaces (one line, one
 -- list item or row). The html template escapes the plain columns itself (html mode).
-WITH gaps AS (
+WITH drafts AS MATERIALIZED (  -- each template against each coach, rendered once (not once more per template)
+    SELECT template_id, template_name, type, coach_name, missing FROM message_drafts
+    WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND missing IS NOT NULL AND missing <> '[]'),
+gaps AS (
     SELECT template_name, type,
-           (SELECT json_group_array(DISTINCT j.value) FROM message_drafts AS d2, json_each(d2.missing) AS j
-            WHERE d2.template_id = d.template_id AND d2.missing IS NOT NULL) AS variables,
-           (SELECT group_concat(v, ', ') FROM (SELECT DISTINCT '{{' || j.value || '}}' AS v FROM message_drafts AS d2, json_each(d2.missing) AS j
-            WHERE d2.template_id = d.template_id AND d2.missing IS NOT NULL ORDER BY 1)) AS variables_label,
+           (SELECT json_group_array(DISTINCT j.value) FROM drafts AS d2, json_each(d2.missing) AS j
+            WHERE d2.template_id = d.template_id) AS variables,
+           (SELECT group_concat(v, ', ') FROM (SELECT DISTINCT '{{' || j.value || '}}' AS v FROM drafts AS d2, json_each(d2.missing) AS j
+            WHERE d2.template_id = d.template_id ORDER BY 1)) AS variables_label,
            count(*) AS coaches, min(coach_name) AS example_coach
-    FROM message_drafts AS d
-    WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND missing IS NOT NULL AND missing <> '[]'
+    FROM drafts AS d
     GROUP BY template_id
     ORDER BY template_name
     LIMIT 50)
