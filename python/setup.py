@@ -42,7 +42,7 @@ NOTICES = HERE / "THIRD_PARTY_NOTICES"
 SWIFT_PACKAGE = ["Package.swift", "Sources", "Plugins", "schema", "queries", "reports", "scripts/build-portable",
                  "scripts/portable", "LICENSE"] + [f"Tests/{name}" for name in (
                      "CLITests", "FuzzInput", "SQLShellTests", "SwitchboardCoreTests", "SwitchboardDBTests",
-                     "SwitchboardInputTests", "SwitchboardOutputTests", "TestSupport")]
+                     "SwitchboardInputTests", "SwitchboardOutputTests", "SwitchboardSQLiteTests", "TestSupport")]
 
 
 def library():
