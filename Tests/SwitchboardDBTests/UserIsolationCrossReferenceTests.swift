@@ -15,15 +15,15 @@ import Testing
     /// ran first; hands `inspect` the outcome and the database.
     static func run(
         _ name: String, _ pairs: [String] = [], after crossed: String,
-        _ inspect: (QueryOutcome, QueryDatabase) throws -> Void
+        _ inspect: (QueryOutcome, Workspace) throws -> Void
     ) throws {
         let fixture = try UserIsolationFixture()
         defer { fixture.cleanUp() }
-        let database = try QueryDatabase(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
+        let database = try Workspace(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
         try database.withConnection { try $0.execute(sql: crossed) }
         let query = try #require(try QueryCatalog().query(named: name))
         try inspect(
-            try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
+            try database.queries.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
             database)
     }
 

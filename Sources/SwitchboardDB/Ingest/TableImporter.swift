@@ -422,7 +422,7 @@ final class TableImporter: RecordSink {
             guard !value.isNull, let key = reference["to"] as String? else { continue }
             let sql = "SELECT 1 FROM \(TableImporter.quote(parent)) WHERE \(TableImporter.quote(key)) IS ? LIMIT 1"
             if try Bool.fetchOne(statement(sql), arguments: [value]) != true {
-                return QueryDatabase.referenceWording(value, table: schema.name, column: column)
+                return Queries.referenceWording(value, table: schema.name, column: column)
             }
         }
         return nil

@@ -1,7 +1,7 @@
 import SwitchboardCore
 import SwitchboardSQLite
 
-extension QueryDatabase {
+extension Queries {
     /// After a write failed a foreign key: the reference it made to a row that does not exist, worded
     /// `school 'nosuchschool' does not exist (coaches.school_id)`; nil when none is found. The write runs
     /// again with the check deferred (`PRAGMA defer_foreign_keys`), `PRAGMA foreign_key_check` names the

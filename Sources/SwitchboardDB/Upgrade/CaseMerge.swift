@@ -49,7 +49,7 @@ public struct CaseMerge: Sendable, Equatable, CustomStringConvertible {
     /// Merges, in `db` at version 15, the rows that 0016 would make equal on a unique key; returns what it merged.
     static func mergeRows(_ db: Database) throws -> [CaseMerge] {
         var merged: [CaseMerge] = []
-        for (table, lowered) in lowered where try QueryDatabase.hasTable(db, table) {
+        for (table, lowered) in lowered where try Workspace.hasTable(db, table) {
             let quoted = TableImporter.quote(table)
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
             for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [table]) {

@@ -5,16 +5,21 @@ import SwitchboardSQLite
     import Glibc
 #endif
 
-/// A Switchboard database opened for the CLI: functions registered in-process, foreign keys and
-/// recursive triggers on, a 5 s busy timeout (``BusyWait``); runs canned queries and ad-hoc SQL safely.
+/// One open Switchboard workspace: the SQLite file, with functions registered in-process, foreign keys
+/// and recursive triggers on and a 5 s busy timeout (``BusyWait``), and what every use of it shares:
+/// the clock (`now`), the display zone and the acting user. It opens and closes; the verbs live on
+/// one type per concept over it: ``queries`` (canned queries and the user's SQL), ``ingest`` (sync,
+/// import), ``export``, ``outbox`` (quick-send, delivery, the listing), ``reports`` and ``maintenance``
+/// (checks, counters, indexes, the schema version, upgrades).
 ///
 /// ```swift
-/// let database = try QueryDatabase(path: "switchboard.db")
+/// let workspace = try Workspace(path: "switchboard.db")
 /// let query = try QueryCatalog().query(named: "social-stats")!
-/// let outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: [], user: nil))
+/// let outcome = try workspace.queries.run(query, binding: ParameterBinding(query: query, pairs: [], user: nil))
 /// if case .rows(let table) = outcome { print(table.columns) }
+/// try workspace.close()
 /// ```
-public final class QueryDatabase {
+public final class Workspace {
     /// The path it was opened at.
     public let path: String
     private let queue: DatabaseQueue
@@ -26,9 +31,6 @@ public final class QueryDatabase {
     /// Why the database could only be opened read-only (a WAL database in a folder that is not
     /// writable), said when a write is refused; nil when it is open for writing.
     private let readOnlyReason: String?
-
-    /// The default of ``runSQL(_:write:parameters:columns:timeout:)``'s time limit, in seconds.
-    public static let defaultSQLTimeout: Double = 30
 
     /// Opens the database at `path`. Unless `create` is true, a missing file is
     /// ``DatabaseCondition/noDatabase(path:)`` (instead of silently creating an empty database), and a
@@ -56,7 +58,7 @@ public final class QueryDatabase {
         // (`file:q.db?mode=memory`), so such a relative name is opened as `./file:…`.
         var openPath = path.hasPrefix("file:") ? "./" + path : path
         var readOnlyReason: String?
-        if !create, let opening = try QueryDatabase.readOnlyOpening(path: openPath, shown: shown) {
+        if !create, let opening = try Workspace.readOnlyOpening(path: openPath, shown: shown) {
             configuration.readonly = true
             openPath = opening.path
             readOnlyReason = opening.reason
@@ -73,8 +75,8 @@ public final class QueryDatabase {
                 }
             }
         } catch let error as DatabaseError {
-            throw QueryDatabase.fileError(error, path: path, shown: shown)
-                ?? SwitchboardError.failure("\(shown): \(QueryDatabase.translate(error).message)")
+            throw Workspace.fileError(error, path: path, shown: shown)
+                ?? SwitchboardError.failure("\(shown): \(Workspace.translate(error).message)")
         } catch let error as MigrationError {
             throw SwitchboardError.failure("\(shown): \(error.description)")
         }
@@ -86,15 +88,15 @@ public final class QueryDatabase {
         self.readOnlyReason = readOnlyReason
     }
 
-    /// The path errors name (``init(path:create:now:timeZone:user:displayPath:)``).
-    public let displayPath: String
+    /// The path errors name (``init(path:create:now:timeZone:user:displayPath:olderSchema:)``).
+    let displayPath: String
 
     /// Closes the SQLite connection now (`sqlite3_close`), as releasing the last reference would: a
     /// WAL database is checkpointed and its `-wal` and `-shm` files removed. Every later use throws.
     /// Throws, leaving the connection open, while a statement is still running.
     ///
     /// ```swift
-    /// let database = try QueryDatabase(path: "switchboard.db")
+    /// let database = try Workspace(path: "switchboard.db")
     /// try database.close()
     /// ```
     public func close() throws {
@@ -145,7 +147,7 @@ public final class QueryDatabase {
 
     /// Runs `body` on the connection, with the clock pinned, the display zone given or the user's checked (``applyTimeZone(_:)``) and SQLite's errors turned into one-line messages;
     /// those about the file (a lock, a damaged file, a full disk, ``fileError(_:path:shown:)``) start with it.
-    public func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
                 if let now { try db.cachedStatement(sql: "SELECT switchboard_now(?)").execute(arguments: [now]) }
@@ -154,7 +156,7 @@ public final class QueryDatabase {
             }
         } catch let error as DatabaseError {
             if let readOnlyReason, error.resultCode == .SQLITE_READONLY { throw SwitchboardError.failure(readOnlyReason) }
-            throw QueryDatabase.fileError(error, path: path, shown: displayPath) ?? QueryDatabase.translate(error)
+            throw Workspace.fileError(error, path: path, shown: displayPath) ?? Workspace.translate(error)
         } catch let error as MigrationError {
             throw SwitchboardError.failure(error.description)
         }
@@ -186,167 +188,6 @@ public final class QueryDatabase {
             try db.cachedStatement(sql: "SELECT local_date(0, ?)").execute(arguments: [name])
         } catch is DatabaseError {
             throw DatabaseCondition.unknownTimeZone(name: name, user: row["id"])
-        }
-    }
-
-    /// Creates the schema or brings it to the newest version, in one transaction (``migrate(_:step:)``);
-    /// returns the versions before and after and the rows it merged. `step` is called at each point of
-    /// the upgrade, inside its transaction.
-    /// Its errors start with the path, as opening errors do: `app.db: database schema version 99 is newer …`.
-    public func migrateToLatest(step: (UpgradeStep) throws -> Void = { _ in }) throws -> Upgrade {
-        do {
-            return try withConnection { db in try migrate(db, step: step) }
-        } catch let error as SwitchboardError where !error.message.hasPrefix("\(displayPath)") {
-            throw SwitchboardError.failure("\(displayPath): \(error.message)")
-        }
-    }
-
-    /// Runs a canned query with checked parameter values. `columns`, when given, picks the result
-    /// columns to keep, in that order; a name the statement does not return is a usage error raised
-    /// before anything runs (so a write changes nothing). A `:user_id` bound to an id the database
-    /// does not hold is ``DatabaseCondition/unknownUser(id:)``.
-    public func run(_ query: CannedQuery, binding: ParameterBinding, columns: [String]? = nil) throws -> QueryOutcome {
-        var arguments: [String: any DatabaseValueConvertible] = [:]
-        for (name, value) in binding.values { arguments[name] = value.map(QueryDatabase.databaseValue) ?? SQLValue.null }
-        let statementArguments = StatementArguments(arguments)
-        return try withConnection { db in
-            try QueryDatabase.checkUser(db, binding, writes: query.kind != .read)
-            switch query.kind {
-            case .read: return try QueryDatabase.read(db, sql: query.sql, arguments: statementArguments, columns: columns)
-            case .write:
-                return try QueryDatabase.write(
-                    db, sql: query.sql, arguments: statementArguments, script: false, columns: columns, missing: query.missing)
-            case .script:
-                return try QueryDatabase.write(db, sql: query.sql, arguments: statementArguments, script: true, columns: columns)
-            }
-        }
-    }
-
-    /// Runs ad-hoc SQL: one statement, read-only unless `write` is true, with `parameters` bound as
-    /// TEXT to its `:name` parameters (never spliced into the SQL); `columns` as in ``run(_:binding:columns:)``.
-    /// A statement still running after `timeout` seconds (nil or 0: no limit) is interrupted through
-    /// SQLite's progress handler: the error `query interrupted after N s (--timeout)`, and a write
-    /// is rolled back whole.
-    public func runSQL(
-        _ sql: String, write: Bool, parameters: [String: String] = [:], columns: [String]? = nil,
-        timeout: Double? = nil
-    ) throws -> QueryOutcome {
-        let arguments = StatementArguments(parameters.mapValues { $0 as any DatabaseValueConvertible })
-        return try withConnection { db in
-            try TimeLimit.interrupting(db, after: timeout) { _ in
-                write
-                    ? try QueryDatabase.write(db, sql: sql, arguments: arguments, script: false, columns: columns)
-                    : try QueryDatabase.read(db, sql: sql, arguments: arguments, columns: columns)
-            }
-        }
-    }
-
-    /// Runs one statement under the read-only authorizer.
-    static func read(_ db: Database, sql: String, arguments: StatementArguments, columns: [String]? = nil) throws -> QueryOutcome {
-        try StatementAuthorizer.guarding(db) {
-            let statement = try singleStatement(db, sql: sql)
-            try checkColumns(columns, returnedBy: statement.columnNames)
-            try statement.setArguments(arguments)
-            return .rows(try ResultTable(statement: statement).selecting(columns))
-        }
-    }
-
-    /// Runs one statement (or a whole script) in `BEGIN IMMEDIATE`, all or nothing, under the
-    /// write authorizer: the journal mode stays as the file has it, and no other file is created.
-    /// With `missing`, a statement that changes or returns no row is ``DatabaseCondition/notFound(_:)``.
-    /// A foreign-key failure names the reference that has no row (``missingReference(_:sql:arguments:script:)``).
-    static func write(
-        _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
-        columns: [String]? = nil, missing: String? = nil
-    ) throws -> QueryOutcome {
-        var outcome = QueryOutcome.changes(0)
-        do {
-            try db.inTransaction(.immediate) {
-                outcome = try StatementAuthorizer.guarding(db, .write) {
-                    try execute(db, sql: sql, arguments: arguments, script: script, columns: columns)
-                }
-                if let missing, outcome.changedNothing { throw DatabaseCondition.notFound(missing) }
-                return .commit
-            }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-            guard let reference = try missingReference(db, sql: sql, arguments: arguments, script: script) else { throw error }
-            throw SwitchboardError.failure(reference)
-        }
-        return outcome
-    }
-
-    /// Runs the statement (or the script), returning its rows or the number of rows it changed.
-    static func execute(
-        _ db: Database, sql: String, arguments: StatementArguments, script: Bool,
-        columns: [String]?
-    ) throws -> QueryOutcome {
-        let before = db.totalChangesCount
-        if script {
-            try checkColumns(columns, returnedBy: [])
-            try db.execute(sql: sql, arguments: arguments)
-            return .changes(db.totalChangesCount - before)
-        }
-        let statement = try singleStatement(db, sql: sql)
-        try checkColumns(columns, returnedBy: statement.columnNames)
-        try statement.setArguments(arguments)
-        if statement.columnCount > 0 { return .rows(try ResultTable(statement: statement).selecting(columns)) }
-        try statement.execute()
-        return .changes(db.changesCount)
-    }
-
-    /// Prepares `sql`, refusing it when it holds more than one statement.
-    static func singleStatement(_ db: Database, sql: String) throws -> Statement {
-        do {
-            return try db.makeStatement(sql: sql)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_MISUSE {
-            throw SwitchboardError.failure("only one statement is allowed; the SQL holds more than one")
-        }
-    }
-
-    /// Refuses the acting user of `binding`: an id the database does not hold, none among several users,
-    /// or, for a write (`writes`), none at all in a database without users.
-    static func checkUser(_ db: Database, _ binding: ParameterBinding, writes: Bool) throws {
-        if binding.leavesUserToDatabase { try requireSingleUser(db, writes: writes) }
-        if let user = binding.user { try requireKnownUser(db, user) }
-    }
-
-    /// Refuses to guess the acting user when the database has several (``DatabaseCondition/severalUsers``),
-    /// and a write that acts for the only user when there is none (``DatabaseCondition/noUser``).
-    static func requireSingleUser(_ db: Database, writes: Bool) throws {
-        guard try hasTable(db, "users") else { return }
-        let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0
-        if users > 1 { throw DatabaseCondition.severalUsers }
-        if users == 0 && writes { throw DatabaseCondition.noUser }
-    }
-
-    /// Whether the main schema has the table `name`: one lookup in `sqlite_master`.
-    static func hasTable(_ db: Database, _ name: String) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE"),
-            arguments: [name]) ?? false
-    }
-
-    /// Refuses a `:user_id` the database does not hold (``DatabaseCondition/unknownUser(id:)``).
-    static func requireKnownUser(_ db: Database, _ id: String) throws {
-        guard try hasTable(db, "users") else { return }
-        if try Int.fetchOne(db, sql: "SELECT count(*) FROM users WHERE id = ?", arguments: [id]) == 0 {
-            throw DatabaseCondition.unknownUser(id: id)
-        }
-    }
-
-    /// Throws a usage error naming the first of `wanted` that is not among `returned`, the columns a
-    /// statement gives (none for a write without RETURNING).
-    static func checkColumns(_ wanted: [String]?, returnedBy returned: [String]) throws {
-        guard let wanted, let unknown = wanted.first(where: { !returned.contains($0) }) else { return }
-        let known = returned.isEmpty ? "it returns no columns, only a count of changed rows" : "columns: \(returned.joined(separator: ", "))"
-        throw SwitchboardError.usage("unknown column '\(unknown)' (\(known))")
-    }
-
-    static func databaseValue(_ value: ParameterType.Value) -> any DatabaseValueConvertible {
-        switch value {
-        case .text(let text): return text
-        case .integer(let number): return number
-        case .real(let number): return number
         }
     }
 
