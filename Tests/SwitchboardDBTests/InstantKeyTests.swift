@@ -111,7 +111,7 @@ import Testing
             try database.withConnection { db in
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in feed.parameters { bound[parameter.name] = arguments[parameter.name] }
-                return try Row.fetchAll(db, sql: feed.sql, arguments: StatementArguments(bound)).map { $0["post_date"] as String }
+                return try Row.fetchAll(db, sql: feed.sql, arguments: StatementArguments(bound)).map { try $0["post_date"] as String }
             }
         }
         #expect(try page([:]) == readable.map(\.text))
@@ -152,7 +152,7 @@ import Testing
             try database.withConnection { db in
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in inbox.parameters { bound[parameter.name] = arguments[parameter.name] }
-                return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { $0["title"] as String }
+                return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { try $0["title"] as String }
             }
         }
         #expect(try titles([:]) == ["Later", "Fraction", "Whole", "Ahead"])
@@ -178,7 +178,7 @@ import Testing
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in query.parameters { bound.updateValue(parameter.name == "user_id" ? "u1" : nil, forKey: parameter.name) }
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: StatementArguments(bound))
-                    .map { ($0["parent"] as Int, $0["detail"] as String) }
+                    .map { (try $0["parent"] as Int, try $0["detail"] as String) }
             }
         }
         let feed = try plan("social-feed").map(\.detail)

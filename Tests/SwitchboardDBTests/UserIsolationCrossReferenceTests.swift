@@ -164,7 +164,7 @@ import Testing
         let rows = try queue.write { db in
             try db.execute(sql: "DELETE FROM coaches WHERE id = 'ZZA-coach-1'")
             return try Row.fetchAll(db, sql: "SELECT id, coach_id, template_id, subject FROM interactions ORDER BY id")
-                .map { [$0["id"], $0["coach_id"], $0["template_id"], $0["subject"]] as [String?] }
+                .map { [try $0["id"], try $0["coach_id"], try $0["template_id"], try $0["subject"]] as [String?] }
         }
         #expect(
             rows == [

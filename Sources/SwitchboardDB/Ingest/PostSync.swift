@@ -81,10 +81,10 @@ public final class PostSync: RecordSink {
         postFields = schema.columnNames.filter { !PostSync.notFields.contains($0) && !schema.internalColumns.contains($0) }
         classifierAvailable = try Bool.fetchOne(db, sql: "SELECT 1 FROM pragma_function_list WHERE name = 'sentiment_classify'") ?? false
         try db.execute(sql: "DROP TABLE IF EXISTS temp.sync_staging")
-        let columns = postFields.map { $0 == "id" ? "id TEXT UNIQUE" : $0 == "post_url" ? "post_url TEXT UNIQUE" : $0 }
+        let columns = postFields.map { $0 == "id" ? "id TEXT UNIQUE" : $0 == "post_url" ? "post_url TEXT UNIQUE" : TableImporter.quote($0) }
         try db.execute(sql: "CREATE TEMP TABLE sync_staging (n INTEGER PRIMARY KEY, \(columns.joined(separator: ", ")))")
         stageSQL = """
-            INSERT INTO temp.sync_staging (\(postFields.joined(separator: ", "))) VALUES (\(postFields.map { _ in "?" }.joined(separator: ", ")))
+            INSERT INTO temp.sync_staging (\(postFields.map(TableImporter.quote).joined(separator: ", "))) VALUES (\(postFields.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT (post_url) DO NOTHING
             """
         idOwner = try db.makeStatement(sql: "SELECT post_url, user_id FROM social_media_posts WHERE id = ?")
@@ -128,7 +128,7 @@ public final class PostSync: RecordSink {
             return "media_urls '\(media)' is not a JSON array"
         }
         if let id = text("id"), let owner = try Row.fetchOne(idOwner, arguments: [id]) {
-            let (ownerURL, ownerUser): (String, String) = (owner[0], owner[1])
+            let (ownerURL, ownerUser): (String, String) = (try owner[0], try owner[1])
             if ownerUser != options.user { return "id '\(id)' is another user's post; it is left as it is" }
             if ownerURL != url { return "id '\(id)' belongs to another post (\(ownerURL))" }
         }
@@ -165,7 +165,7 @@ public final class PostSync: RecordSink {
         case "user_id": return ":user"
         case "sentiment_guess": return guess
         default:
-            var choices = ["s.\(column)"]
+            var choices = ["s.\(TableImporter.quote(column))"]
             if column == "updated_at" { choices.append("s.created_at") }
             if let fallback = schema.columns.first(where: { $0.name == column })?.defaultSQL { choices.append(fallback) }
             return choices.count == 1 ? choices[0] : "coalesce(\(choices.joined(separator: ", ")))"
@@ -186,14 +186,14 @@ public final class PostSync: RecordSink {
         if options.update {
             let contentFields = postFields.filter { !PostSync.keptFields.contains($0) }
             let refreshed =
-                contentFields.map { field in "\(field) = coalesce(s.\(field), p.\(field))" }
+                contentFields.map(TableImporter.quote).map { field in "\(field) = coalesce(s.\(field), p.\(field))" }
                 + [
                     classify
                         ? "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL "
                             + "THEN sentiment_classify(coalesce(s.post_content, p.post_content)) END"
                         : "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL THEN p.sentiment_guess END"
                 ]
-            let differs = contentFields.map { field in "p.\(field) IS NOT coalesce(s.\(field), p.\(field))" }
+            let differs = contentFields.map(TableImporter.quote).map { field in "p.\(field) IS NOT coalesce(s.\(field), p.\(field))" }
             try db.execute(
                 sql: """
                     UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
@@ -205,7 +205,7 @@ public final class PostSync: RecordSink {
         let before = try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM social_media_posts") ?? 0
         let columns = postFields + ["user_id", "sentiment_guess"]
         let insert = """
-            INSERT INTO social_media_posts (\(columns.joined(separator: ", ")))
+            INSERT INTO social_media_posts (\(columns.map(TableImporter.quote).joined(separator: ", ")))
             SELECT \(columns.map { inserted($0, guess: guess) }.joined(separator: ", "))
             FROM temp.sync_staging AS s WHERE NOT \(seen) ORDER BY s.n
             """

@@ -131,13 +131,14 @@ public struct TableSchema: Sendable {
         for row in try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", arguments: [name]) {
             columns.append(
                 Column(
-                    name: row["name"], type: (row["type"] as String?)?.uppercased() ?? "",
-                    notNull: row["notnull"] as Int == 1, hasDefault: row["dflt_value"] as String? != nil,
-                    primaryKey: row["pk"] as Int > 0, defaultSQL: row["dflt_value"]))
+                    name: try row["name"], type: (try row["type"] as String?)?.uppercased() ?? "",
+                    notNull: try row["notnull"] as Int == 1, hasDefault: try row["dflt_value"] as String? != nil,
+                    primaryKey: try row["pk"] as Int > 0, defaultSQL: try row["dflt_value"]))
         }
         let foreign = try Row.fetchAll(db, sql: "SELECT \"table\", \"from\" FROM pragma_foreign_key_list(?)", arguments: [name])
-        let parents = Set(foreign.map { $0["table"] as String }).subtracting([name])
-        let userColumn = foreign.first { ($0["table"] as String) == "users" && ($0["from"] as String) == "user_id" } != nil ? "user_id" : nil
+        let parents = Set(try foreign.map { try $0["table"] as String }).subtracting([name])
+        let userColumn =
+            try foreign.first { try (try $0["table"] as String) == "users" && (try $0["from"] as String) == "user_id" } != nil ? "user_id" : nil
         let names = Set(columns.map(\.name))
         var uniqueKeys: [[String]] = []
         for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [name]) {

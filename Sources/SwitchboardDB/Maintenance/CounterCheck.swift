@@ -52,7 +52,7 @@ struct CounterTable: Sendable {
         let names = (0..<(keys.count + counts.count)).map { "c\($0)" }.joined(separator: ", ")
         var rows: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "WITH t (\(names)) AS (\(sql)) SELECT \(columns) FROM t") {
-            let values: [String] = (0..<row.count).map { row[$0] }
+            let values: [String] = try (0..<row.count).map { try row[$0] }
             let key = zip(keys, values).map { "\($0)=\($1)" }.joined(separator: " ")
             rows[key] = zip(counts, values.dropFirst(keys.count)).map { "\($0)=\($1)" }.joined(separator: " ")
         }

@@ -47,7 +47,7 @@ extension Maintenance {
         try reference.writeWithoutTransaction { try apply(Migration.all.filter { $0.version <= version }, to: $0) }
         return try reference.read { schema in
             let objects = try Row.fetchAll(schema, sql: "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
-                .map { (name: $0["name"] as String, sql: $0["sql"] as String) }
+                .map { (name: try $0["name"] as String, sql: try $0["sql"] as String) }
             return try fullTextIndexes(schema).filter { !present.contains($0) }.map { index in
                 let naming = objects.filter { $0.name == index || (!present.contains($0.name) && names($0.sql, index)) }
                 return (index, naming.map(\.sql))

@@ -90,7 +90,7 @@ extension Maintenance {
     static func schemaObjects(_ db: Database) throws -> Set<String> {
         var objects: Set<String> = []
         for row in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
-            let type: String = row[0], name: String = row[1]
+            let type: String = try row[0], name: String = try row[1]
             objects.insert("\(type) \(name)")
             guard type == "table" else { continue }
             for column in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]) {

@@ -21,20 +21,20 @@ public struct OutboxMessage: Equatable, Sendable {
     public let leaseExpiresAt: String?
     public let createdAt: String
 
-    init(_ row: Row) {
-        id = row["id"]
-        idempotencyKey = row["idempotency_key"]
-        templateID = row["template_id"]
-        templateName = row["template_name"]
-        groupID = row["group_id"]
-        groupName = row["group_name"]
-        text = row["text"]
-        status = row["status"]
-        attempts = row["attempts"]
-        fencingToken = row["fencing_token"]
-        lastError = row["last_error"]
-        leaseExpiresAt = row["lease_expires_at"]
-        createdAt = row["created_at"]
+    init(_ row: Row) throws {
+        id = try row["id"]
+        idempotencyKey = try row["idempotency_key"]
+        templateID = try row["template_id"]
+        templateName = try row["template_name"]
+        groupID = try row["group_id"]
+        groupName = try row["group_name"]
+        text = try row["text"]
+        status = try row["status"]
+        attempts = try row["attempts"]
+        fencingToken = try row["fencing_token"]
+        lastError = try row["last_error"]
+        leaseExpiresAt = try row["lease_expires_at"]
+        createdAt = try row["created_at"]
     }
 
     /// The JSON object a sender reads on its standard input: id, idempotency_key, group_id,
@@ -133,7 +133,7 @@ public struct Outbox {
                         createdAt, "+\(dedupeWindow) seconds",
                     ])
                 if let row {
-                    result = .duplicate(OutboxMessage(row))
+                    result = .duplicate(try OutboxMessage(row))
                     return .commit
                 }
             }
@@ -228,9 +228,9 @@ public struct Outbox {
         var claim: Claim?
         try db.inTransaction(.immediate) {
             guard let found = try Row.fetchOne(db, sql: claimSearch) else { return .commit }
-            let id: Int64 = found["id"]
-            let status: String = found["status"]
-            let attempts: Int = found["attempts"]
+            let id: Int64 = try found["id"]
+            let status: String = try found["status"]
+            let attempts: Int = try found["attempts"]
             if status == "sending" && attempts >= maxAttempts {
                 try db.execute(
                     sql: """

@@ -218,7 +218,9 @@ private struct RecentMessages {
                       AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
                     """,
                 arguments: [draft.templateID, createdAt, "-\(window) seconds", createdAt, "+\(window) seconds"])
-            while let row = try rows.next() { seen.insert(Content(templateID: row["template_id"], groupID: row["group_id"], text: row["text"])) }
+            while let row = try rows.next() {
+                seen.insert(Content(templateID: try row["template_id"], groupID: try row["group_id"], text: try row["text"]))
+            }
         }
         return seen.contains(Content(templateID: draft.templateID, groupID: draft.groupID, text: draft.text))
     }

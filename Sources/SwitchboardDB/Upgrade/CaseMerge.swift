@@ -75,12 +75,12 @@ public struct CaseMerge: Sendable, Equatable, CustomStringConvertible {
                 var groupKey: [SQLValue]?
                 var removed: [Int64] = []
                 for row in rows {
-                    let values = (1...key.count).map { row[$0] as SQLValue }
-                    let name: String = row[key.count + 1]
+                    let values = try (1...key.count).map { try row[$0] as SQLValue }
+                    let name: String = try row[key.count + 1]
                     if values == groupKey, var last = merged.popLast() {
                         last = CaseMerge(table: table, kept: last.kept, removed: last.removed + [name])
                         merged.append(last)
-                        removed.append(row[0])
+                        removed.append(try row[0])
                     } else {
                         groupKey = values
                         merged.append(CaseMerge(table: table, kept: name, removed: []))

@@ -183,11 +183,11 @@ public final class Workspace {
                 db.cachedStatement(sql: "SELECT id, timezone FROM users WHERE id = coalesce(?, (SELECT id FROM sole_user))"),
                 arguments: [user])
         else { return }
-        let name: String = row["timezone"]
+        let name: String = try row["timezone"]
         do {
             try db.cachedStatement(sql: "SELECT local_date(0, ?)").execute(arguments: [name])
         } catch is DatabaseError {
-            throw DatabaseCondition.unknownTimeZone(name: name, user: row["id"])
+            throw DatabaseCondition.unknownTimeZone(name: name, user: try row["id"])
         }
     }
 
