@@ -31,27 +31,27 @@ extension Outbox {
     }
 
     /// ``QuickSendTemplate/render(_:vars:)``.
-    public func render(_ template: QuickSendTemplate, vars: [String: String]) throws -> String {
+    func render(_ template: QuickSendTemplate, vars: [String: String]) throws -> String {
         try workspace.withConnection { db in try template.render(db, vars: vars) }
     }
 
     /// ``Outbox/enqueue(_:_:key:dedupeWindow:)``.
-    public func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double) throws -> Outbox.Enqueued {
+    func enqueue(_ draft: Outbox.Draft, key: String?, dedupeWindow: Double) throws -> Outbox.Enqueued {
         try workspace.withConnection { db in try Outbox.enqueue(db, draft, key: key, dedupeWindow: dedupeWindow) }
     }
 
     /// ``Outbox/claim(_:lease:maxAttempts:)``.
-    public func claim(lease: Double, maxAttempts: Int) throws -> Outbox.Claim? {
+    func claim(lease: Double, maxAttempts: Int) throws -> Outbox.Claim? {
         try workspace.withConnection { db in try Outbox.claim(db, lease: lease, maxAttempts: maxAttempts) }
     }
 
     /// ``Outbox/complete(_:id:token:)``.
-    public func complete(id: Int64, token: Int64) throws -> Bool {
+    func complete(id: Int64, token: Int64) throws -> Bool {
         try workspace.withConnection { db in try Outbox.complete(db, id: id, token: token) }
     }
 
     /// ``Outbox/fail(_:id:token:error:maxAttempts:backoffBase:retryAfter:permanent:)``.
-    public func fail(
+    func fail(
         id: Int64, token: Int64, error: String, maxAttempts: Int, backoffBase: Double, retryAfter: Double? = nil,
         permanent: Bool = false
     ) throws -> Outbox.Failure {
