@@ -6,8 +6,8 @@ import SwitchboardCore
 ///
 /// ```swift
 /// let row = try Row.fetchOne(db, sql: "SELECT id, name FROM users")!
-/// let id: String = row["id"]
-/// let name = row["name"] as String?   // nil for NULL
+/// let id: String = try row["id"]
+/// let name = try row["name"] as String?   // nil for NULL
 /// ```
 public struct Row: Equatable {
     /// The column names, in order.
@@ -25,24 +25,31 @@ public struct Row: Equatable {
     public var count: Int { values.count }
 
     /// The value of column `index` (from 0). Read a column that may be NULL as an optional (`as
-    /// String?`): NULL is nil there. Stops the program, as a force-unwrap would, when the value does
-    /// not convert (NULL to a non-optional among them).
+    /// String?`): NULL is nil there. Throws a ``DatabaseError`` (`SQLITE_MISMATCH`, `could not read Int
+    /// from column 0`) when the value does not convert (NULL to a non-optional among them): what SQL
+    /// returns never stops the program.
     ///
     /// ```swift
-    /// let count: Int = row[0]
+    /// let count: Int = try row[0]
     /// ```
-    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value { value(values[index], column: String(index)) }
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        get throws { try value(values[index], column: String(index)) }
+    }
 
     /// The value of the column `name`, a missing column read as NULL; as ``subscript(_:)-(Int)``.
     ///
     /// ```swift
-    /// let id: String = row["id"]
-    /// let notes = row["notes"] as String?
+    /// let id: String = try row["id"]
+    /// let notes = try row["notes"] as String?
     /// ```
-    public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value { value(index(of: name).map { values[$0] } ?? .null, column: name) }
+    public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
+        get throws { try value(index(of: name).map { values[$0] } ?? .null, column: name) }
+    }
 
-    private func value<Value: DatabaseValueConvertible>(_ value: SQLValue, column: String) -> Value {
-        guard let converted = Value.fromDatabaseValue(value) else { preconditionFailure("could not read \(Value.self) from column \(column)") }
+    private func value<Value: DatabaseValueConvertible>(_ value: SQLValue, column: String) throws -> Value {
+        guard let converted = Value.fromDatabaseValue(value) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "could not read \(Value.self) from column \(column)")
+        }
         return converted
     }
 
@@ -86,7 +93,7 @@ public struct Row: Equatable {
     ///
     /// ```swift
     /// let rows = try Row.fetchCursor(db, sql: "SELECT id FROM social_media_posts")
-    /// while let row = try rows.next() { print(row["id"] as String) }
+    /// while let row = try rows.next() { print(try row["id"] as String) }
     /// ```
     public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> RowCursor {
         let statement = try db.makeStatement(sql: sql)

@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
 import SwitchboardCore
-import SwitchboardDB
 import SwitchboardSQLite
 import TestSupport
 import Testing
+
+@testable import SwitchboardDB
 
 /// Every registered SQL function called from 8 threads at once, on connections of their own and on one
 /// shared connection, and the database layer's shared state (in-process registration, the query
@@ -125,7 +126,7 @@ import Testing
         #expect(run.mostInsideAtOnce >= 2)
     }
 
-    /// The database layer from 8 threads: each opens its own ``QueryDatabase`` on one file (registering
+    /// The database layer from 8 threads: each opens its own ``Workspace`` on one file (registering
     /// the functions in-process at the same time), loads the query catalog, takes the sync lock (all in
     /// one process, so every thread gets it), writes a template with a canned query and renders it.
     /// Every write either commits or fails with the lock message after the busy timeout (how often that
@@ -135,11 +136,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/test.db"
-        let setup = try QueryDatabase(path: path, create: true, now: Self.pinnedNow)
-        _ = try setup.migrateToLatest()
+        let setup = try Workspace(path: path, create: true, now: Self.pinnedNow)
+        _ = try setup.maintenance.migrateToLatest()
         let catalog = try QueryCatalog()
         let profile = try #require(try catalog.query(named: "profile-create"))
-        _ = try setup.run(profile, binding: ParameterBinding(query: profile, pairs: ["name=Ann", "id=u1"], user: nil))
+        _ = try setup.queries.run(profile, binding: ParameterBinding(query: profile, pairs: ["name=Ann", "id=u1"], user: nil))
         let iterations = 25
         let create = try #require(try catalog.query(named: "templates-create"))
         let writers = (0..<Self.threads).map { _ in Writer(path: path) }
@@ -152,7 +153,7 @@ import Testing
             let name = "t\(thread)-\(call)"
             let created: QueryOutcome
             do {
-                created = try database.run(
+                created = try database.queries.run(
                     create,
                     binding: ParameterBinding(
                         query: create, pairs: ["name=\(name)", "body=Dear {{athlete_name}}, call \(call)"], user: nil))
@@ -164,7 +165,7 @@ import Testing
                 throw Mismatch.text("templates-create returned \(created)")
             }
             writer.committed += 1
-            let rendered = try database.runSQL(
+            let rendered = try database.queries.runSQL(
                 "SELECT template_render(body, json_object('athlete_name', 'Ann')) FROM communication_templates WHERE name = :name",
                 write: false, parameters: ["name": name])
             guard resultRows(rendered) == [[.text("Dear Ann, call \(call)")]] else {
@@ -176,7 +177,7 @@ import Testing
         let committed = writers.map(\.committed).reduce(0, +)
         #expect(committed + writers.map(\.locked).reduce(0, +) == Self.threads * iterations)
         #expect(committed > 0)
-        let counted = try setup.runSQL("SELECT count(*), count(DISTINCT name) FROM communication_templates", write: false)
+        let counted = try setup.queries.runSQL("SELECT count(*), count(DISTINCT name) FROM communication_templates", write: false)
         #expect(resultRows(counted) == [[.integer(Int64(committed)), .integer(Int64(committed))]])
         #expect(try setup.withConnection { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
     }
@@ -357,11 +358,11 @@ final class LazyConnection: @unchecked Sendable {
     }
 }
 
-/// A thread's own ``QueryDatabase`` and ``QueryCatalog`` (opened by that thread on first use), and
+/// A thread's own ``Workspace`` and ``QueryCatalog`` (opened by that thread on first use), and
 /// what its writes did.
 final class Writer: @unchecked Sendable {
     private let path: String
-    private var database: (QueryDatabase, QueryCatalog)?
+    private var database: (Workspace, QueryCatalog)?
     /// Writes that committed.
     var committed = 0
     /// Writes that failed because the database stayed locked past the busy timeout.
@@ -369,9 +370,9 @@ final class Writer: @unchecked Sendable {
 
     init(path: String) { self.path = path }
 
-    func opened() throws -> (QueryDatabase, QueryCatalog) {
+    func opened() throws -> (Workspace, QueryCatalog) {
         if let database { return database }
-        let opened = (try QueryDatabase(path: path, now: ConcurrencyTests.pinnedNow), try QueryCatalog())
+        let opened = (try Workspace(path: path, now: ConcurrencyTests.pinnedNow), try QueryCatalog())
         database = opened
         return opened
     }

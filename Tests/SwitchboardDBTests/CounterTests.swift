@@ -120,7 +120,7 @@ import Testing
 
     /// Every counter table equals its rows' count, and every count query its baseline, for each user and
     /// when, on `database` and on each of `clocks` (the same file with other clocks pinned).
-    static func expectExact(_ database: QueryDatabase, clocks: [QueryDatabase] = [], after step: String, queries: Bool) throws {
+    static func expectExact(_ database: Workspace, clocks: [Workspace] = [], after step: String, queries: Bool) throws {
         let compared = try database.withConnection { db in
             try exactness.map { (sql: $0.counters, counters: try rows(db, $0.counters), counted: try rows(db, $0.counted)) }
         }
@@ -138,7 +138,7 @@ import Testing
                 for user in users {
                     for when in takesWhen ? ["all", "due", "upcoming"] : ["all"] {
                         let pairs = ["user_id=\(user)"] + (takesWhen ? ["when=\(when)"] : [])
-                        let outcome = try clocked.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+                        let outcome = try clocked.queries.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
                         guard case .rows(let table) = outcome else { throw SwitchboardError.failure("\(name) returned no rows") }
                         let got = table.selecting(columns).rows.map { $0.map { $0.text ?? "NULL" }.joined(separator: "|") }
                         let expected = try clocked.withConnection { db in
@@ -222,7 +222,7 @@ import Testing
         try database.withConnection { db in
             try db.execute(sql: "INSERT INTO users (id, name) VALUES ('u2', 'Bo'), ('u3', 'Cy')")
         }
-        let clocks = try Self.clocks.dropFirst().map { try QueryDatabase(path: "\(fixture.folder)/empty.db", now: $0) }
+        let clocks = try Self.clocks.dropFirst().map { try Workspace(path: "\(fixture.folder)/empty.db", now: $0) }
         var random = SeededRandom(state: 20_261_127)
         var epochs: Set<String> = []  // the level-6 buckets that held notifications at some step
         for step in 1...400 {
@@ -259,7 +259,7 @@ import Testing
                 options.update = random.next() % 2 == 0
                 options.classify = false
                 label += " (sync of posts \(first)..<\(first + 5) for \(options.user), update \(options.update))"
-                _ = try database.syncPosts(from: fixture.input(records.joined(separator: "\n")), options: options)
+                _ = try database.ingest.syncPosts(from: fixture.input(records.joined(separator: "\n")), options: options)
             case 3:
                 // Import through the database layer, by upsert or not, into one of the counted tables.
                 let n = Int(random.next() % 40), user = Self.users[Int(random.next() % 3)], upsert = random.next() % 2 == 0
@@ -273,7 +273,7 @@ import Testing
                         ("communication_templates", #"{"seq":\#(n),"name":"Imported","type":"twitter","body":"Hey"}"#),
                     ][Int(random.next() % 3)]
                 label += " (import into \(table) for \(user), upsert \(upsert): \(record))"
-                _ = try? database.importRecords(into: table, from: fixture.input(record), upsert: upsert, user: user)
+                _ = try? database.ingest.importRecords(into: table, from: fixture.input(record), upsert: upsert, user: user)
             case 4 where step % 50 == 0:
                 // A user deleted (its rows cascade) and created again.
                 let user = Self.users[Int(random.next() % 3)]
@@ -315,10 +315,10 @@ import Testing
             try db.execute(sql: "INSERT INTO notifications (user_id, type, title) VALUES (NULL, 'offer', 'Nobody''s')")
         }
         try queue.close()
-        let database = try QueryDatabase(path: path, now: Fixture.now, olderSchema: true)
-        let upgrade = try database.migrateToLatest()
+        let database = try Workspace(path: path, now: Fixture.now, olderSchema: true)
+        let upgrade = try database.maintenance.migrateToLatest()
         #expect(upgrade.from == before.version && upgrade.to == Migration.latestVersion)
-        let clocks = try Self.clocks.dropFirst().map { try QueryDatabase(path: path, now: $0) }
+        let clocks = try Self.clocks.dropFirst().map { try Workspace(path: path, now: $0) }
         try Self.expectExact(database, clocks: clocks, after: "the migration", queries: true)
         #expect(
             try database.rows(
@@ -336,7 +336,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        #expect(try database.counterDrift() == [])
+        #expect(try database.maintenance.counterDrift() == [])
         try database.withConnection { db in
             try db.execute(
                 sql: """
@@ -353,10 +353,10 @@ import Testing
             "notification_schedule_counters \(user) level=6 bucket=0 type='event': stored none, counted notifications=33 unread=18",
             "communication_template_counters \(user) type='email': stored templates='many', counted templates=5",
         ]
-        #expect(try database.counterDrift().map(\.description) == expected)
-        #expect(try database.repairCounters().map(\.description) == expected)
-        #expect(try database.counterDrift() == [])
-        #expect(try database.repairCounters() == [])
+        #expect(try database.maintenance.counterDrift().map(\.description) == expected)
+        #expect(try database.maintenance.repairCounters().map(\.description) == expected)
+        #expect(try database.maintenance.counterDrift() == [])
+        #expect(try database.maintenance.repairCounters() == [])
         try Self.expectExact(database, after: "the repair", queries: true)
     }
 
@@ -378,14 +378,14 @@ import Testing
         }
         #expect(try database.rows("PRAGMA recursive_triggers") == ["0"])
         #expect(try database.rows("SELECT min(ok) FROM search_index_status") == ["1"])
-        #expect(try database.counterDrift() == [])
+        #expect(try database.maintenance.counterDrift() == [])
     }
 
     @Test func exportAndImportLeaveTheCountersToTheTriggers() throws {
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        let tables = try database.workspaceTables()
+        let tables = try database.ingest.workspaceTables()
         #expect(!tables.contains { $0.hasSuffix("_counters") || $0.hasSuffix("_replaced") })
         #expect(tables.contains("notifications"))
     }

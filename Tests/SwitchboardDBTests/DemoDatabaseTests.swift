@@ -21,7 +21,7 @@ import Testing
         func newest(_ now: String?) throws -> String {
             let path = "\(folder)/\(now ?? "anchor").db"
             try DemoDatabase.create(at: path, now: now)
-            return try QueryDatabase(path: path).withConnection { try String.fetchOne($0, sql: times) ?? "" }
+            return try Workspace(path: path).withConnection { try String.fetchOne($0, sql: times) ?? "" }
         }
         #expect(try newest(nil) == "2026-02-10T11:21:00Z 2025-08-01T09:00:00Z")
         #expect(try newest(DemoDatabase.anchor) == "2026-02-10T11:21:00Z 2025-08-01T09:00:00Z")

@@ -41,15 +41,15 @@ struct EntryPointFixture {
     }
 
     /// A new demo database.
-    func demo(_ name: String = "demo.db") throws -> QueryDatabase {
+    func demo(_ name: String = "demo.db") throws -> Workspace {
         try DemoDatabase.create(at: "\(folder)/\(name)")
-        return try QueryDatabase(path: "\(folder)/\(name)", now: Self.now)
+        return try Workspace(path: "\(folder)/\(name)", now: Self.now)
     }
 
     /// A new database with the schema and the one user ``user``.
-    func empty(_ name: String = "empty.db") throws -> QueryDatabase {
-        let database = try QueryDatabase(path: "\(folder)/\(name)", create: true, now: Self.now)
-        _ = try database.migrateToLatest()
+    func empty(_ name: String = "empty.db") throws -> Workspace {
+        let database = try Workspace(path: "\(folder)/\(name)", create: true, now: Self.now)
+        _ = try database.maintenance.migrateToLatest()
         try database.withConnection { try $0.execute(sql: "INSERT INTO users (id, name) VALUES (?, 'Ann')", arguments: [Self.user]) }
         return database
     }
@@ -76,7 +76,7 @@ final class FailingAtTheEnd: RecordInput {
     func finish() throws { throw SwitchboardError.failure("the fetch command failed (exit 1)") }
 }
 
-extension QueryDatabase {
+extension Workspace {
     /// The rows of `sql`, each as its cells' text joined by `|` (NULL as `NULL`).
     func rows(_ sql: String) throws -> [String] {
         try withConnection { db in

@@ -111,7 +111,7 @@ import Testing
             try database.withConnection { db in
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in feed.parameters { bound[parameter.name] = arguments[parameter.name] }
-                return try Row.fetchAll(db, sql: feed.sql, arguments: StatementArguments(bound)).map { $0["post_date"] as String }
+                return try Row.fetchAll(db, sql: feed.sql, arguments: StatementArguments(bound)).map { try $0["post_date"] as String }
             }
         }
         #expect(try page([:]) == readable.map(\.text))
@@ -152,7 +152,7 @@ import Testing
             try database.withConnection { db in
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in inbox.parameters { bound[parameter.name] = arguments[parameter.name] }
-                return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { $0["title"] as String }
+                return try Row.fetchAll(db, sql: inbox.sql, arguments: StatementArguments(bound)).map { try $0["title"] as String }
             }
         }
         #expect(try titles([:]) == ["Later", "Fraction", "Whole", "Ahead"])
@@ -178,7 +178,7 @@ import Testing
                 var bound: [String: (any DatabaseValueConvertible)?] = [:]
                 for parameter in query.parameters { bound.updateValue(parameter.name == "user_id" ? "u1" : nil, forKey: parameter.name) }
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: StatementArguments(bound))
-                    .map { ($0["parent"] as Int, $0["detail"] as String) }
+                    .map { (try $0["parent"] as Int, try $0["detail"] as String) }
             }
         }
         let feed = try plan("social-feed").map(\.detail)
@@ -217,7 +217,9 @@ import Testing
         ]
         let stream = try fixture.input((lines + numbers).joined(separator: "\n"))
         let readable = Self.forms.filter { !$0.iso.isEmpty }
-        #expect(try database.syncPosts(from: stream, options: .init(user: Fixture.user)) == IngestTests.counts(new: readable.count + 2, rejected: 1))
+        #expect(
+            try database.ingest.syncPosts(from: stream, options: .init(user: Fixture.user))
+                == IngestTests.counts(new: readable.count + 2, rejected: 1))
         #expect(stream.rejections == ["line 8: post_date '2026-02-10t06:30:00-0030z' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
         let stored = try database.rows("SELECT post_date, post_date_ms FROM social_media_posts WHERE post_url NOT LIKE '%/n_' ORDER BY seq")
         #expect(stored == readable.map { "\($0.text)|\(Self.milliseconds($0.iso)!)" })
@@ -238,7 +240,7 @@ import Testing
         ]
         let stream = try fixture.input(lines.joined(separator: "\n"))
         #expect(
-            try database.importRecords(into: "social_media_posts", from: stream, upsert: false, user: Fixture.user)
+            try database.ingest.importRecords(into: "social_media_posts", from: stream, upsert: false, user: Fixture.user)
                 == IngestTests.counts(inserted: 2, rejected: 1))
         #expect(stream.rejections == ["line 3: post_date '10/02/2026' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
         #expect(
@@ -259,7 +261,7 @@ import Testing
         }
         let stream = try fixture.input(lines.joined(separator: "\n"))
         #expect(
-            try database.importRecords(into: "notifications", from: stream, upsert: false, user: Fixture.user)
+            try database.ingest.importRecords(into: "notifications", from: stream, upsert: false, user: Fixture.user)
                 == IngestTests.counts(inserted: 5, rejected: 1))
         #expect(stream.rejections == ["line 6: scheduled_for 'next week' is not a date (ISO 8601, e.g. 2026-02-10T14:30:00Z)"])
         #expect(

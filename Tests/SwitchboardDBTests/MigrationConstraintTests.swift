@@ -189,7 +189,7 @@ func expectWriteFails(
                       AND seq IN (SELECT rowid FROM social_posts_fts WHERE social_posts_fts MATCH fts_query('smith'))
                     ORDER BY post_date DESC LIMIT 50
                     """
-            ).map { row -> String in row["detail"] }.joined(separator: "\n")
+            ).map { row -> String in try row["detail"] }.joined(separator: "\n")
         }
         #expect(plan.contains("LIST SUBQUERY"))
         #expect(plan.contains("SCAN social_posts_fts VIRTUAL TABLE INDEX 0:M"))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwitchboardDB
 
-/// ``QueryDatabase/quickSend(_:_:)`` and ``QueryDatabase/deliverNext(_:retryLocked:send:)`` on the demo
+/// ``Outbox/quickSend(_:_:)`` and ``Outbox/deliverNext(_:retryLocked:send:)`` on the demo
 /// database in-process: what each outcome returns and leaves in the outbox.
 @Suite struct OutboxEntryPointTests {
     typealias Fixture = EntryPointFixture
@@ -25,8 +25,8 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
         #expect(try database.rows(Self.outboxSQL) == [])
-        let late = try database.quickSendTemplate("Running late")
-        guard case .queued(let queued) = try database.quickSend(late, Self.request()) else {
+        let late = try database.outbox.quickSendTemplate("Running late")
+        guard case .queued(let queued) = try database.outbox.quickSend(late, Self.request()) else {
             Issue.record("not queued")
             return
         }
@@ -34,16 +34,16 @@ import Testing
         let row = "1|Running late|-1001000000003|Carpool Crew|Running about 10 minutes late, sorry!|NULL|queued|0|NULL|1"
         #expect(try database.rows(Self.outboxSQL) == [row])
         // Again within the window: the same row.
-        #expect(try database.quickSend(late, Self.request()) == .duplicate(queued))
+        #expect(try database.outbox.quickSend(late, Self.request()) == .duplicate(queued))
         // Without a window, or with a new key: queued again; the key again: its row.
-        guard case .queued(let unwindowed) = try database.quickSend(late, Self.request { $0.dedupeWindow = 0 }),
-            case .queued(let keyed) = try database.quickSend(late, Self.request { $0.key = "k1" })
+        guard case .queued(let unwindowed) = try database.outbox.quickSend(late, Self.request { $0.dedupeWindow = 0 }),
+            case .queued(let keyed) = try database.outbox.quickSend(late, Self.request { $0.key = "k1" })
         else {
             Issue.record("not queued")
             return
         }
         #expect(
-            try database.quickSend(
+            try database.outbox.quickSend(
                 late,
                 Self.request {
                     $0.key = "k1"
@@ -57,19 +57,19 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        _ = try database.runSQL(
+        _ = try database.queries.runSQL(
             """
             INSERT INTO tg_templates (id, name, message_text, target_group_id, include_location)
             VALUES ('t-vars', 'Leaving', 'Leaving at {{time}} on {{date}} with {{who}}', -1001000000002, 1)
             """, write: true)
-        let leaving = try database.quickSendTemplate(id: "t-vars")
+        let leaving = try database.outbox.quickSendTemplate(id: "t-vars")
         #expect(leaving?.groupName == "Team Chat", "the group's title when the template names none")
         let template = try #require(leaving)
         #expect(throws: SwitchboardError.failure("missing value for {{who}} for template 'Leaving'")) {
-            try database.quickSend(template, Self.request { $0.render = true })
+            try database.outbox.quickSend(template, Self.request { $0.render = true })
         }
         let location = try Coordinates.parse("48.8584,2.2945")
-        _ = try database.quickSend(
+        _ = try database.outbox.quickSend(
             template,
             Self.request {
                 $0.render = true
@@ -86,16 +86,16 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        let orphan = try database.quickSendTemplate("Old team update")
+        let orphan = try database.outbox.quickSendTemplate("Old team update")
         #expect(orphan.groupID == nil && orphan.groupName == "Old Team 2024")
-        #expect(throws: SwitchboardError.failure("No group selected")) { try database.quickSend(orphan, Self.request()) }
+        #expect(throws: SwitchboardError.failure("No group selected")) { try database.outbox.quickSend(orphan, Self.request()) }
         #expect(try database.rows("SELECT count(*) FROM outbox") == ["0"])
     }
 
     /// A demo database with one message queued by quick-send.
-    static func queuedOne(_ fixture: Fixture) throws -> QueryDatabase {
+    static func queuedOne(_ fixture: Fixture) throws -> Workspace {
         let database = try fixture.demo()
-        _ = try database.quickSend(try database.quickSendTemplate("Game day"), request())
+        _ = try database.outbox.quickSend(try database.outbox.quickSendTemplate("Game day"), request())
         return database
     }
 
@@ -107,7 +107,7 @@ import Testing
         let database = try Self.queuedOne(fixture)
         var handed: [String] = []
         let delivery = try #require(
-            try database.deliverNext(Self.policy) { message in
+            try database.outbox.deliverNext(Self.policy) { message in
                 handed.append(message.senderJSON)
                 return nil
             })
@@ -124,7 +124,7 @@ import Testing
             ])
         #expect(try database.rows(Self.statusSQL) == ["sent|1|1|NULL|0"])
         #expect(
-            try database.deliverNext(Self.policy) { _ in
+            try database.outbox.deliverNext(Self.policy) { _ in
                 Issue.record("nothing is due")
                 return nil
             } == nil)
@@ -135,16 +135,16 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try Self.queuedOne(fixture)
         let policy = DeliveryPolicy(lease: 60, maxAttempts: 2, backoff: 30)
-        guard case .willRetry(let first, let error, let delay)? = try database.deliverNext(policy, send: { _ in "exit 1: no network" }) else {
+        guard case .willRetry(let first, let error, let delay)? = try database.outbox.deliverNext(policy, send: { _ in "exit 1: no network" }) else {
             Issue.record("no retry")
             return
         }
         #expect(first.attempts == 1 && error == "exit 1: no network" && delay == 30)
         #expect(try database.rows(Self.statusSQL) == ["queued|1|1|exit 1: no network|0"])
-        #expect(try database.deliverNext(policy) { _ in "too early" } == nil, "not due for 30 s")
-        #expect(try database.outboxWaitingCount() == 1)
-        _ = try database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
-        guard case .failed(let last, let lastError)? = try database.deliverNext(policy, send: { _ in "exit 1: still down" }) else {
+        #expect(try database.outbox.deliverNext(policy) { _ in "too early" } == nil, "not due for 30 s")
+        #expect(try database.outbox.waitingCount() == 1)
+        _ = try database.queries.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
+        guard case .failed(let last, let lastError)? = try database.outbox.deliverNext(policy, send: { _ in "exit 1: still down" }) else {
             Issue.record("not failed")
             return
         }
@@ -160,7 +160,7 @@ import Testing
         let database = try Self.queuedOne(fixture)
         let policy = DeliveryPolicy(lease: 60, maxAttempts: 5, backoff: 30)
         let flood = SendFailure(error: "exit 75: Too Many Requests: retry after 17", retryAfter: 17)
-        guard case .willRetry(_, let error, let delay)? = try database.deliverNext(policy, send: { _ in flood }) else {
+        guard case .willRetry(_, let error, let delay)? = try database.outbox.deliverNext(policy, send: { _ in flood }) else {
             Issue.record("no retry")
             return
         }
@@ -168,15 +168,15 @@ import Testing
         #expect(
             try database.rows("SELECT status, attempts, round((julianday(due_at) - julianday(updated_at)) * 86400, 3) FROM outbox")
                 == ["queued|1|17.0"])
-        _ = try database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
+        _ = try database.queries.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
         let gone = SendFailure(error: "exit 65, not retried: Bad Request: chat not found", permanent: true)
-        guard case .failed(let message, let lastError)? = try database.deliverNext(policy, send: { _ in gone }) else {
+        guard case .failed(let message, let lastError)? = try database.outbox.deliverNext(policy, send: { _ in gone }) else {
             Issue.record("not failed")
             return
         }
         #expect(message.attempts == 2 && lastError == gone.error)
         #expect(try database.rows(Self.statusSQL) == ["failed|2|2|exit 65, not retried: Bad Request: chat not found|0"])
-        #expect(try database.deliverNext(policy) { _ in "never asked" } == nil, "a failed message is not claimed again")
+        #expect(try database.outbox.deliverNext(policy) { _ in "never asked" } == nil, "a failed message is not claimed again")
     }
 
     /// While the sender runs, its lease expires and another deliverer claims the message: the late
@@ -187,9 +187,9 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try Self.queuedOne(fixture)
         var rival: Outbox.Claim?
-        let delivery = try database.deliverNext(Self.policy) { _ in
-            _ = try? database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
-            rival = try? database.claim(lease: 60, maxAttempts: 3)
+        let delivery = try database.outbox.deliverNext(Self.policy) { _ in
+            _ = try? database.queries.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
+            rival = try? database.outbox.claim(lease: 60, maxAttempts: 3)
             return result.map { SendFailure(error: $0) }
         }
         guard case .refused(let late)? = delivery, case .claimed(let other)? = rival else {
@@ -207,12 +207,12 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try Self.queuedOne(fixture)
         let policy = DeliveryPolicy(lease: 60, maxAttempts: 1, backoff: 30)
-        _ = try database.claim(lease: policy.lease, maxAttempts: policy.maxAttempts)
-        #expect(try database.deliverNext(policy) { _ in "leased" } == nil, "still leased")
-        _ = try database.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
+        _ = try database.outbox.claim(lease: policy.lease, maxAttempts: policy.maxAttempts)
+        #expect(try database.outbox.deliverNext(policy) { _ in "leased" } == nil, "still leased")
+        _ = try database.queries.runSQL("UPDATE outbox SET due_at = '2000-01-01T00:00:00.000Z'", write: true)
         var sent = false
         guard
-            case .exhausted(let message)? = try database.deliverNext(
+            case .exhausted(let message)? = try database.outbox.deliverNext(
                 policy,
                 send: { _ in
                     sent = true

@@ -14,7 +14,7 @@ import Testing
     @Test func claimSearchUsesThePartialIndex() throws {
         let queue = try migratedQueue()
         try queue.read { db in
-            let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Outbox.claimSearch).map { $0["detail"] as String }
+            let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Outbox.claimSearch).map { try $0["detail"] as String }
             #expect(plan.contains { $0.contains("USING INDEX outbox_due") }, "\(plan)")
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         }

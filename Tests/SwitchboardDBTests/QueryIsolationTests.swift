@@ -81,7 +81,7 @@ import Testing
             let perUser = try Set(
                 tables.filter { table in
                     try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
-                        .contains { $0["name"] == ParameterBinding.userParameter }
+                        .contains { try $0["name"] == ParameterBinding.userParameter }
                 })
             #expect(perUser.isSuperset(of: ["coaches", "notifications", "social_media_posts", "communication_templates"]))
             var checked = 0

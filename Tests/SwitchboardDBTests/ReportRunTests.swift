@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwitchboardDB
 
-/// ``ReportRun``, ``QueryDatabase/render(_:)`` and ``QueryDatabase/runActions(_:)`` in-process on the
+/// ``ReportRun``, ``Reports/render(_:)`` and ``Reports/runActions(_:)`` in-process on the
 /// demo database with the clock pinned: the JSON document (its members, `params`, `generated_at`,
 /// rows that agree with the tables), the templates, and the digest's notification.
 @Suite struct ReportRunTests {
@@ -33,7 +33,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
-        let text = try database.render(try ReportRun(try Self.report("digest"), format: "json", pairs: [], user: nil))
+        let text = try database.reports.render(try ReportRun(try Self.report("digest"), format: "json", pairs: [], user: nil))
         #expect(
             text.hasPrefix("{\n  \"due_soon\": [\n    {")
                 && text.hasSuffix("\n  \"generated_at\": \"2026-02-10T12:00:00Z\",\n  \"report\": \"digest\"\n}\n"))
@@ -70,7 +70,7 @@ import Testing
         defer { fixture.cleanUp() }
         let database = try fixture.demo()
         let document = try Self.document(
-            try database.render(
+            try database.reports.render(
                 try ReportRun(
                     try Self.report("social-activity"), format: "json",
                     pairs: ["days=7"], user: nil)))
@@ -80,7 +80,7 @@ import Testing
         #expect((document["summary"] as? [[String: Any]])?.first?["days"] as? Int == 7)
         // The default when none is given.
         let defaulted = try Self.document(
-            try database.render(try ReportRun(try Self.report("social-activity"), format: "json", pairs: [], user: nil)))
+            try database.reports.render(try ReportRun(try Self.report("social-activity"), format: "json", pairs: [], user: nil)))
         #expect((defaulted["params"] as? [String: Any])?["days"] as? Int == 30)
     }
 
@@ -90,11 +90,11 @@ import Testing
         let database = try fixture.demo()
         let digest = try Self.report("digest")
         let summary = try #require(
-            (try Self.document(try database.render(try ReportRun(digest, format: "json", pairs: [], user: nil)))["summary"]
+            (try Self.document(try database.reports.render(try ReportRun(digest, format: "json", pairs: [], user: nil)))["summary"]
                 as? [[String: Any]])?.first)
-        let markdown = try database.render(try ReportRun(digest, format: "md", pairs: [], user: nil))
+        let markdown = try database.reports.render(try ReportRun(digest, format: "md", pairs: [], user: nil))
         #expect(markdown.contains(try #require(summary["headline"] as? String)))
-        let html = try database.render(try ReportRun(digest, format: "html", pairs: [], user: nil))
+        let html = try database.reports.render(try ReportRun(digest, format: "html", pairs: [], user: nil))
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
         #expect(!["{{#", "{{/", "{{>", "{{^"].contains { html.contains($0) }, "no tag left unrendered (the data holds {{gpa}})")
     }
@@ -108,8 +108,8 @@ import Testing
             "SELECT type, title, message, priority, scheduled_for, related_entity_type, related_entity_id FROM notifications WHERE type = 'daily_digest' AND related_entity_type = 'report'"
         #expect(try database.rows(notificationsSQL) == [])
         #expect(try database.rows("SELECT count(*) FROM report_runs") == ["0"])
-        let before = try #require((try Self.document(try database.render(run))["summary"] as? [[String: Any]])?.first)
-        try database.runActions(run)
+        let before = try #require((try Self.document(try database.reports.render(run))["summary"] as? [[String: Any]])?.first)
+        try database.reports.runActions(run)
         let message =
             "\(before["unread_count"] ?? "") unread, \(before["due_count"] ?? "") due this week, "
             + "\(before["flagged_count"] ?? "") flagged, \(before["new_post_count"] ?? "") new posts"
@@ -119,7 +119,7 @@ import Testing
                 "digest|2026-02-10T12:00:00Z|00000001-0000-4000-8000-000000000001|\(message)"
             ])
         // The next digest counts from that run.
-        let after = try #require((try Self.document(try database.render(run))["summary"] as? [[String: Any]])?.first)
+        let after = try #require((try Self.document(try database.reports.render(run))["summary"] as? [[String: Any]])?.first)
         #expect(after["since"] as? String == "2026-02-10T12:00:00Z" && after["new_post_count"] as? Int == 0)
     }
 
@@ -131,7 +131,7 @@ import Testing
         #expect(report.actions.isEmpty)
         let count = "SELECT (SELECT count(*) FROM notifications) || '|' || (SELECT count(*) FROM report_runs)"
         let before = try database.rows(count)
-        try database.runActions(try ReportRun(report, format: "md", pairs: [], user: nil))
+        try database.reports.runActions(try ReportRun(report, format: "md", pairs: [], user: nil))
         #expect(try database.rows(count) == before)
     }
 }

@@ -63,12 +63,12 @@ enum SchemaSnapshot {
                 WHERE s.sql IS NOT NULL AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND coalesce(l.type, '') <> 'shadow'
                 """)
         return Dictionary(
-            uniqueKeysWithValues: rows.map { row in
+            uniqueKeysWithValues: try rows.map { row in
                 (
-                    row["name"],
+                    try row["name"],
                     Object(
-                        type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"],
-                        isVirtual: row["virtual"])
+                        type: try row["type"], name: try row["name"], table: try row["tbl_name"], sql: try row["sql"],
+                        isVirtual: try row["virtual"])
                 )
             })
     }

@@ -21,7 +21,7 @@ import Testing
         let text = try SchemaSnapshot.generate()
         let stored = try migratedQueue().read { db in
             try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL")
-                .map { ($0["name"] as String, $0["sql"] as String) }
+                .map { (try $0["name"] as String, try $0["sql"] as String) }
         }
         let virtual = Set(stored.filter { $0.1.hasPrefix("CREATE VIRTUAL TABLE") }.map(\.0))
         let shadow = { (name: String) in

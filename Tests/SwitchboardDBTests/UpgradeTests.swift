@@ -139,21 +139,21 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try queue.close()
         let path = folder + "/v11.db"
-        let database = try QueryDatabase(path: path, olderSchema: true)
+        let database = try Workspace(path: path, olderSchema: true)
         let newest = Migration.latestVersion
-        #expect(String(describing: try database.schemaVersion()) == "11, older than this switchboard (\(newest)): run switchboard init")
+        #expect(String(describing: try database.maintenance.schemaVersion()) == "11, older than this switchboard (\(newest)): run switchboard init")
         try database.withConnection { db in try db.execute(sql: "ALTER TABLE social_media_posts ADD COLUMN sentiment_guess TEXT") }
-        let half = try database.schemaVersion()
+        let half = try database.maintenance.schemaVersion()
         #expect(half.unfinished == "0016_spec_gaps.sql")
         #expect(
             String(describing: half)
                 == "11, but migration 0016_spec_gaps.sql did not finish: it has social_media_posts.sentiment_guess (a column of 0016_spec_gaps.sql)")
         try database.withConnection { db in try db.execute(sql: "ALTER TABLE social_media_posts DROP COLUMN sentiment_guess") }
-        _ = try database.migrateToLatest()
-        #expect(String(describing: try database.schemaVersion()) == "\(newest), the newest")
+        _ = try database.maintenance.migrateToLatest()
+        #expect(String(describing: try database.maintenance.schemaVersion()) == "\(newest), the newest")
         try database.withConnection { db in try db.execute(sql: "DROP TRIGGER social_media_posts_replaced_insert") }
         #expect(
-            String(describing: try database.schemaVersion())
+            String(describing: try database.maintenance.schemaVersion())
                 == "\(newest), but migration 0024_replaced_rows.sql did not finish: it lacks trigger social_media_posts_replaced_insert")
     }
 
@@ -167,7 +167,7 @@ import Testing
         #expect(
             throws: SwitchboardError.failure(
                 "\(path): database schema version 11 is older than this switchboard (\(Migration.latestVersion)); run switchboard init to upgrade it")
-        ) { try QueryDatabase(path: path) }
-        #expect(try QueryDatabase(path: path, olderSchema: true).rows("PRAGMA user_version") == ["11"])
+        ) { try Workspace(path: path) }
+        #expect(try Workspace(path: path, olderSchema: true).rows("PRAGMA user_version") == ["11"])
     }
 }

@@ -15,15 +15,15 @@ import Testing
     /// ran first; hands `inspect` the outcome and the database.
     static func run(
         _ name: String, _ pairs: [String] = [], after crossed: String,
-        _ inspect: (QueryOutcome, QueryDatabase) throws -> Void
+        _ inspect: (QueryOutcome, Workspace) throws -> Void
     ) throws {
         let fixture = try UserIsolationFixture()
         defer { fixture.cleanUp() }
-        let database = try QueryDatabase(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
+        let database = try Workspace(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
         try database.withConnection { try $0.execute(sql: crossed) }
         let query = try #require(try QueryCatalog().query(named: name))
         try inspect(
-            try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
+            try database.queries.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)),
             database)
     }
 
@@ -164,7 +164,7 @@ import Testing
         let rows = try queue.write { db in
             try db.execute(sql: "DELETE FROM coaches WHERE id = 'ZZA-coach-1'")
             return try Row.fetchAll(db, sql: "SELECT id, coach_id, template_id, subject FROM interactions ORDER BY id")
-                .map { [$0["id"], $0["coach_id"], $0["template_id"], $0["subject"]] as [String?] }
+                .map { [try $0["id"], try $0["coach_id"], try $0["template_id"], try $0["subject"]] as [String?] }
         }
         #expect(
             rows == [

@@ -15,7 +15,7 @@ import SwitchboardSQLite
 /// ```swift
 /// let fixture = try UserIsolationFixture()
 /// defer { fixture.cleanUp() }
-/// let db = try QueryDatabase(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
+/// let db = try Workspace(path: try fixture.copy(of: fixture.full), now: UserIsolationFixture.now)
 /// ```
 struct UserIsolationFixture {
     /// The pinned clock of every run.
@@ -40,8 +40,8 @@ struct UserIsolationFixture {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         full = folder + "/full.db"
         withoutB = folder + "/without-b.db"
-        let database = try QueryDatabase(path: full, create: true, now: Self.now)
-        _ = try database.migrateToLatest()
+        let database = try Workspace(path: full, create: true, now: Self.now)
+        _ = try database.maintenance.migrateToLatest()
         try database.withConnection { db in
             try db.execute(sql: Self.sharedRows)
             try db.execute(sql: Self.rows(marker: "ZZA", authorID: 1))
@@ -50,7 +50,7 @@ struct UserIsolationFixture {
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
         }
         try FileManager.default.copyItem(atPath: full, toPath: withoutB)
-        let trimmed = try QueryDatabase(path: withoutB, now: Self.now)
+        let trimmed = try Workspace(path: withoutB, now: Self.now)
         try trimmed.withConnection { db in
             // The counters follow the rows through their triggers (a counter deleted by hand first would be
             // counted below zero by its rows' deletion).

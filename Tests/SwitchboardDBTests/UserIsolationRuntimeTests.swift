@@ -7,7 +7,7 @@ import Testing
 /// Runtime proof of isolation between users: every canned query and report query that declares
 /// `:user_id` runs as user A on a database where user B has rows of the same shapes in every per-user
 /// table (``UserIsolationFixture``), with parameter values derived from its declarations, A's ids and
-/// B's ids (``UserIsolationParameters``), through ``QueryDatabase/run(_:binding:columns:)`` as the CLI
+/// B's ids (``UserIsolationParameters``), through ``Queries/run(_:binding:columns:)`` as the CLI
 /// runs it. Each run checks:
 ///
 /// - no cell of the result, and no error message, holds B's marker;
@@ -21,7 +21,7 @@ import Testing
     @Test func bothUsersHaveRowsInEveryPerUserTable() throws {
         let fixture = try UserIsolationFixture()
         defer { fixture.cleanUp() }
-        let full = try QueryDatabase(path: fixture.full, now: UserIsolationFixture.now)
+        let full = try Workspace(path: fixture.full, now: UserIsolationFixture.now)
         try full.withConnection { db in
             let perUser = try UserIsolationFixture.perUserTables(db)
             #expect(
@@ -36,7 +36,7 @@ import Testing
                 #expect(rowsOfB[table]?.count == rowsOfA[table]?.count, "B's rows in \(table) are not A's twins")
             }
         }
-        let withoutB = try QueryDatabase(path: fixture.withoutB, now: UserIsolationFixture.now)
+        let withoutB = try Workspace(path: fixture.withoutB, now: UserIsolationFixture.now)
         let left = try withoutB.withConnection { try UserIsolationFixture.markedRows($0) }.filter { !$0.value.isEmpty }
         #expect(Array(left.keys) == ["users"] && left["users"]?.count == 1)
     }
@@ -212,16 +212,16 @@ final class UserIsolationHarness {
     }
 
     let fixture: UserIsolationFixture
-    private let full: QueryDatabase
-    private let withoutB: QueryDatabase
+    private let full: Workspace
+    private let withoutB: Workspace
     private let ids: UserIsolationParameters.IDs
     /// B's rows in the full database before any write.
     private let rowsOfB: [String: [String]]
 
     init() throws {
         fixture = try UserIsolationFixture()
-        full = try QueryDatabase(path: fixture.full, now: UserIsolationFixture.now)
-        withoutB = try QueryDatabase(path: fixture.withoutB, now: UserIsolationFixture.now)
+        full = try Workspace(path: fixture.full, now: UserIsolationFixture.now)
+        withoutB = try Workspace(path: fixture.withoutB, now: UserIsolationFixture.now)
         ids = try full.withConnection { try UserIsolationParameters.IDs($0) }
         rowsOfB = try full.withConnection { try UserIsolationFixture.markedRows($0) }
     }
@@ -270,10 +270,10 @@ final class UserIsolationHarness {
     }
 
     /// Runs `query` as A with `pairs`, as `switchboard run --user A -p ...` does.
-    static func run(_ query: CannedQuery, _ pairs: [String], on database: QueryDatabase) -> Run {
+    static func run(_ query: CannedQuery, _ pairs: [String], on database: Workspace) -> Run {
         do {
             let binding = try ParameterBinding(query: query, pairs: pairs, user: UserIsolationFixture.userA)
-            return .done(try database.run(query, binding: binding))
+            return .done(try database.queries.run(query, binding: binding))
         } catch let error as SwitchboardError {
             return .failed(error.message)
         } catch {
@@ -282,9 +282,9 @@ final class UserIsolationHarness {
     }
 
     /// `body` on a fresh copy of the database at `path`, removed afterwards.
-    private func onCopy<T>(of path: String, _ body: (QueryDatabase) throws -> T) throws -> T {
+    private func onCopy<T>(of path: String, _ body: (Workspace) throws -> T) throws -> T {
         let copy = try fixture.copy(of: path)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
-        return try body(try QueryDatabase(path: copy, now: UserIsolationFixture.now))
+        return try body(try Workspace(path: copy, now: UserIsolationFixture.now))
     }
 }

@@ -29,17 +29,17 @@ import Testing
     ]
 
     /// A database with users u1 (A, acting) and u2 (B), B owning one row of every table above.
-    static func twoUsers(_ fixture: Fixture) throws -> QueryDatabase {
+    static func twoUsers(_ fixture: Fixture) throws -> Workspace {
         let database = try fixture.empty()
-        _ = try database.runSQL("INSERT INTO users (id, name) VALUES ('u2', 'Bob')", write: true)
+        _ = try database.queries.runSQL("INSERT INTO users (id, name) VALUES ('u2', 'Bob')", write: true)
         for (table, record, _) in records {
-            #expect(try database.importRecords(into: table, from: fixture.input(record), upsert: false, user: other).inserted == 1, "\(table)")
+            #expect(try database.ingest.importRecords(into: table, from: fixture.input(record), upsert: false, user: other).inserted == 1, "\(table)")
         }
         return database
     }
 
     /// Every column of B's rows, quoted as SQL literals (type and bytes).
-    static func rowsOfB(_ database: QueryDatabase) throws -> [String] {
+    static func rowsOfB(_ database: Workspace) throws -> [String] {
         var rows: [String] = []
         for table in records.map(\.table) + ["users"] {
             let columns = try database.rows("SELECT name FROM pragma_table_info('\(table)')").map { "quote(\"\($0)\")" }
@@ -58,7 +58,7 @@ import Testing
         #expect(before.count == 7)
         for (table, _, changed) in Self.records {
             let input = try fixture.input(changed)
-            let counts = try database.importRecords(into: table, from: input, upsert: upsert, user: Fixture.user)
+            let counts = try database.ingest.importRecords(into: table, from: input, upsert: upsert, user: Fixture.user)
             if table == "template_partials" {
                 // Its key holds the user: A's partial of the same name is A's own new row.
                 #expect(counts.inserted == 1 && input.rejections == [], "\(table)")
@@ -79,7 +79,7 @@ import Testing
         for (table, _, changed) in Self.records {
             let named = String(changed.dropLast()) + #","user_id":"u2"}"#
             let input = try fixture.input(named)
-            #expect(try database.importRecords(into: table, from: input, upsert: true, user: Fixture.user).rejected == 1, "\(table)")
+            #expect(try database.ingest.importRecords(into: table, from: input, upsert: true, user: Fixture.user).rejected == 1, "\(table)")
             #expect(input.rejections == ["line 1: user_id 'u2' is not the acting user 'u1' (--all-users imports every user's rows)"], "\(table)")
         }
         #expect(try Self.rowsOfB(database) == before)
@@ -92,7 +92,7 @@ import Testing
         let before = try Self.rowsOfB(database)
         let input = try fixture.input(#"[{"id":"u2","name":"Taken"},{"name":"Ann Lee"}]"#)
         #expect(
-            try database.importRecords(into: "users", from: input, upsert: true, user: Fixture.user)
+            try database.ingest.importRecords(into: "users", from: input, upsert: true, user: Fixture.user)
                 == IngestTests.counts(updated: 1, rejected: 1))
         #expect(input.rejections == ["record 1: id 'u2' is not the acting user 'u1' (--all-users imports every user's rows)"])
         #expect(try database.rows("SELECT id, name FROM users ORDER BY id") == ["u1|Ann Lee", "u2|Bob"])
@@ -100,20 +100,21 @@ import Testing
         // --all-users writes every user's rows, as a restore does.
         let all = try fixture.input(#"[{"id":"u2","name":"Robert"}]"#)
         #expect(
-            try database.importRecords(into: "users", from: all, upsert: true, user: Fixture.user, allUsers: true) == IngestTests.counts(updated: 1))
+            try database.ingest.importRecords(into: "users", from: all, upsert: true, user: Fixture.user, allUsers: true)
+                == IngestTests.counts(updated: 1))
         #expect(try database.rows("SELECT name FROM users WHERE id = 'u2'") == ["Robert"])
     }
 
     @Test func theFirstUserOfAnEmptyWorkspaceIsTheActingOne() throws {
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
-        let database = try QueryDatabase(path: "\(fixture.folder)/none.db", create: true, now: Fixture.now)
-        _ = try database.migrateToLatest()
+        let database = try Workspace(path: "\(fixture.folder)/none.db", create: true, now: Fixture.now)
+        _ = try database.maintenance.migrateToLatest()
         let files = [
             "users": #"[{"id":"a","name":"Ann"},{"id":"b","name":"Bob"}]"#,
             "coaches": #"[{"id":"c1","name":"Kim"},{"id":"c2","user_id":"b","name":"Lee"}]"#,
         ]
-        let counts = try database.importWorkspace(["users", "coaches"], upsert: false, user: nil) { try fixture.input(files[$0]!) }
+        let counts = try database.ingest.importWorkspace(["users", "coaches"], upsert: false, user: nil) { try fixture.input(files[$0]!) }
         #expect(counts == [IngestTests.counts(inserted: 1, rejected: 1), IngestTests.counts(inserted: 1, rejected: 1)])
         #expect(try database.rows("SELECT id, user_id FROM coaches") == ["c1|a"])
     }
@@ -129,15 +130,15 @@ import Testing
             options.update = update
             // B's post id, with B's URL: refused and named.
             let stolen = try fixture.input(Self.records[4].changed)
-            #expect(try database.syncPosts(from: stolen, options: options) == IngestTests.counts(rejected: 1))
+            #expect(try database.ingest.syncPosts(from: stolen, options: options) == IngestTests.counts(rejected: 1))
             #expect(stolen.rejections == ["line 1: id 'pB' is another user's post; it is left as it is"])
             #expect(try Self.rowsOfB(database) == before)
         }
         // The same URL without B's id: a post of A's own, beside B's.
         let same =
             #"{"platform":"twitter","post_url":"https://x.com/b/1","author_handle":"@b","author_name":"Mine","post_date":"2026-02-10T10:00:00Z"}"#
-        #expect(try database.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(new: 1))
-        #expect(try database.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(duplicates: 1))
+        #expect(try database.ingest.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(new: 1))
+        #expect(try database.ingest.syncPosts(from: fixture.input(same), options: options) == IngestTests.counts(duplicates: 1))
         #expect(
             try database.rows("SELECT user_id, author_name FROM social_media_posts WHERE post_url = 'https://x.com/b/1' ORDER BY seq")
                 == ["u2|B", "u1|Mine"])

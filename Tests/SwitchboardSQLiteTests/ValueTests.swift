@@ -60,10 +60,32 @@ import Testing
         try DatabaseQueue().inDatabase { (db: Database) throws in
             let row = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS Id, 2 AS id, NULL AS notes"))
             #expect(row.columnNames == ["Id", "id", "notes"])
-            #expect(row["ID"] as Int == 1)
-            #expect(row["notes"] as String? == nil)
-            #expect(row["missing"] as String? == nil)
-            #expect(row[1] as Int64 == 2)
+            #expect(try row["ID"] as Int == 1)
+            #expect(try row["notes"] as String? == nil)
+            #expect(try row["missing"] as String? == nil)
+            #expect(try row[1] as Int64 == 2)
+        }
+    }
+
+    /// A value that does not convert (NULL read as a non-optional, text as a number) is an error the
+    /// caller can report, never a trap: no SQL a host runs may stop its process.
+    @Test func aValueThatDoesNotConvertThrows() throws {
+        try DatabaseQueue().inDatabase { (db: Database) throws in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT NULL AS notes, 'x' AS n"))
+            #expect(throws: DatabaseError.self) { try row["notes"] as String }
+            do {
+                _ = try row[1] as Int
+                Issue.record("read 'x' as an Int")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_MISMATCH)
+                #expect(error.message == "could not read Int from column 1")
+            }
+            do {
+                _ = try row["missing"] as String
+                Issue.record("read a missing column as a String")
+            } catch let error as DatabaseError {
+                #expect(error.message == "could not read String from column missing")
+            }
         }
     }
 

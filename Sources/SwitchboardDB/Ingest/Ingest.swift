@@ -24,7 +24,7 @@ public struct ImportCollision: Error, Sendable, Equatable {
 ///
 /// A sink may hold the records it takes and decide them later, set-wise (``TableImporter`` inserts a
 /// batch with one statement): ``held`` says how many wait, and ``settle(_:)`` decides them in the
-/// order taken. The loop (``QueryDatabase/feed(_:into:)``) reports skipped records in input order all
+/// order taken. The loop (``Ingest/feed(_:into:)``) reports skipped records in input order all
 /// the same, as if each had been decided when taken.
 protocol RecordSink {
     /// Whether a record key names one of the sink's fields.
@@ -47,18 +47,44 @@ extension RecordSink {
     func settle(_ verdict: (String?) -> Void) throws {}
 }
 
-extension QueryDatabase {
+/// The workspace's ingest: `sync posts` and `import` stream records into its tables, each in one
+/// transaction under the ingest lock (one sync or import of a database at a time); ``Export`` is the
+/// way back out.
+///
+/// ```swift
+/// let counts = try workspace.ingest.importRecords(into: "schools", from: input, upsert: false, user: "u1")
+/// ```
+public struct Ingest {
+    let workspace: Workspace
+}
+
+extension Workspace {
+    /// Sync and import into this workspace (``Ingest``).
+    ///
+    /// ```swift
+    /// try workspace.ingest.lockForIngest()
+    /// ```
+    public var ingest: Ingest { Ingest(workspace: self) }
+}
+
+extension Ingest {
+    /// The names of the workspace's tables, parents first (``TableSchema/workspaceTables(_:)``).
+    public func workspaceTables() throws -> [String] { try workspace.withConnection { try TableSchema.workspaceTables($0) } }
+
+    /// The schema of `table`, or nil when it is not an ordinary table.
+    public func tableSchema(_ table: String) throws -> TableSchema? { try workspace.withConnection { try TableSchema.load($0, table) } }
+
     /// `switchboard sync posts`: streams SocialPost records from `input` into the acting user's
     /// feed (``PostSync``), in one transaction under the ingest lock. Rejected records go to
     /// `input.reject`; the counts include them.
     ///
     /// ```swift
-    /// let counts = try database.syncPosts(from: RecordStream(reader: reader), options: .init(user: "u1"))
+    /// let counts = try workspace.ingest.syncPosts(from: RecordStream(reader: reader), options: .init(user: "u1"))
     /// ```
     public func syncPosts(from input: RecordInput, options: PostSync.Options) throws -> PostSync.Counts {
         try ingest(tables: []) { db in
             let sync = try PostSync(db, options: options)
-            let rejected = try QueryDatabase.feed(input, into: sync)
+            let rejected = try Ingest.feed(input, into: sync)
             var counts = try sync.finish()
             counts.rejected = rejected
             return counts
@@ -75,7 +101,7 @@ extension QueryDatabase {
     /// going in one by one.
     ///
     /// ```swift
-    /// let counts = try database.importRecords(into: "schools", from: input, upsert: false, user: "u1")
+    /// let counts = try workspace.ingest.importRecords(into: "schools", from: input, upsert: false, user: "u1")
     /// ```
     public func importRecords(
         into table: String, from input: RecordInput, upsert: Bool, user: String?,
@@ -83,7 +109,7 @@ extension QueryDatabase {
     ) throws -> ImportCounts {
         try ingest(tables: [table]) { db in
             let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers, userNamed: userNamed)
-            importer.counts.rejected = try QueryDatabase.feed(input, into: importer)
+            importer.counts.rejected = try Ingest.feed(input, into: importer)
             return importer.counts
         }
     }
@@ -94,7 +120,7 @@ extension QueryDatabase {
     /// the first user of `users` is the one the other tables are imported for.
     ///
     /// ```swift
-    /// let counts = try database.importWorkspace(["schools", "coaches"], upsert: false, user: "u1") { try open("\($0).json") }
+    /// let counts = try workspace.ingest.importWorkspace(["schools", "coaches"], upsert: false, user: "u1") { try open("\($0).json") }
     /// ```
     public func importWorkspace(
         _ tables: [String], upsert: Bool, user: String?, allUsers: Bool = false, userNamed: Bool = false,
@@ -105,7 +131,7 @@ extension QueryDatabase {
             var user = user
             return try tables.map { table in
                 let importer = try TableImporter(db, table: table, upsert: upsert, user: user, allUsers: allUsers, userNamed: userNamed)
-                importer.counts.rejected = try QueryDatabase.feed(try inputs(table), into: importer)
+                importer.counts.rejected = try Ingest.feed(try inputs(table), into: importer)
                 if !allUsers, table == "users" { user = importer.owner }
                 return importer.counts
             }
@@ -117,15 +143,15 @@ extension QueryDatabase {
     /// takes it before, so two syncs never fetch at once. It never blocks the database's other writers.
     ///
     /// ```swift
-    /// try database.lockForIngest() // throws at once when another sync or import holds it
+    /// try workspace.ingest.lockForIngest() // throws at once when another sync or import holds it
     /// ```
-    public func lockForIngest() throws { try SyncLock.acquire(path: path) }
+    public func lockForIngest() throws { try SyncLock.acquire(path: workspace.path) }
 
     /// The one ingest transaction: the ingest lock (one sync or import of a database at a time),
     /// `BEGIN IMMEDIATE`, and `tables`' side-effect triggers off (``TableImporter/withoutSideEffects(_:tables:_:)``).
     private func ingest<T>(tables: [String], _ body: (Database) throws -> T) throws -> T {
         try lockForIngest()
-        return try withConnection { db in
+        return try workspace.withConnection { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
             do {
                 let result = try TableImporter.withoutSideEffects(db, tables: tables) { try body(db) }

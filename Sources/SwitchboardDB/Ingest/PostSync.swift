@@ -2,7 +2,7 @@ import SwitchboardCore
 import SwitchboardSQLite
 
 /// `switchboard sync posts`: new SocialPost records into the acting user's feed in `social_media_posts`,
-/// deduplicated on `post_url` within that feed (another user may hold the same URL), all in the caller's transaction (``QueryDatabase/syncPosts(from:options:)``), so a run
+/// deduplicated on `post_url` within that feed (another user may hold the same URL), all in the caller's transaction (``Ingest/syncPosts(from:options:)``), so a run
 /// commits whole or not at all.
 ///
 /// Records are checked one by one as they stream in (``add(_:)``) and kept in a temporary
@@ -44,26 +44,19 @@ public final class PostSync: RecordSink {
     /// The batch size from which a sync indexes its posts once at the end rather than through the trigger.
     public static let indexAtEndFrom = 200_000
 
-    /// The SocialPost fields a record may carry, in the staging table's order.
-    public static let fields = [
-        "id", "coach_id", "school_id", "platform", "post_url", "post_content", "post_date", "author_handle",
-        "author_name", "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
-        "is_recruiting_related", "flagged_for_review", "sentiment", "notes", "created_at", "updated_at",
-    ]
-    /// What `--update` refreshes.
-    static let contentFields = [
-        "coach_id", "school_id", "platform", "post_content", "post_date", "author_handle", "author_name",
-        "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
-        "is_recruiting_related", "sentiment",
-    ]
-    static let uuid = """
-        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
-        || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
-        """
+    /// The columns that are not a SocialPost field: the owner (`user_id`, the acting user's) and the
+    /// classifier's guess (`sentiment_guess`); the database's own (``TableSchema/internalColumns``) neither.
+    static let notFields: Set<String> = ["user_id", "sentiment_guess"]
+    /// The fields a post keeps as the user left them, or as they were first synced: `--update` refreshes
+    /// the others (its content).
+    static let keptFields: Set<String> = ["id", "post_url", "flagged_for_review", "notes", "created_at", "updated_at"]
 
     let db: Database
     let options: Options
     let schema: TableSchema
+    /// The SocialPost fields a record may carry: the table's columns, in its order, but ``notFields`` and
+    /// the database's own.
+    let postFields: [String]
     /// Whether `sentiment_classify(text)` is registered on this connection.
     public let classifierAvailable: Bool
     /// Stages one record, from the connection's statement cache.
@@ -85,13 +78,13 @@ public final class PostSync: RecordSink {
                 missing: "social_media_posts.sentiment_guess", version: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
         }
         self.schema = schema
+        postFields = schema.columnNames.filter { !PostSync.notFields.contains($0) && !schema.internalColumns.contains($0) }
         classifierAvailable = try Bool.fetchOne(db, sql: "SELECT 1 FROM pragma_function_list WHERE name = 'sentiment_classify'") ?? false
         try db.execute(sql: "DROP TABLE IF EXISTS temp.sync_staging")
-        let columns = PostSync.fields.map { $0 == "id" ? "id TEXT UNIQUE" : $0 == "post_url" ? "post_url TEXT UNIQUE" : $0 }
+        let columns = postFields.map { $0 == "id" ? "id TEXT UNIQUE" : $0 == "post_url" ? "post_url TEXT UNIQUE" : TableImporter.quote($0) }
         try db.execute(sql: "CREATE TEMP TABLE sync_staging (n INTEGER PRIMARY KEY, \(columns.joined(separator: ", ")))")
-        let values = PostSync.fields.map { $0 == "id" ? "coalesce(?, \(PostSync.uuid))" : "?" }.joined(separator: ", ")
         stageSQL = """
-            INSERT INTO temp.sync_staging (\(PostSync.fields.joined(separator: ", "))) VALUES (\(values))
+            INSERT INTO temp.sync_staging (\(postFields.map(TableImporter.quote).joined(separator: ", "))) VALUES (\(postFields.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT (post_url) DO NOTHING
             """
         idOwner = try db.makeStatement(sql: "SELECT post_url, user_id FROM social_media_posts WHERE id = ?")
@@ -100,14 +93,14 @@ public final class PostSync: RecordSink {
     }
 
     /// Whether a record key names a SocialPost field.
-    func accepts(_ key: String) -> Bool { PostSync.fields.contains(key) }
+    func accepts(_ key: String) -> Bool { postFields.contains(key) }
 
     /// Checks one record and stages it; returns why it was skipped, or nil.
     func take(_ fields: [JSONMember], at location: String) throws -> String? {
         var values: [String: SQLValue] = [:]
         do {
             for field in fields {
-                guard let column = schema.column(forKey: field.key), PostSync.fields.contains(column), values[column] == nil else { continue }
+                guard let column = schema.column(forKey: field.key), postFields.contains(column), values[column] == nil else { continue }
                 values[column] = try databaseValue(field.value, column: column, schema: schema)
             }
         } catch let rejection as Rejection {
@@ -119,13 +112,11 @@ public final class PostSync: RecordSink {
         }
         guard let url = text("post_url"), !url.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else { return "post_url is missing" }
         guard let platform = text("platform") else { return "platform is missing" }
-        guard platform == "twitter" || platform == "instagram" else { return "platform '\(platform)' is unknown (twitter or instagram)" }
+        if let unknown = unknown("platform", platform) { return unknown }
         guard text("post_date") != nil else { return "post_date is missing" }
         guard values["author_handle"].map({ !$0.isNull }) == true else { return "author_handle is missing" }
         guard values["author_name"].map({ !$0.isNull }) == true else { return "author_name is missing" }
-        if let sentiment = text("sentiment"), !["very_positive", "positive", "neutral", "negative"].contains(sentiment) {
-            return "sentiment '\(sentiment)' is unknown (very_positive, positive, neutral or negative)"
-        }
+        if let sentiment = text("sentiment"), let unknown = unknown("sentiment", sentiment) { return unknown }
         for count in ["likes_count", "shares_count", "replies_count"] {
             guard let value = values[count], !value.isNull else { continue }
             // An integer column: databaseValue gave a whole number or refused the record.
@@ -137,7 +128,7 @@ public final class PostSync: RecordSink {
             return "media_urls '\(media)' is not a JSON array"
         }
         if let id = text("id"), let owner = try Row.fetchOne(idOwner, arguments: [id]) {
-            let (ownerURL, ownerUser): (String, String) = (owner[0], owner[1])
+            let (ownerURL, ownerUser): (String, String) = (try owner[0], try owner[1])
             if ownerUser != options.user { return "id '\(id)' is another user's post; it is left as it is" }
             if ownerURL != url { return "id '\(id)' belongs to another post (\(ownerURL))" }
         }
@@ -150,12 +141,35 @@ public final class PostSync: RecordSink {
             }
         }
         do {
-            try stage.execute(arguments: StatementArguments(PostSync.fields.map { values[$0] ?? .null }))
+            try stage.execute(arguments: StatementArguments(postFields.map { values[$0] ?? .null }))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             return "id '\(text("id") ?? "")' repeats an earlier record's"
         }
         if db.changesCount == 0 { inputDuplicates += 1 }
         return nil
+    }
+
+    /// Why `value` is refused for `column`, when the column's CHECK does not list it
+    /// (``TableSchema/allowedValues``): `platform 'x' is unknown (twitter or instagram)`.
+    func unknown(_ column: String, _ value: String) -> String? {
+        guard let allowed = schema.allowedValues[column], !allowed.contains(value) else { return nil }
+        let listed = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
+        return "\(column) '\(value)' is unknown (\(listed))"
+    }
+
+    /// What the insert writes into `column` from the staged post `s`: the acting user, the classifier's
+    /// `guess`, the staged value, or the column's default where the record gave none (`updated_at`: the
+    /// record's `created_at` first).
+    func inserted(_ column: String, guess: String) -> String {
+        switch column {
+        case "user_id": return ":user"
+        case "sentiment_guess": return guess
+        default:
+            var choices = ["s.\(TableImporter.quote(column))"]
+            if column == "updated_at" { choices.append("s.created_at") }
+            if let fallback = schema.columns.first(where: { $0.name == column })?.defaultSQL { choices.append(fallback) }
+            return choices.count == 1 ? choices[0] : "coalesce(\(choices.joined(separator: ", ")))"
+        }
     }
 
     /// Moves the staged posts into the table and returns the counts.
@@ -170,15 +184,16 @@ public final class PostSync: RecordSink {
         let classify = options.classify && classifierAvailable
         let guess = classify ? "CASE WHEN s.sentiment IS NULL THEN sentiment_classify(s.post_content) END" : "NULL"
         if options.update {
+            let contentFields = postFields.filter { !PostSync.keptFields.contains($0) }
             let refreshed =
-                PostSync.contentFields.map { field in "\(field) = coalesce(s.\(field), p.\(field))" }
+                contentFields.map(TableImporter.quote).map { field in "\(field) = coalesce(s.\(field), p.\(field))" }
                 + [
                     classify
                         ? "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL "
                             + "THEN sentiment_classify(coalesce(s.post_content, p.post_content)) END"
                         : "sentiment_guess = CASE WHEN coalesce(s.sentiment, p.sentiment) IS NULL THEN p.sentiment_guess END"
                 ]
-            let differs = PostSync.contentFields.map { field in "p.\(field) IS NOT coalesce(s.\(field), p.\(field))" }
+            let differs = contentFields.map(TableImporter.quote).map { field in "p.\(field) IS NOT coalesce(s.\(field), p.\(field))" }
             try db.execute(
                 sql: """
                     UPDATE social_media_posts AS p SET \(refreshed.joined(separator: ", "))
@@ -188,15 +203,10 @@ public final class PostSync: RecordSink {
             counts.updated = db.changesCount
         }
         let before = try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM social_media_posts") ?? 0
+        let columns = postFields + ["user_id", "sentiment_guess"]
         let insert = """
-            INSERT INTO social_media_posts (id, user_id, coach_id, school_id, platform, post_url, post_content, post_date,
-                author_handle, author_name, author_avatar_url, media_urls, likes_count, shares_count, replies_count,
-                is_recruiting_related, flagged_for_review, sentiment, sentiment_guess, notes, created_at, updated_at)
-            SELECT s.id, :user, s.coach_id, s.school_id, s.platform, s.post_url, coalesce(s.post_content, ''), s.post_date,
-                s.author_handle, s.author_name, s.author_avatar_url, coalesce(s.media_urls, '[]'), coalesce(s.likes_count, 0),
-                coalesce(s.shares_count, 0), coalesce(s.replies_count, 0), coalesce(s.is_recruiting_related, 0),
-                coalesce(s.flagged_for_review, 0), s.sentiment, \(guess), s.notes,
-                coalesce(s.created_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), coalesce(s.updated_at, s.created_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            INSERT INTO social_media_posts (\(columns.map(TableImporter.quote).joined(separator: ", ")))
+            SELECT \(columns.map { inserted($0, guess: guess) }.joined(separator: ", "))
             FROM temp.sync_staging AS s WHERE NOT \(seen) ORDER BY s.n
             """
         let atEnd: Bool

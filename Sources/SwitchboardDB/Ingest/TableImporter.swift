@@ -416,13 +416,13 @@ final class TableImporter: RecordSink {
                     + #"(SELECT id FROM pragma_foreign_key_list(?) GROUP BY id HAVING count(*) = 1) ORDER BY id"#),
             arguments: [schema.name, schema.name])
         for reference in references {
-            let parent: String = reference["table"], column: String = reference["from"]
+            let parent: String = try reference["table"], column: String = try reference["from"]
             guard let at = shape.columns.firstIndex(where: { schema.columns[$0].name == column }) else { continue }
             let value = values[values.startIndex + at]
-            guard !value.isNull, let key = reference["to"] as String? else { continue }
+            guard !value.isNull, let key = try reference["to"] as String? else { continue }
             let sql = "SELECT 1 FROM \(TableImporter.quote(parent)) WHERE \(TableImporter.quote(key)) IS ? LIMIT 1"
             if try Bool.fetchOne(statement(sql), arguments: [value]) != true {
-                return QueryDatabase.referenceWording(value, table: schema.name, column: column)
+                return Queries.referenceWording(value, table: schema.name, column: column)
             }
         }
         return nil
@@ -458,7 +458,7 @@ final class TableImporter: RecordSink {
         var saved: [(String, String)] = []
         for table in tables {
             for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table]) {
-                let name: String = row["name"], sql: String = row["sql"]
+                let name: String = try row["name"], sql: String = try row["sql"]
                 guard !name.hasSuffix("_updated_at"), !name.contains("_counters_"), !name.contains("_replaced"),
                     sql.uppercased().contains("INSERT INTO"),
                     !indexes.contains(where: { sql.contains($0) })

@@ -17,6 +17,9 @@ public struct TableSchema: Sendable {
         public let notNull: Bool
         public let hasDefault: Bool
         public let primaryKey: Bool
+        /// The column's DEFAULT as SQL, as the schema writes it (`'[]'`, `0`,
+        /// `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`); nil without one.
+        public let defaultSQL: String?
     }
 
     public let name: String
@@ -39,6 +42,12 @@ public struct TableSchema: Sendable {
     /// Every set of columns that is unique in the table (the primary key, UNIQUE constraints, unique
     /// indexes on columns), each in its index's order: what a record's row can collide on.
     public let uniqueKeys: [[String]]
+    /// The values a TEXT column's CHECK lists (`platform IN ('twitter', 'instagram')`), in its order, by column.
+    ///
+    /// ```swift
+    /// try TableSchema.load(db, "social_media_posts")!.allowedValues["platform"] // ["twitter", "instagram"]
+    /// ```
+    public let allowedValues: [String: [String]]
 
     public var columnNames: [String] { columns.map(\.name) }
 
@@ -122,13 +131,14 @@ public struct TableSchema: Sendable {
         for row in try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", arguments: [name]) {
             columns.append(
                 Column(
-                    name: row["name"], type: (row["type"] as String?)?.uppercased() ?? "",
-                    notNull: row["notnull"] as Int == 1, hasDefault: row["dflt_value"] as String? != nil,
-                    primaryKey: row["pk"] as Int > 0))
+                    name: try row["name"], type: (try row["type"] as String?)?.uppercased() ?? "",
+                    notNull: try row["notnull"] as Int == 1, hasDefault: try row["dflt_value"] as String? != nil,
+                    primaryKey: try row["pk"] as Int > 0, defaultSQL: try row["dflt_value"]))
         }
         let foreign = try Row.fetchAll(db, sql: "SELECT \"table\", \"from\" FROM pragma_foreign_key_list(?)", arguments: [name])
-        let parents = Set(foreign.map { $0["table"] as String }).subtracting([name])
-        let userColumn = foreign.first { ($0["table"] as String) == "users" && ($0["from"] as String) == "user_id" } != nil ? "user_id" : nil
+        let parents = Set(try foreign.map { try $0["table"] as String }).subtracting([name])
+        let userColumn =
+            try foreign.first { try (try $0["table"] as String) == "users" && (try $0["from"] as String) == "user_id" } != nil ? "user_id" : nil
         let names = Set(columns.map(\.name))
         var uniqueKeys: [[String]] = []
         for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [name]) {
@@ -144,7 +154,47 @@ public struct TableSchema: Sendable {
             dateColumns: words(before: [" GLOB '[0-9][0-9][0-9][0-9]-"], in: sql).intersection(names),
             instantColumns: words(before: [" NOT GLOB '*[^0-9.+-]*'"], in: sql).filter { names.contains($0 + "_ms") },
             integerColumns: Set(columns.filter { $0.type.contains("INT") }.map(\.name)),
-            parents: parents, userColumn: userColumn, uniqueKeys: uniqueKeys)
+            parents: parents, userColumn: userColumn, uniqueKeys: uniqueKeys,
+            allowedValues: allowedValues(in: sql).filter { names.contains($0.key) })
+    }
+
+    /// The text values each `X IN ('a', 'b', …)` of `sql` lists, by the identifier X; the first list of a
+    /// column wins (a column's CHECK comes before the table's constraints).
+    static func allowedValues(in sql: String) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        let text = Array(sql.utf8)
+        let needle = Array(" IN ('".utf8)
+        guard text.count >= needle.count else { return found }
+        for start in 0...(text.count - needle.count) where text[start..<start + needle.count].elementsEqual(needle) {
+            var begin = start
+            while begin > 0, isIdentifier(text[begin - 1]) { begin -= 1 }
+            guard begin < start else { continue }
+            let column = String(decoding: text[begin..<start], as: UTF8.self)
+            var values: [String] = []
+            var index = start + needle.count - 1
+            // 'value' then `, ` or `)`; a quote inside a value is doubled.
+            while index < text.count, text[index] == UInt8(ascii: "'") {
+                var value: [UInt8] = []
+                index += 1
+                while index < text.count {
+                    if text[index] == UInt8(ascii: "'") {
+                        if index + 1 < text.count, text[index + 1] == UInt8(ascii: "'") {
+                            value.append(text[index])
+                            index += 2
+                            continue
+                        }
+                        break
+                    }
+                    value.append(text[index])
+                    index += 1
+                }
+                values.append(String(decoding: value, as: UTF8.self))
+                index += 1
+                while index < text.count, text[index] == UInt8(ascii: ",") || text[index] == UInt8(ascii: " ") { index += 1 }
+            }
+            if found[column] == nil, !values.isEmpty { found[column] = values }
+        }
+        return found
     }
 
     /// The identifiers right before each occurrence of the patterns.

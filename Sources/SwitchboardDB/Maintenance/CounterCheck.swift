@@ -52,7 +52,7 @@ struct CounterTable: Sendable {
         let names = (0..<(keys.count + counts.count)).map { "c\($0)" }.joined(separator: ", ")
         var rows: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "WITH t (\(names)) AS (\(sql)) SELECT \(columns) FROM t") {
-            let values: [String] = (0..<row.count).map { row[$0] }
+            let values: [String] = try (0..<row.count).map { try row[$0] }
             let key = zip(keys, values).map { "\($0)=\($1)" }.joined(separator: " ")
             rows[key] = zip(counts, values.dropFirst(keys.count)).map { "\($0)=\($1)" }.joined(separator: " ")
         }
@@ -90,7 +90,7 @@ public struct CounterDrift: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(table) \(key): stored \(stored ?? "none"), counted \(counted ?? "none")" }
 }
 
-extension QueryDatabase {
+extension Maintenance {
     /// Every counter row that differs from `count(*)` of the rows it counts, table by table (in
     /// ``CounterTable/all``'s order), then by key; empty when every counter is exact. Counter tables the
     /// database does not have yet (an older schema) are left out.
@@ -100,25 +100,25 @@ extension QueryDatabase {
     /// UPDATE social_media_post_counters SET posts = posts + 1 WHERE user_id = 'u1' AND platform = 'twitter';
     /// ```
     /// ```swift
-    /// try database.counterDrift().map(\.description)
+    /// try workspace.maintenance.counterDrift().map(\.description)
     /// // ["social_media_post_counters user_id='u1' platform='twitter': stored posts=3 flagged=1, counted posts=2 flagged=1"]
     /// ```
     public func counterDrift() throws -> [CounterDrift] {
-        try withConnection { db in try QueryDatabase.counterDrift(db) }
+        try workspace.withConnection { db in try Maintenance.counterDrift(db) }
     }
 
     /// Rebuilds every counter table that drifted from the rows it counts, in one transaction, and
     /// returns what it changed (the drift found, as ``counterDrift()`` gives it; empty: nothing changed).
     ///
     /// ```swift
-    /// try database.repairCounters().count   // 1, then
-    /// try database.counterDrift()           // []
+    /// try workspace.maintenance.repairCounters().count   // 1, then
+    /// try workspace.maintenance.counterDrift()           // []
     /// ```
     public func repairCounters() throws -> [CounterDrift] {
-        try withConnection { db in
+        try workspace.withConnection { db in
             var repaired: [CounterDrift] = []
             try db.inTransaction(.immediate) {
-                repaired = try QueryDatabase.counterDrift(db)
+                repaired = try Maintenance.counterDrift(db)
                 for table in CounterTable.all where repaired.contains(where: { $0.table == table.name }) {
                     try db.execute(sql: "DELETE FROM \(table.name)")
                     try db.execute(sql: "INSERT INTO \(table.name) (\((table.keys + table.counts).joined(separator: ", "))) \(table.counted)")
@@ -130,6 +130,6 @@ extension QueryDatabase {
     }
 
     static func counterDrift(_ db: Database) throws -> [CounterDrift] {
-        try CounterTable.all.filter { try hasTable(db, $0.name) }.flatMap { try $0.drift(db) }
+        try CounterTable.all.filter { try Workspace.hasTable(db, $0.name) }.flatMap { try $0.drift(db) }
     }
 }

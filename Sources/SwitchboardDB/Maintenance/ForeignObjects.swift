@@ -16,7 +16,7 @@ public enum ForeignObject: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension QueryDatabase {
+extension Maintenance {
     /// The tables and columns of the database that the newest schema does not have, tables first,
     /// each in name order (compared with the migrations applied to an empty in-memory database).
     /// SQLite's own tables and the search indexes' shadow tables are the schema's; Litestream's are
@@ -24,13 +24,13 @@ extension QueryDatabase {
     ///
     /// ```swift
     /// // after `sqlite-utils insert app.db tg_groups group.json --alter`:
-    /// try database.foreignObjects() // [.column(table: "tg_groups", column: "memberCount")]
+    /// try workspace.maintenance.foreignObjects() // [.column(table: "tg_groups", column: "memberCount")]
     /// ```
     public func foreignObjects() throws -> [ForeignObject] {
         let reference = try DatabaseQueue()
         try migrate(reference)
-        let expected = try reference.read { try QueryDatabase.tableColumns($0) }
-        let actual = try withConnection { try QueryDatabase.tableColumns($0) }
+        let expected = try reference.read { try Maintenance.tableColumns($0) }
+        let actual = try workspace.withConnection { try Maintenance.tableColumns($0) }
         var tables: [ForeignObject] = []
         var columns: [ForeignObject] = []
         for (table, names) in actual.sorted(by: { $0.key < $1.key }) where !LitestreamTables.contains(table) {

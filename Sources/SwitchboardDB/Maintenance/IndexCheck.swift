@@ -11,7 +11,7 @@ public struct IndexCheck: Sendable, Equatable {
     public let problem: String?
 }
 
-extension QueryDatabase {
+extension Maintenance {
     /// The full-text indexes (FTS5 tables), by name.
     static func fullTextIndexes(_ db: Database) throws -> [String] {
         try String.fetchAll(
@@ -25,13 +25,13 @@ extension QueryDatabase {
     /// `integrity-check` command with rank 1), which `integrity_check` does not look into.
     ///
     /// ```swift
-    /// try database.check().filter { $0.problem != nil } // [] when all is well
+    /// try workspace.maintenance.check().filter { $0.problem != nil } // [] when all is well
     /// ```
     public func check() throws -> [IndexCheck] {
-        try withConnection { db in
+        try workspace.withConnection { db in
             let file = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             var results = [IndexCheck(name: "database", problem: file == ["ok"] ? nil : file.first)]
-            for index in try QueryDatabase.fullTextIndexes(db) {
+            for index in try Maintenance.fullTextIndexes(db) {
                 let quoted = TableImporter.quote(index)
                 do {
                     try db.execute(sql: "INSERT INTO \(quoted)(\(quoted), rank) VALUES ('integrity-check', 1)")
@@ -48,13 +48,13 @@ extension QueryDatabase {
     /// transaction; returns their names.
     ///
     /// ```swift
-    /// try database.rebuildIndexes() // ["notifications_trigram", "social_posts_fts", "social_posts_trigram"]
+    /// try workspace.maintenance.rebuildIndexes() // ["notifications_trigram", "social_posts_fts", "social_posts_trigram"]
     /// ```
     public func rebuildIndexes() throws -> [String] {
-        try withConnection { db in
+        try workspace.withConnection { db in
             var rebuilt: [String] = []
             try db.inTransaction(.immediate) {
-                rebuilt = try QueryDatabase.fullTextIndexes(db)
+                rebuilt = try Maintenance.fullTextIndexes(db)
                 for index in rebuilt {
                     let quoted = TableImporter.quote(index)
                     try db.execute(sql: "INSERT INTO \(quoted)(\(quoted)) VALUES ('rebuild')")

@@ -4,16 +4,16 @@ import SwitchboardSQLite
 /// (`sqlite-utils disable-fts`), and search through it fails ("no such table") while the file itself
 /// checks ok. `switchboard check` names them; `check --rebuild` restores them, as the migrations made
 /// them, with the triggers that keep them and the fts5vocab tables that read them.
-extension QueryDatabase {
+extension Maintenance {
     /// The missing indexes, by name: those the migrations the database has applied make in an empty
     /// in-memory database, and it does not have.
     ///
     /// ```swift
     /// // after `sqlite-utils disable-fts app.db social_media_posts`:
-    /// try database.missingIndexes() // ["social_posts_fts"]
+    /// try workspace.maintenance.missingIndexes() // ["social_posts_fts"]
     /// ```
     public func missingIndexes() throws -> [String] {
-        try withConnection { db in try QueryDatabase.missingIndexes(db).map(\.name) }
+        try workspace.withConnection { db in try Maintenance.missingIndexes(db).map(\.name) }
     }
 
     /// Creates each missing index, the triggers that keep it and the fts5vocab tables over it that the
@@ -21,14 +21,14 @@ extension QueryDatabase {
     /// empty until ``rebuildIndexes()`` fills them from their tables.
     ///
     /// ```swift
-    /// try database.restoreIndexes() // ["social_posts_fts"]
-    /// try database.rebuildIndexes()
+    /// try workspace.maintenance.restoreIndexes() // ["social_posts_fts"]
+    /// try workspace.maintenance.rebuildIndexes()
     /// ```
     public func restoreIndexes() throws -> [String] {
-        try withConnection { db in
+        try workspace.withConnection { db in
             var restored: [String] = []
             try db.inTransaction(.immediate) {
-                for index in try QueryDatabase.missingIndexes(db) {
+                for index in try Maintenance.missingIndexes(db) {
                     for statement in index.statements { try db.execute(sql: statement) }
                     restored.append(index.name)
                 }
@@ -47,7 +47,7 @@ extension QueryDatabase {
         try reference.writeWithoutTransaction { try apply(Migration.all.filter { $0.version <= version }, to: $0) }
         return try reference.read { schema in
             let objects = try Row.fetchAll(schema, sql: "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
-                .map { (name: $0["name"] as String, sql: $0["sql"] as String) }
+                .map { (name: try $0["name"] as String, sql: try $0["sql"] as String) }
             return try fullTextIndexes(schema).filter { !present.contains($0) }.map { index in
                 let naming = objects.filter { $0.name == index || (!present.contains($0.name) && names($0.sql, index)) }
                 return (index, naming.map(\.sql))

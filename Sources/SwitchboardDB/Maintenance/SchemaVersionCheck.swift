@@ -9,7 +9,7 @@ import SwitchboardSQLite
 /// alone, can leave a version with objects of the next one (``later``) or without some of its own (``missing``).
 ///
 /// ```swift
-/// String(describing: try database.schemaVersion())
+/// String(describing: try workspace.maintenance.schemaVersion())
 /// // "23, the newest"
 /// // "15, older than this switchboard (23): run switchboard init"
 /// // "15, but migration 0016_spec_gaps.sql did not finish: it has social_media_posts.sentiment_guess (a column of 0016_spec_gaps.sql)"
@@ -40,12 +40,12 @@ public struct SchemaVersionStatus: Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-extension QueryDatabase {
+extension Maintenance {
     /// The schema's version against the newest, and the objects that are not its version's (``SchemaVersionStatus``).
     /// The references are the migrations applied one by one to an empty in-memory database.
     public func schemaVersion() throws -> SchemaVersionStatus {
-        let (version, actual) = try withConnection { db in
-            (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0, try QueryDatabase.schemaObjects(db))
+        let (version, actual) = try workspace.withConnection { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0, try Maintenance.schemaObjects(db))
         }
         let reference = try DatabaseQueue()
         var atVersion: Set<String> = []
@@ -53,7 +53,7 @@ extension QueryDatabase {
         for (index, migration) in Migration.all.enumerated() {
             let objects = try reference.writeWithoutTransaction { db in
                 try apply(Array(Migration.all.prefix(index + 1)), to: db)
-                return try QueryDatabase.schemaObjects(db)
+                return try Maintenance.schemaObjects(db)
             }
             if migration.version <= version { atVersion = objects }
             for object in objects where madeBy[object] == nil { madeBy[object] = migration }
@@ -90,7 +90,7 @@ extension QueryDatabase {
     static func schemaObjects(_ db: Database) throws -> Set<String> {
         var objects: Set<String> = []
         for row in try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
-            let type: String = row[0], name: String = row[1]
+            let type: String = try row[0], name: String = try row[1]
             objects.insert("\(type) \(name)")
             guard type == "table" else { continue }
             for column in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]) {

@@ -50,14 +50,14 @@ public enum Delivery: Equatable, Sendable {
     case refused(OutboxMessage)
 }
 
-extension QueryDatabase {
+extension Outbox {
     /// `switchboard deliver`, one message: claims the oldest due one (``Outbox/claim(_:lease:maxAttempts:)``),
     /// hands it to `send` outside any transaction (nil: sent; else why not, ``SendFailure``), and records
     /// the result under the claim's fencing token. Nil when nothing is due. A step that finds the
     /// database locked past the busy timeout is tried again while `retryLocked` says so (the CLI's `--watch`).
     ///
     /// ```swift
-    /// let delivery = try database.deliverNext(DeliveryPolicy(lease: 120, maxAttempts: 5, backoff: 1)) { message in
+    /// let delivery = try workspace.outbox.deliverNext(DeliveryPolicy(lease: 120, maxAttempts: 5, backoff: 1)) { message in
     ///     send(message.senderJSON) ? nil : "exit 1"
     /// }
     /// ```

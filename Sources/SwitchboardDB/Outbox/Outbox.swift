@@ -21,20 +21,20 @@ public struct OutboxMessage: Equatable, Sendable {
     public let leaseExpiresAt: String?
     public let createdAt: String
 
-    init(_ row: Row) {
-        id = row["id"]
-        idempotencyKey = row["idempotency_key"]
-        templateID = row["template_id"]
-        templateName = row["template_name"]
-        groupID = row["group_id"]
-        groupName = row["group_name"]
-        text = row["text"]
-        status = row["status"]
-        attempts = row["attempts"]
-        fencingToken = row["fencing_token"]
-        lastError = row["last_error"]
-        leaseExpiresAt = row["lease_expires_at"]
-        createdAt = row["created_at"]
+    init(_ row: Row) throws {
+        id = try row["id"]
+        idempotencyKey = try row["idempotency_key"]
+        templateID = try row["template_id"]
+        templateName = try row["template_name"]
+        groupID = try row["group_id"]
+        groupName = try row["group_name"]
+        text = try row["text"]
+        status = try row["status"]
+        attempts = try row["attempts"]
+        fencingToken = try row["fencing_token"]
+        lastError = try row["last_error"]
+        leaseExpiresAt = try row["lease_expires_at"]
+        createdAt = try row["created_at"]
     }
 
     /// The JSON object a sender reads on its standard input: id, idempotency_key, group_id,
@@ -63,7 +63,17 @@ public struct OutboxMessage: Equatable, Sendable {
 /// under the token that claimed. Every function runs its own `BEGIN IMMEDIATE` transaction
 /// (call them outside one). Times are SQLite's `'now'` (the real clock) as
 /// `YYYY-MM-DDTHH:MM:SS.sssZ`, except `created_at`, which follows the pinned clock when there is one.
-public enum Outbox {
+/// Its verbs work on a ``Workspace`` (`workspace.outbox`).
+///
+/// ```swift
+/// let enqueued = try workspace.outbox.enqueue(draft, key: nil, dedupeWindow: 10)
+/// ```
+public struct Outbox {
+    let workspace: Workspace
+
+    /// The statuses a message moves through, as the outbox table's CHECK lists them.
+    public static let statuses = ["queued", "sending", "sent", "failed"]
+
     /// What to queue.
     public struct Draft: Sendable {
         public var templateID: String?
@@ -100,7 +110,7 @@ public enum Outbox {
     /// insert. Times are the system clock's, never a pinned one (`switchboard_now`), and the window
     /// is bounded on both sides: a clock that jumped, forwards or back, can make a row look neither
     /// recent nor future, so a later send is never swallowed as its duplicate.
-    public static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double) throws -> Enqueued {
+    static func enqueue(_ db: Database, _ draft: Draft, key: String?, dedupeWindow: Double) throws -> Enqueued {
         var result: Enqueued!
         try db.inTransaction(.immediate) {
             let createdAt = try clock(db)
@@ -123,7 +133,7 @@ public enum Outbox {
                         createdAt, "+\(dedupeWindow) seconds",
                     ])
                 if let row {
-                    result = .duplicate(OutboxMessage(row))
+                    result = .duplicate(try OutboxMessage(row))
                     return .commit
                 }
             }
@@ -177,7 +187,7 @@ public enum Outbox {
     }
 
     /// The row with this id.
-    public static func message(_ db: Database, id: Int64) throws -> OutboxMessage? {
+    static func message(_ db: Database, id: Int64) throws -> OutboxMessage? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM outbox WHERE id = ?"), arguments: [id]).map(OutboxMessage.init)
     }
 
@@ -191,13 +201,13 @@ public enum Outbox {
     }
 
     /// The row with this idempotency key.
-    public static func message(_ db: Database, key: String) throws -> OutboxMessage? {
+    static func message(_ db: Database, key: String) throws -> OutboxMessage? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM outbox WHERE idempotency_key = ?"), arguments: [key]).map(OutboxMessage.init)
     }
 
     /// The claim's search: the oldest due row among the queued and the leased (whose lease, due_at,
     /// has expired), by the partial index outbox_due.
-    public static let claimSearch = """
+    static let claimSearch = """
         SELECT id, status, attempts FROM outbox INDEXED BY outbox_due
         WHERE status IN ('queued', 'sending') AND due_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         ORDER BY due_at, id LIMIT 1
@@ -214,13 +224,13 @@ public enum Outbox {
     /// Claims the oldest due row in one `BEGIN IMMEDIATE`: `queued` (or `sending` with an expired
     /// lease) becomes `sending`, attempts + 1, lease_expires_at = due_at = now + `lease`, and
     /// fencing_token = the next value of outbox_fence. Nil when nothing is due.
-    public static func claim(_ db: Database, lease: Double, maxAttempts: Int) throws -> Claim? {
+    static func claim(_ db: Database, lease: Double, maxAttempts: Int) throws -> Claim? {
         var claim: Claim?
         try db.inTransaction(.immediate) {
             guard let found = try Row.fetchOne(db, sql: claimSearch) else { return .commit }
-            let id: Int64 = found["id"]
-            let status: String = found["status"]
-            let attempts: Int = found["attempts"]
+            let id: Int64 = try found["id"]
+            let status: String = try found["status"]
+            let attempts: Int = try found["attempts"]
             if status == "sending" && attempts >= maxAttempts {
                 try db.execute(
                     sql: """
@@ -252,7 +262,7 @@ public enum Outbox {
     /// Records a successful send: `sent`, only if the row is still `sending` under `token`.
     /// False when the token is stale (the lease expired and someone else claimed the row): the
     /// late result is refused and nothing changes.
-    public static func complete(_ db: Database, id: Int64, token: Int64) throws -> Bool {
+    static func complete(_ db: Database, id: Int64, token: Int64) throws -> Bool {
         var changed = false
         try db.inTransaction(.immediate) {
             try db.execute(
@@ -284,7 +294,7 @@ public enum Outbox {
     /// Records a failed attempt under `token`: queued again after the backoff (or after `retryAfter`
     /// seconds, when the sender said when) while attempts < `maxAttempts`, else `failed`; `failed` at
     /// once when `permanent`. `error` becomes last_error. Refused when the token is stale.
-    public static func fail(
+    static func fail(
         _ db: Database, id: Int64, token: Int64, error: String, maxAttempts: Int,
         backoffBase: Double, retryAfter: Double? = nil, permanent: Bool = false
     ) throws -> Failure {
@@ -319,7 +329,7 @@ public enum Outbox {
 
     /// Requeues a `failed` row: `queued`, attempts 0, due now; last_error is kept.
     /// Errors: `no outbox message N`, `outbox message N is sent, not failed; only failed messages can be retried`.
-    public static func retry(_ db: Database, id: Int64) throws -> OutboxMessage {
+    static func retry(_ db: Database, id: Int64) throws -> OutboxMessage {
         var result: OutboxMessage!
         try db.inTransaction(.immediate) {
             guard let current = try message(db, id: id) else {
@@ -339,7 +349,7 @@ public enum Outbox {
     }
 
     /// How many rows are queued but not yet due (waiting for a retry's backoff).
-    public static func waitingCount(_ db: Database) throws -> Int {
+    static func waitingCount(_ db: Database) throws -> Int {
         try Int.fetchOne(
             db,
             sql: """
@@ -348,5 +358,5 @@ public enum Outbox {
     }
 
     /// Whether the database has the outbox (schema version 7 or later).
-    public static func exists(_ db: Database) throws -> Bool { try QueryDatabase.hasTable(db, "outbox") }
+    static func exists(_ db: Database) throws -> Bool { try Workspace.hasTable(db, "outbox") }
 }

@@ -15,18 +15,18 @@ public struct QuickSendRequest: Sendable {
     public init() {}
 }
 
-extension QueryDatabase {
+extension Outbox {
     /// `switchboard send`: composes `template`'s message (its text as written, or rendered with
     /// `request.vars` when `request.render`, plus the location line when given) and queues it in the outbox, unless it is a duplicate.
     /// A template without a group is refused with the spec's words, `No group selected`.
     ///
     /// ```swift
-    /// let template = try database.quickSendTemplate("Running late")
-    /// if case .queued(let message) = try database.quickSend(template, QuickSendRequest()) { print(message.id) }
+    /// let template = try workspace.outbox.quickSendTemplate("Running late")
+    /// if case .queued(let message) = try workspace.outbox.quickSend(template, QuickSendRequest()) { print(message.id) }
     /// ```
     public func quickSend(_ template: QuickSendTemplate, _ request: QuickSendRequest) throws -> Outbox.Enqueued {
-        try requireOutbox()
-        return try withConnection { db in
+        try requireTable()
+        return try workspace.withConnection { db in
             try Outbox.enqueue(db, try template.draft(db, request), key: request.key, dedupeWindow: request.dedupeWindow)
         }
     }

@@ -113,7 +113,7 @@ public struct QuickSendBatchResult: Equatable, Sendable {
     public var duplicates = 0
 }
 
-extension QueryDatabase {
+extension Outbox {
     /// `switchboard send --batch`: queues every line's message in one `BEGIN IMMEDIATE`, as ``quickSend(_:_:)``
     /// would one by one, except that a template including the location and a line without one is queued
     /// without the location line (no note), and a location on a template without it is ignored. A repeat
@@ -125,14 +125,14 @@ extension QueryDatabase {
     ///
     /// ```swift
     /// let lines = [try QuickSendLine(record, render: false)]
-    /// try database.quickSendBatch(lines, dedupeWindow: 10) // QuickSendBatchResult(queued: 1, duplicates: 0)
+    /// try workspace.outbox.quickSendBatch(lines, dedupeWindow: 10) // QuickSendBatchResult(queued: 1, duplicates: 0)
     /// ```
     public func quickSendBatch(
         _ lines: [QuickSendLine], dedupeWindow: Double, refused: [QuickSendLineError] = []
     ) throws -> QuickSendBatchResult {
-        try requireOutbox()
+        try requireTable()
         var failures = refused
-        let result = try withConnection { db in
+        let result = try workspace.withConnection { db in
             var result = QuickSendBatchResult()
             try db.inTransaction(.immediate) {
                 let createdAt = try Outbox.clock(db)
@@ -154,7 +154,7 @@ extension QueryDatabase {
                         recent.add(try Outbox.insert(db, draft, key: line.request.key, createdAt: createdAt))
                         result.queued += 1
                     } catch let error as DatabaseError {
-                        failures.append(QuickSendLineError(location: line.location, error: QueryDatabase.translate(error)))
+                        failures.append(QuickSendLineError(location: line.location, error: Workspace.translate(error)))
                     } catch {
                         failures.append(QuickSendLineError(location: line.location, error: error))
                     }
@@ -172,7 +172,7 @@ extension QueryDatabase {
 }
 
 extension QuickSendTemplate {
-    /// The outbox draft of this template's message for `request` (``QueryDatabase/quickSend(_:_:)``'s composition):
+    /// The outbox draft of this template's message for `request` (``Outbox/quickSend(_:_:)``'s composition):
     /// its text as written or rendered, plus the location line when one is given.
     /// A template without a group is refused with the spec's words, `No group selected`.
     func draft(_ db: Database, _ request: QuickSendRequest) throws -> Outbox.Draft {
@@ -218,7 +218,9 @@ private struct RecentMessages {
                       AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?)
                     """,
                 arguments: [draft.templateID, createdAt, "-\(window) seconds", createdAt, "+\(window) seconds"])
-            while let row = try rows.next() { seen.insert(Content(templateID: row["template_id"], groupID: row["group_id"], text: row["text"])) }
+            while let row = try rows.next() {
+                seen.insert(Content(templateID: try row["template_id"], groupID: try row["group_id"], text: try row["text"]))
+            }
         }
         return seen.contains(Content(templateID: draft.templateID, groupID: draft.groupID, text: draft.text))
     }

@@ -20,7 +20,7 @@ public struct QuickSendTemplate: Equatable, Sendable {
     public static func find(_ db: Database, _ reference: String) throws -> QuickSendTemplate {
         if let template = try find(db, id: reference) { return template }
         let named = try Row.fetchAll(db, sql: "SELECT id, name FROM tg_templates ORDER BY id")
-            .map { (id: $0["id"] as String, name: $0["name"] as String? ?? "") }
+            .map { (id: try $0["id"] as String, name: try $0["name"] as String? ?? "") }
         var matches = named.filter { $0.name == reference }
         if matches.isEmpty { matches = named.filter { $0.name.lowercased() == reference.lowercased() } }
         guard matches.count <= 1 else {
@@ -42,13 +42,13 @@ public struct QuickSendTemplate: Equatable, Sendable {
         return try Row.fetchOne(db, sql: sql, arguments: [CanonicalID.canonical(id)]).map(QuickSendTemplate.init)
     }
 
-    private init(_ row: Row) {
-        id = row["id"]
-        name = row["name"] ?? ""
-        messageText = row["message_text"] ?? ""
-        groupID = row["target_group_id"]
-        groupName = row["group_name"]
-        includeLocation = (row["include_location"] as Int64? ?? 0) != 0
+    private init(_ row: Row) throws {
+        id = try row["id"]
+        name = try row["name"] ?? ""
+        messageText = try row["message_text"] ?? ""
+        groupID = try row["target_group_id"]
+        groupName = try row["group_name"]
+        includeLocation = (try row["include_location"] as Int64? ?? 0) != 0
     }
 
     /// The message text rendered with `template_render_strict`: `vars` plus the built-ins

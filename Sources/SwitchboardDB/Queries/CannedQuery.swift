@@ -31,6 +31,7 @@
 /// query.displayColumns // ["display_name", "relative_time", "post_content"]
 /// query.sql        // "-- Planner notes: ...\nSELECT ..."
 /// ```
+@dynamicMemberLookup
 public struct CannedQuery: Sendable {
     /// What running the query does, from the suffix after its name.
     public enum Kind: String, Sendable {
@@ -51,32 +52,21 @@ public struct CannedQuery: Sendable {
     public let returnsRows: Bool
     /// The parameter names of the name line's signature, as written; nil when the line has none.
     public let signature: [String]?
-    /// The first docstring line: the one-line description.
-    public let summary: String
-    /// Docstring lines after the first that declare neither parameters (a line declares one when it
-    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``; its indented
-    /// continuation lines are part of its description) nor column types (``ColumnType/isDeclaration(_:)``).
-    public let details: [String]
-    /// The declared parameters, in docstring order.
-    public let parameters: [QueryParameter]
-    /// The declared types of result columns, by column name, from `-- returns TYPE: col, col` lines
-    /// (which may repeat; a column may be declared once). Undeclared columns are absent.
-    public let columnTypes: [String: ColumnType]
-    /// What a write says when it changes no row, or returns none (`-- missing: Post not found` in the
-    /// header): run then fails with ``DatabaseCondition/notFound(_:)``, exit 1, nothing changed. Nil: such
-    /// a write reports 0 changes, as a write that matches by filter (mark all read) does.
-    public let missing: String?
-    /// What a read says on stderr when it finds no row: the app's empty state (`-- empty: No templates
-    /// found`), and, when a filter was given, `-- empty filtered: No posts match your filters`.
-    /// `run` prints it as a note, exit 0; nil says nothing.
-    public let empty: (unfiltered: String?, filtered: String?)
-    /// The columns a table shows by default, in order (`-- display: a, b, c` in the header): what the
-    /// page's card shows. Empty: every column. JSON, JSONL, CSV, TSV and markdown keep every column.
-    public let displayColumns: [String]
+    /// The docstring: the summary and details, the declared parameters and column types, and what the
+    /// query says when it finds nothing. Its members read as the query's own: `query.summary` is
+    /// `query.docstring.summary`.
+    public let docstring: QueryDocstring
     /// The SQL after the header, without leading blank lines (comments after the header's blank line included).
     public let sql: String
     /// Where it came from: `built-in` or a file path.
     public let origin: String
+
+    /// A member of the ``docstring``, as the query's own (`query.parameters`, `query.missing`).
+    ///
+    /// ```swift
+    /// try QueryCatalog().query(named: "social-feed")!.summary // "The social feed, newest first."
+    /// ```
+    public subscript<Value>(dynamicMember member: KeyPath<QueryDocstring, Value>) -> Value { docstring[keyPath: member] }
 
     /// The regular expression every query name matches: `^[a-z0-9][a-z0-9_-]{0,63}$`.
     public static let namePattern = "^[a-z0-9][a-z0-9_-]{0,63}$"
@@ -124,13 +114,7 @@ public struct CannedQuery: Sendable {
         self.kind = header.kind
         self.returnsRows = header.returnsRows
         self.signature = header.signature
-        self.summary = docstring.summary
-        self.details = docstring.details
-        self.parameters = parameters
-        self.columnTypes = docstring.columnTypes
-        self.missing = docstring.missing
-        self.empty = docstring.empty
-        self.displayColumns = docstring.displayColumns
+        self.docstring = docstring
         self.sql = body.drop { String($0).trimmingSpaces().isEmpty }.joined(separator: "\n").trimmingTrailingNewlines()
         self.origin = origin
     }
@@ -159,12 +143,12 @@ public struct CannedQuery: Sendable {
     ///     .fullDescription // "Lists a.\nNewest first."
     /// ```
     public var fullDescription: String {
-        ([summary] + details).joined(separator: "\n").trimmingTrailingNewlines()
+        ([docstring.summary] + docstring.details).joined(separator: "\n").trimmingTrailingNewlines()
     }
 
     /// The declared parameter called `name`, if any.
     public func parameter(named name: String) -> QueryParameter? {
-        parameters.first { $0.name == name }
+        docstring.parameters.first { $0.name == name }
     }
 
     /// The area, the part of the name before the first `-` (`social` for `social-feed`).

@@ -41,8 +41,8 @@ public enum DemoDatabase {
         let temporary = "\(path).building-\(getpid())"
         removeDatabaseFiles(temporary)
         do {
-            let database = try QueryDatabase(path: temporary, create: true, timeZone: timeZone, displayPath: path)
-            _ = try database.migrateToLatest()
+            let database = try Workspace(path: temporary, create: true, timeZone: timeZone, displayPath: path)
+            _ = try database.maintenance.migrateToLatest()
             try database.withConnection { db in
                 for script in demoScripts {
                     do { try db.execute(sql: shifted(script.sql, by: shift)) } catch let error as DatabaseError {

@@ -1,7 +1,7 @@
 import SwitchboardCore
 import SwitchboardSQLite
 
-extension QueryDatabase {
+extension Queries {
     /// After a write failed a foreign key: the reference it made to a row that does not exist, worded
     /// `school 'nosuchschool' does not exist (coaches.school_id)`; nil when none is found. The write runs
     /// again with the check deferred (`PRAGMA defer_foreign_keys`), `PRAGMA foreign_key_check` names the
@@ -28,7 +28,7 @@ extension QueryDatabase {
     /// The first row `PRAGMA foreign_key_check` reports, worded; nil when there is none.
     private static func firstViolation(_ db: Database) throws -> String? {
         guard let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check"),
-            let table = violation[0] as String?, let rowid = violation[1] as Int64?, let key = violation[3] as Int64?
+            let table = try violation[0] as String?, let rowid = try violation[1] as Int64?, let key = try violation[3] as Int64?
         else { return nil }
         let columns = try String.fetchAll(
             db, sql: #"SELECT "from" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq"#, arguments: [table, key])

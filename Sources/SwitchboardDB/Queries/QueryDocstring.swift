@@ -2,10 +2,10 @@
 /// not a comment (a blank line ends it too, so comments after one belong to the SQL).
 ///
 /// Each line is one of: a column-type declaration (`returns TYPE: col, ...`), what a write that finds no
-/// row says (`missing: Post not found`, see ``CannedQuery/missing``), what a read that finds no row
+/// row says (`missing: Post not found`, see ``missing``), what a read that finds no row
 /// says (`empty: No templates found`, and `empty filtered: …` when a filter was given, see
-/// ``CannedQuery/empty``), the columns a table shows by default (`display: display_name,
-/// relative_time, preview`, see ``CannedQuery/displayColumns``), a parameter declaration
+/// ``empty``), the columns a table shows by default (`display: display_name,
+/// relative_time, preview`, see ``displayColumns``), a parameter declaration
 /// (`:name TYPE...`, see ``QueryParameter``), a continuation of the parameter declared just above it
 /// (indented by two or more spaces after `--`, conventionally aligned under the type), or description:
 /// the first such line is the summary, the others are details.
@@ -20,19 +20,27 @@
 /// docstring.parameters[0].description // "text to find (case-insensitive; every word)"
 /// ```
 public struct QueryDocstring: Sendable {
-    /// The first description line.
+    /// The first docstring line: the one-line description.
     public let summary: String
-    /// The description lines after the summary.
+    /// Docstring lines after the first that declare neither parameters (a line declares one when it
+    /// starts with `:name` and a type, see ``QueryParameter/isDeclaration(_:)``; its indented
+    /// continuation lines are part of its description) nor column types (``ColumnType/isDeclaration(_:)``).
     public let details: [String]
     /// The declared parameters, in docstring order, each with its whole description.
     public let parameters: [QueryParameter]
-    /// The declared result column types, by column name.
+    /// The declared types of result columns, by column name, from `-- returns TYPE: col, col` lines
+    /// (which may repeat; a column may be declared once). Undeclared columns are absent.
     public let columnTypes: [String: ColumnType]
-    /// The `missing:` line's words, if any.
+    /// What a write says when it changes no row, or returns none (`-- missing: Post not found` in the
+    /// header): run then fails with ``DatabaseCondition/notFound(_:)``, exit 1, nothing changed. Nil: such
+    /// a write reports 0 changes, as a write that matches by filter (mark all read) does.
     public let missing: String?
-    /// The `empty:` and `empty filtered:` lines' words, if any.
+    /// What a read says on stderr when it finds no row: the app's empty state (`-- empty: No templates
+    /// found`), and, when a filter was given, `-- empty filtered: No posts match your filters`.
+    /// `run` prints it as a note, exit 0; nil says nothing.
     public let empty: (unfiltered: String?, filtered: String?)
-    /// The `display:` line's columns, in order; empty without one.
+    /// The columns a table shows by default, in order (`-- display: a, b, c` in the header): what the
+    /// page's card shows. Empty: every column. JSON, JSONL, CSV, TSV and markdown keep every column.
     public let displayColumns: [String]
 
     /// Parses the docstring lines, each without its leading `--` (and as written, indentation kept);

@@ -1,11 +1,11 @@
 /// One run of a report: the report, in a format, with its parameters checked and bound. Made before
 /// the database is opened, so a wrong parameter or format is refused first; then
-/// ``QueryDatabase/render(_:)`` runs its queries into the document and renders it, and
-/// ``QueryDatabase/runActions(_:)`` runs its write queries.
+/// ``Reports/render(_:)`` runs its queries into the document and renders it, and
+/// ``Reports/runActions(_:)`` runs its write queries.
 ///
 /// ```swift
 /// let run = try ReportRun(report, format: "md", pairs: ["days=7"], user: nil)
-/// let markdown = try database.render(run)
+/// let markdown = try workspace.reports.render(run)
 /// try database.runActions(run) // the digest's notification
 /// ```
 public struct ReportRun: Sendable {
@@ -47,37 +47,37 @@ public struct ReportRun: Sendable {
     }
 }
 
-extension QueryDatabase {
+extension Reports {
     /// Runs the report's read queries into its JSON document (``ReportDocument``) and renders it with
     /// the format's template through `template_render` (html mode for html); the document itself for `json`.
     ///
     /// ```swift
-    /// try database.render(ReportRun(report, format: "json", pairs: [], user: nil)) // {"deadlines": [...], ...}
+    /// try workspace.reports.render(ReportRun(report, format: "json", pairs: [], user: nil)) // {"deadlines": [...], ...}
     /// ```
     public func render(_ run: ReportRun) throws -> String {
         var results: [(name: String, table: ResultTable, types: [String: ColumnType])] = []
         for (query, binding) in zip(run.report.queries, run.bindings) {
-            guard case .rows(let table) = try self.run(query, binding: binding) else {
+            guard case .rows(let table) = try workspace.queries.run(query, binding: binding) else {
                 throw SwitchboardError.failure("\(query.origin): a report query must return rows")
             }
             results.append((query.name, table, query.columnTypes))
         }
-        let generatedAt = try QueryDatabase.text(runSQL("SELECT switchboard_now()", write: false)) ?? ""
+        let generatedAt = try Reports.text(workspace.queries.runSQL("SELECT switchboard_now()", write: false)) ?? ""
         let document = ReportDocument.json(report: run.report.name, results: results, params: run.params, generatedAt: generatedAt)
         guard let template = run.report.templates[run.format] else { return document }
-        let rendered = try runSQL(
+        let rendered = try workspace.queries.runSQL(
             "SELECT template_render(:template, :document, :mode, :partials)", write: false,
             parameters: [
                 "template": template, "document": document, "mode": run.format == "html" ? "html" : "text",
                 "partials": ReportDocument.partials(run.report.partials),
             ])
-        return QueryDatabase.text(rendered) ?? ""
+        return Reports.text(rendered) ?? ""
     }
 
     /// Runs the report's write queries (the digest's notification and its "since" mark).
     public func runActions(_ run: ReportRun) throws {
         for (action, binding) in zip(run.report.actions, run.bindings.suffix(run.report.actions.count)) {
-            _ = try self.run(action, binding: binding)
+            _ = try workspace.queries.run(action, binding: binding)
         }
     }
 

@@ -49,7 +49,7 @@ public struct CaseMerge: Sendable, Equatable, CustomStringConvertible {
     /// Merges, in `db` at version 15, the rows that 0016 would make equal on a unique key; returns what it merged.
     static func mergeRows(_ db: Database) throws -> [CaseMerge] {
         var merged: [CaseMerge] = []
-        for (table, lowered) in lowered where try QueryDatabase.hasTable(db, table) {
+        for (table, lowered) in lowered where try Workspace.hasTable(db, table) {
             let quoted = TableImporter.quote(table)
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
             for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [table]) {
@@ -75,12 +75,12 @@ public struct CaseMerge: Sendable, Equatable, CustomStringConvertible {
                 var groupKey: [SQLValue]?
                 var removed: [Int64] = []
                 for row in rows {
-                    let values = (1...key.count).map { row[$0] as SQLValue }
-                    let name: String = row[key.count + 1]
+                    let values = try (1...key.count).map { try row[$0] as SQLValue }
+                    let name: String = try row[key.count + 1]
                     if values == groupKey, var last = merged.popLast() {
                         last = CaseMerge(table: table, kept: last.kept, removed: last.removed + [name])
                         merged.append(last)
-                        removed.append(row[0])
+                        removed.append(try row[0])
                     } else {
                         groupKey = values
                         merged.append(CaseMerge(table: table, kept: name, removed: []))

@@ -50,7 +50,7 @@ public struct ConstraintBreak: Sendable, Equatable, CustomStringConvertible {
             var copy = try db.makeStatement(sql: copySQL)
             let clear = try db.makeStatement(sql: "DELETE FROM temp.switchboard_probe")
             for row in try Row.fetchAll(db, sql: "SELECT rowid\(hasID ? ", quote(id)" : "") FROM main.\(quoted) ORDER BY rowid") {
-                let rowid: Int64 = row[0]
+                let rowid: Int64 = try row[0]
                 do {
                     try copy.execute(arguments: [rowid])
                     try clear.execute()
@@ -58,7 +58,7 @@ public struct ConstraintBreak: Sendable, Equatable, CustomStringConvertible {
                     copy = try db.makeStatement(sql: copySQL)  // a statement that failed may repeat its error when reset
                     count += 1
                     guard rows.count < limit else { continue }
-                    let name = "rowid \(rowid)" + (hasID ? " (id \(row[1] as String))" : "")
+                    let name = "rowid \(rowid)" + (hasID ? " (id \(try row[1] as String))" : "")
                     rows.append(ConstraintBreak(table: table, row: name, constraint: error.message))
                 }
             }

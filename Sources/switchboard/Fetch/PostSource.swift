@@ -41,7 +41,7 @@ extension PostSource {
     /// account (none when `full`), by name. A coach whose handle is not a username of the platform is
     /// `invalid`; one with no handle is `without`; a handle two coaches share is fetched once, for the first.
     func accounts(
-        in database: QueryDatabase, user: String, full: Bool = false
+        in database: Workspace, user: String, full: Bool = false
     ) throws -> (accounts: [SocialAccount], without: [CoachRow], invalid: [CoachRow]) {
         var accounts: [SocialAccount] = [], without: [CoachRow] = [], invalid: [CoachRow] = []
         var seen = Set<String>()
@@ -49,7 +49,7 @@ extension PostSource {
             SELECT c.id, c.name, c.school_id, c.\(handleColumn), (\(newestSQL)) FROM coaches AS c
             WHERE c.user_id = :user ORDER BY c.name, c.id
             """
-        try database.streamRows(
+        try database.queries.streamRows(
             sql, arguments: ["user": user], columns: { _ in },
             row: { cells in
                 func text(_ cell: Cell) -> String? {

@@ -21,7 +21,7 @@ extension SyncCommand {
         let user = try database.actingUser(ingest.user.id)
         if self.sources.dryRun { return try plan(sources, database: database, user: user) }
         let clients = try sources.map { source in try client(for: source) }
-        try database.lockForIngest()
+        try database.ingest.lockForIngest()
         let spool = try PostSpool()
         var failures: [String] = [], notes: [String] = []
         for (source, client) in zip(sources, clients) {
@@ -64,7 +64,7 @@ extension SyncCommand {
         }
         let rejects = try ingest.rejectFile(database: self.database.path)
         let input = try SpoolInput(spool, options: ingest, rejectFile: rejects)
-        let counts = try input.reading { try database.syncPosts(from: input, options: try syncOptions(database)) }
+        let counts = try input.reading { try database.ingest.syncPosts(from: input, options: try syncOptions(database)) }
         try rejects?.commit()
         // Every record refused, none new or already present: a failure as in any sync (SyncCommand.run).
         let refusedAll = counts.rejected > 0 && counts.new == 0 && counts.duplicates == 0
@@ -93,7 +93,7 @@ extension SyncCommand {
     }
 
     /// `--dry-run`: each source's accounts and what would be asked of its API; nothing fetched, nothing stored.
-    private func plan(_ sources: [PostSource], database: QueryDatabase, user: String) throws {
+    private func plan(_ sources: [PostSource], database: Workspace, user: String) throws {
         var lines = ["Dry run: nothing is fetched or stored."]
         for source in sources {
             let found = try source.accounts(in: database, user: user, full: self.sources.full)

@@ -62,13 +62,13 @@ struct DemoCommand: ParsableCommand {
         let now = clock.value ?? Instant(unixSeconds: SystemClock.now()).map(\.isoText) ?? DemoDatabase.anchor
         try DemoDatabase.create(at: db, now: now, timeZone: clock.timeZone)
         var output = "Created the demo database \(db).\n"
-        let database = try QueryDatabase(path: db, now: now, timeZone: clock.timeZone)
+        let database = try Workspace(path: db, now: now, timeZone: clock.timeZone)
         let catalog = try QueryCatalog()
         for stop in DemoCommand.tour {
             guard let query = try? catalog.query(named: stop.query) else { continue }
             let pairs = stop.parameters.filter { query.parameter(named: $0.key) != nil }.sorted { $0.key < $1.key }
                 .map { "\($0.key)=\($0.value)" }
-            var outcome = try database.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
+            var outcome = try database.queries.run(query, binding: ParameterBinding(query: query, pairs: pairs, user: nil))
             if case .rows(let table) = outcome { outcome = .rows(table.selecting(stop.columns)) }
             output += "\n\(stop.title) (switchboard run \(stop.query) \(pairs.map { "-p \($0)" }.joined(separator: " "))):\n"
             try RowWriter(format: .table, table: TableLayout(width: Terminal.width)) { output += $0 }.write(outcome)

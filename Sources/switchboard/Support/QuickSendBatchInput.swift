@@ -3,7 +3,7 @@ import SwitchboardDB
 import SwitchboardInput
 
 /// `switchboard send --batch FILE|-`: reads one JSON object a line (``QuickSendLine``), then queues them
-/// all in one transaction (``QueryDatabase/quickSendBatch(_:dedupeWindow:)``) and prints one line:
+/// all in one transaction (``Outbox/quickSendBatch(_:dedupeWindow:)``) and prints one line:
 /// `Queued 3 messages.`, or `Queued 2 messages; 1 duplicate, nothing queued for it.` Blank lines are skipped.
 /// A bad line refuses the whole batch, and nothing is queued: `line 3: unknown field 'tmpl' (…); nothing queued`.
 /// Every line is checked, and each bad one named, as `import` names each record it skips: one line on
@@ -14,7 +14,7 @@ enum QuickSendBatchInput {
         let (lines, refused) = try read(file, render: options.render)
         let result: QuickSendBatchResult
         do {
-            result = try options.database.open().quickSendBatch(lines, dedupeWindow: options.dedupeWindow, refused: refused)
+            result = try options.database.open().outbox.quickSendBatch(lines, dedupeWindow: options.dedupeWindow, refused: refused)
         } catch let refusal as QuickSendBatchRefusal {
             throw refusal.lines.count == 1 ? refusal.lines[0] : report(refusal.lines)
         }

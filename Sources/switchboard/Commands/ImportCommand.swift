@@ -62,8 +62,8 @@ struct ImportCommand: ParsableCommand {
         let opened = try database.open()
         if let all { return try importAll(all, opened) }
         guard let table else { throw SwitchboardError.usage("missing TABLE (or --all DIR)") }
-        guard let schema = try opened.tableSchema(table) else {
-            let tables = try opened.workspaceTables()
+        guard let schema = try opened.ingest.tableSchema(table) else {
+            let tables = try opened.ingest.workspaceTables()
             let suggestion = NameSuggestion.closest(to: table, among: tables)
             throw SwitchboardError.usage("unknown table '\(table)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
@@ -71,11 +71,12 @@ struct ImportCommand: ParsableCommand {
         // A user's rows need the user first: say so, as every command does, rather than refuse each record for its user_id.
         if schema.userColumn != nil, user == nil, !allUsers { throw DatabaseCondition.noUser }
         let rejects = try ingest.rejectFile(database: database.path)
-        try opened.lockForIngest()
+        try opened.ingest.lockForIngest()
         let input = try IngestInput(
             file: file, options: ingest, rejectFile: rejects, records: ("\(table) records", "\(Invocation.command) import \(table) \(table).json"))
         let counts = try input.reading {
-            try opened.importRecords(into: table, from: input, upsert: upsert, user: user, allUsers: allUsers, userNamed: ingest.user.id != nil)
+            try opened.ingest.importRecords(
+                into: table, from: input, upsert: upsert, user: user, allUsers: allUsers, userNamed: ingest.user.id != nil)
         }
         try rejects?.commit()
         input.warnOfUnfoundSources()
@@ -92,7 +93,7 @@ struct ImportCommand: ParsableCommand {
     /// The user the import acts for: a given one must exist; else the only user; nil in a workspace with
     /// no user yet (its first imported user becomes it). Among several users, one must be given unless
     /// --all-users, where records then carry their own user_id.
-    func actingUser(_ opened: QueryDatabase) throws -> String? {
+    func actingUser(_ opened: Workspace) throws -> String? {
         if let given = ingest.user.id { return try opened.actingUser(given) }
         do {
             return try opened.actingUser(nil)
@@ -103,11 +104,11 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    func importAll(_ folder: String, _ opened: QueryDatabase) throws {
+    func importAll(_ folder: String, _ opened: Workspace) throws {
         guard FileSystem.isFolder(folder) else {
             throw SwitchboardError.usage("--all \(folder) is not a folder")
         }
-        let tables = try opened.workspaceTables()
+        let tables = try opened.ingest.workspaceTables()
         guard let entries = FileSystem.entries(of: folder) else {
             throw SwitchboardError.failure("cannot read the folder \(folder): \(FileSystemError(errno: errno))")
         }
@@ -120,7 +121,7 @@ struct ImportCommand: ParsableCommand {
         var options = ingest
         options.inputFormat = .auto
         let rejects = try ingest.rejectFile(database: database.path)
-        let counts = try opened.importWorkspace(
+        let counts = try opened.ingest.importWorkspace(
             present, upsert: upsert, user: try actingUser(opened), allUsers: allUsers, userNamed: ingest.user.id != nil
         ) { table in
             try IngestInput(file: "\(folder)/\(table).json", options: options, rejectFile: rejects, locationPrefix: "\(table).json ")

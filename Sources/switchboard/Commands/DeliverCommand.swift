@@ -93,15 +93,15 @@ struct DeliverCommand: ParsableCommand {
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
         let db = try database.open()
-        try db.requireOutbox()
-        try db.relaxSynchronousForDelivery()
+        try db.outbox.requireTable()
+        try db.outbox.relaxSynchronousForDelivery()
         var counts = Counts()
         let policy = DeliveryPolicy(lease: lease, maxAttempts: maxAttempts, backoff: backoff)
         while stopRequested == 0 {
             if let limit, counts.claims >= limit { break }
             let started = SystemClock.uptimeNanoseconds()
             guard
-                let delivery = try db.deliverNext(
+                let delivery = try db.outbox.deliverNext(
                     policy, retryLocked: retryLocked,
                     send: { message in
                         if timings { counts.claimSeconds.append(Double(SystemClock.uptimeNanoseconds() - started) / 1e9) }
@@ -120,7 +120,7 @@ struct DeliverCommand: ParsableCommand {
         var summary =
             counts.claims == 0
             ? "No messages to deliver" : "Delivered \(counts.sent), will retry \(counts.retrying), failed \(counts.failed), refused \(counts.refused)"
-        let waiting = try db.outboxWaitingCount()
+        let waiting = try db.outbox.waitingCount()
         if waiting > 0 { summary += " (\(waiting) waiting for a retry or a lease to expire)" }
         Terminal.write(summary + ".\n")
         if timings, !counts.claimSeconds.isEmpty {
@@ -199,70 +199,5 @@ struct DeliverCommand: ParsableCommand {
             return "message \(message.id): result refused: the lease expired and the message was claimed again "
                 + "(fencing token \(message.fencingToken) is stale)\n"
         }
-    }
-}
-
-struct OutboxCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "outbox",
-        abstract: "List the outbox's messages: status, attempts, group, text, last error, key, times.",
-        discussion: """
-            Messages are printed oldest first, as they are read. --columns picks the printed columns.
-            Example:
-              switchboard outbox
-              switchboard outbox --status failed --format json
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("Only messages in this status: queued, sending, sent or failed.", valueName: "status"))
-    var status: String?
-
-    @OptionGroup var formatOption: FormatOption<TableByDefault>
-    @OptionGroup var columns: ColumnsOption
-    @OptionGroup var database: DatabaseOption
-
-    static let statuses = ["queued", "sending", "sent", "failed"]
-
-    func validate() throws {
-        if let status, !OutboxCommand.statuses.contains(status) {
-            throw SwitchboardError.usage("--status must be one of queued, sending, sent, failed, not '\(status)'")
-        }
-    }
-
-    func run() throws {
-        let db = try database.open()
-        try db.requireOutbox()
-        let sql = """
-            SELECT id, status, attempts, group_name, group_id, template_name, text, last_error, idempotency_key,
-                   created_at, updated_at, sent_at, lease_expires_at, fencing_token, template_id
-            FROM outbox
-            """ + (status == nil ? "" : " WHERE status = :status") + " ORDER BY id"
-        let writer = formatOption.writer(whenEmpty: status.map { "No \($0) messages in the outbox." } ?? "The outbox is empty.")
-        try db.streamRows(
-            sql, arguments: status.map { ["status": $0] } ?? [:], keeping: columns.list,
-            columns: { writer.begin(columns: $0) }, row: writer.row)
-        try writer.end()
-    }
-}
-
-/// `switchboard retry ID`: requeue a failed message.
-struct RetryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "retry",
-        abstract: "Requeue a failed outbox message (attempts start again from 0).",
-        discussion: """
-            Example:
-              switchboard retry 12
-            """)
-
-    @Argument(help: "The outbox message's id.")
-    var id: Int64
-
-    @OptionGroup var database: DatabaseOption
-
-    func run() throws {
-        let db = try database.open()
-        try db.requireOutbox()
-        let message = try db.retry(id: id)
-        Terminal.write("Requeued message \(message.id) to \(QuickSend.groupLabel(message)); switchboard deliver will send it.\n")
     }
 }

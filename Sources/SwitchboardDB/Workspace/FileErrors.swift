@@ -4,7 +4,7 @@ import SwitchboardSQLite
     import Glibc
 #endif
 
-extension QueryDatabase {
+extension Workspace {
     /// The SQLite result codes that are about the file rather than the statement: a lock held past the
     /// busy timeout, a file that cannot be written, read or opened, a damaged file, a full disk.
     static let fileResultCodes: [ResultCode] = [

@@ -20,13 +20,13 @@ struct DatabaseOption: ParsableArguments {
     func open(
         now: String? = Terminal.environment("SWITCHBOARD_NOW"), timeZone: String? = Terminal.environment("SWITCHBOARD_TZ"),
         user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false
-    ) throws -> QueryDatabase {
-        OpenDatabases.keep(try QueryDatabase(path: path, now: now, timeZone: timeZone, user: user, olderSchema: olderSchema))
+    ) throws -> Workspace {
+        OpenDatabases.keep(try Workspace(path: path, now: now, timeZone: timeZone, user: user, olderSchema: olderSchema))
     }
 
     /// Opens the database with the clock and time zone of `clock` (``ClockOption``), acting for `user`.
     func open(clock: ClockOption, user: String? = Terminal.environment("SWITCHBOARD_USER"), olderSchema: Bool = false) throws
-        -> QueryDatabase
+        -> Workspace
     {
         try open(now: clock.value, timeZone: clock.timeZone, user: user, olderSchema: olderSchema)
     }
@@ -164,7 +164,7 @@ struct FormatOption<Default: DefaultFormat>: ParsableArguments {
     ///
     /// ```swift
     /// let writer = formatOption.writer(whenEmpty: "The outbox is empty.")
-    /// try database.streamRows(sql, columns: { writer.begin(columns: $0) }, row: writer.row)
+    /// try workspace.outbox.list(columns: { writer.begin(columns: $0) }, row: writer.row)
     /// try writer.end()
     /// ```
     func writer(envelope: JSONEnvelope? = nil, whenEmpty: String? = nil) -> RowWriter {

@@ -31,7 +31,7 @@ struct SQLCommand: ParsableCommand {
     var parameters: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Interrupt the statement after this many seconds (default 30; 0: no limit).", valueName: "seconds"))
-    var timeout: Double = QueryDatabase.defaultSQLTimeout
+    var timeout: Double = Queries.defaultSQLTimeout
 
     @OptionGroup var formatOption: FormatOption<TableByDefault>
     @OptionGroup var columns: ColumnsOption
@@ -60,9 +60,9 @@ struct SQLCommand: ParsableCommand {
         let database = try self.database.open(clock: clock, olderSchema: true)
         let writer = formatOption.writer()
         if write {
-            return try writer.write(database.runSQL(statement, write: true, parameters: values, columns: columns.list, timeout: timeout))
+            return try writer.write(database.queries.runSQL(statement, write: true, parameters: values, columns: columns.list, timeout: timeout))
         }
-        try database.streamRows(
+        try database.queries.streamRows(
             statement, arguments: values.mapValues { $0 }, keeping: columns.list, timeout: timeout,
             columns: { writer.begin(columns: $0) }, row: writer.row)
         try writer.end()

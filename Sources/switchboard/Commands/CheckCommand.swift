@@ -39,29 +39,29 @@ struct CheckCommand: ParsableCommand {
         let opened = try database.open(olderSchema: true)
         var output = ""
         if rebuild {
-            let restored = try opened.restoreIndexes()
+            let restored = try opened.maintenance.restoreIndexes()
             if !restored.isEmpty {
                 output += "Restored \(restored.count.counted("missing index", "missing indexes")): \(restored.joined(separator: ", ")).\n"
             }
-            output += "Rebuilt \(try opened.rebuildIndexes().count.counted("index", "indexes")).\n"
+            output += "Rebuilt \(try opened.maintenance.rebuildIndexes().count.counted("index", "indexes")).\n"
         }
         if repair {
-            let repaired = try opened.repairCounters()
+            let repaired = try opened.maintenance.repairCounters()
             output +=
                 repaired.isEmpty
                 ? "Repaired no counter: each equals its rows.\n"
                 : "Repaired \(repaired.count.counted("counter row", "counter rows")):\n" + repaired.map { "  \($0)\n" }.joined()
         }
-        let checks = try opened.check()
+        let checks = try opened.maintenance.check()
         for check in checks { output += "\(check.name): \(check.problem.map { "damaged: \($0)" } ?? "ok")\n" }
-        let missing = try opened.missingIndexes()
+        let missing = try opened.maintenance.missingIndexes()
         for index in missing { output += "\(index): missing (another tool dropped it; search through it fails)\n" }
-        let drift = try opened.counterDrift()
+        let drift = try opened.maintenance.counterDrift()
         output += "counters: " + (drift.isEmpty ? "ok\n" : "\(drift.count.counted("row differs", "rows differ")) from count(*)\n")
         output += drift.map { "  \($0)\n" }.joined()
-        let version = try opened.schemaVersion()
+        let version = try opened.maintenance.schemaVersion()
         output += "schema version: \(version)\n"
-        let foreign = try opened.foreignObjects()
+        let foreign = try opened.maintenance.foreignObjects()
         output += "schema: " + (foreign.isEmpty ? "ok" : "\(InitCommand.foreignSummary(foreign))") + "\n"
         Terminal.write(output)
         let damaged = checks.filter { $0.problem != nil }.map(\.name)

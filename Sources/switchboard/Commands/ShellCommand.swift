@@ -34,7 +34,7 @@ struct ShellCommand: ParsableCommand {
             throw SwitchboardError.failure("sqlite3 not found on PATH; install it (e.g. apt-get install sqlite3)")
         }
         var arguments = [sqlite3]
-        for command in ShellCommand.setup(library: library, now: Terminal.environment("SWITCHBOARD_NOW")) {
+        for command in ShellSetup.commands(library: library, now: Terminal.environment("SWITCHBOARD_NOW")) {
             arguments += ["-cmd", command]
         }
         if let zone = Terminal.environment("SWITCHBOARD_TZ") {
@@ -45,18 +45,6 @@ struct ShellCommand: ParsableCommand {
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(sqlite3, cArguments)
         throw SwitchboardError.failure("cannot run \(sqlite3): \(String(cString: strerror(errno)))")
-    }
-
-    /// The shell's start-up commands: load the extension, turn on the two per-connection pragmas every
-    /// Switchboard connection needs (as the CLI and examples/.sqliterc do), and pin the clock to `now`
-    /// without printing it.
-    static func setup(library: String, now: String?) -> [String] {
-        var commands = [".load '\(library)'", "PRAGMA foreign_keys=ON", "PRAGMA recursive_triggers=ON"]
-        if let now {
-            let literal = "'" + now.replacing("'", with: "''") + "'"
-            commands += [".output /dev/null", "SELECT switchboard_now(\(literal))", ".output"]
-        }
-        return commands
     }
 
     /// libswitchboard.so: `$SWITCHBOARD_EXTENSION`, else next to the executable, else in `../lib` beside

@@ -66,12 +66,12 @@ struct SyncCommand: ParsableCommand {
             if !sources.from.isEmpty { return try syncFromSources() }
             let rejects = try ingest.rejectFile(database: self.database.path)
             let database = try self.database.open()
-            try database.lockForIngest()
+            try database.ingest.lockForIngest()
             let input = try IngestInput(
                 file: file, options: ingest, rejectFile: rejects,
                 records: ("posts (spec 001's SocialPost records)", "\(Invocation.command) sync posts posts.ndjson"))
             let options = try syncOptions(database)
-            let counts = try input.reading { try database.syncPosts(from: input, options: options) }
+            let counts = try input.reading { try database.ingest.syncPosts(from: input, options: options) }
             try rejects?.commit()
             input.warnOfUnfoundSources()
             // Every record refused, none new or already present: the run did nothing it was given to do. It fails as
@@ -97,7 +97,7 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// The ingest's options: the acting user, --update, --strict-refs, --no-classify, the FTS indexing.
-    func syncOptions(_ database: QueryDatabase) throws -> PostSync.Options {
+    func syncOptions(_ database: Workspace) throws -> PostSync.Options {
         var options = PostSync.Options(user: try database.actingUser(ingest.user.id))
         options.update = update
         options.strictRefs = strictRefs

@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
         let keeping = columns.keeping(in: formatOption.chosen, display: query.displayColumns, allColumns: allColumns)
         guard query.kind != .read else {
             var found = false
-            try database.streamQuery(
+            try database.queries.streamQuery(
                 query, binding: binding, keeping: keeping,
                 columns: { writer.begin(columns: $0, types: query.columnTypes) },
                 row: {
@@ -77,7 +77,8 @@ struct RunCommand: ParsableCommand {
         }
         // A write's warning columns (`-- returns warning:`) are read even where the columns shown leave them out.
         let warnings = query.columnTypes.filter { $0.value == .warning }.map(\.key).sorted()
-        let outcome = try database.run(query, binding: binding, columns: keeping.map { kept in kept + warnings.filter { !kept.contains($0) } })
+        let outcome = try database.queries.run(
+            query, binding: binding, columns: keeping.map { kept in kept + warnings.filter { !kept.contains($0) } })
         guard case .rows(let table) = outcome else {
             try writer.write(outcome, types: query.columnTypes)
             if outcome.changedNothing { Terminal.note("nothing matched") }
@@ -90,7 +91,7 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The app's words for a read that found nothing (``CannedQuery/empty``): the filtered ones when a
+    /// The app's words for a read that found nothing (``QueryDocstring/empty``): the filtered ones when a
     /// parameter other than the user, the page size and the cursor was given (none when the query has none).
     /// A read given a cursor (`cursor_*`) is the next page of a scroll: finding nothing there is the end of
     /// the list, not an empty one, and says so (``endOfList``) instead of the app's empty state.

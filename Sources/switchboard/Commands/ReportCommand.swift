@@ -75,13 +75,13 @@ struct ReportCommand: ParsableCommand {
         }
         let file = try out.map { try OutputFile($0, option: "--out", database: self.database.path) }
         let database = try self.database.open(clock: clock, user: user.id)
-        let output = try database.render(run)
+        let output = try database.reports.render(run)
         if let file {
             try file.write(output)
             try file.commit()
         } else {
             Terminal.write(output)
         }
-        if notify { try database.runActions(run) }
+        if notify { try database.reports.runActions(run) }
     }
 }

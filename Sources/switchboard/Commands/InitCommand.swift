@@ -65,8 +65,8 @@ struct InitCommand: ParsableCommand {
         var output = ""
         do {
             // --timezone is the connection's zone too: a name that is no zone is refused before anything is written.
-            let opened = try QueryDatabase(path: database.path, create: true, timeZone: timezone)
-            let upgrade = try opened.migrateToLatest(step: FaultPoint.reached)
+            let opened = try Workspace(path: database.path, create: true, timeZone: timezone)
+            let upgrade = try opened.maintenance.migrateToLatest(step: FaultPoint.reached)
             output =
                 upgrade.from == upgrade.to
                 ? "\(database.path) is up to date (schema version \(upgrade.to))\n"
@@ -75,7 +75,7 @@ struct InitCommand: ParsableCommand {
                 output += "Merged the rows whose ids differ only in case (one id to the apps; the row updated last is kept):\n"
                 output += upgrade.merged.map { "  \($0)\n" }.joined()
             }
-            let foreign = try opened.foreignObjects()
+            let foreign = try opened.maintenance.foreignObjects()
             if !foreign.isEmpty { Terminal.warn(InitCommand.foreignSummary(foreign)) }
             if let profile, let binding {
                 output += try createProfile(profile, binding, in: opened)
@@ -107,11 +107,11 @@ struct InitCommand: ParsableCommand {
     }
 
     /// Runs `profile-create` unless the database already has a profile, and says which happened.
-    func createProfile(_ query: CannedQuery, _ binding: ParameterBinding, in opened: QueryDatabase) throws -> String {
+    func createProfile(_ query: CannedQuery, _ binding: ParameterBinding, in opened: Workspace) throws -> String {
         if try opened.userCount() > 0 {
             throw SwitchboardError.failure("\(database.path) already has a profile; nothing changed (see switchboard run profile-show)")
         }
-        guard case .rows(let table) = try opened.run(query, binding: binding), case .text(let id)? = table.rows.first?.first else {
+        guard case .rows(let table) = try opened.queries.run(query, binding: binding), case .text(let id)? = table.rows.first?.first else {
             throw SwitchboardError.failure("profile-create returned no row")
         }
         return "Created the profile of \(name ?? "") (user \(id))\n"

@@ -53,14 +53,14 @@ struct ExportCommand: ParsableCommand {
         if let all { return try exportAll(all, opened) }
         let name = self.name!
         let writer = formatOption.writer()
-        if let schema = try opened.tableSchema(name) {
-            guard try opened.workspaceTables().contains(name) else { throw DatabaseCondition.notAWorkspaceTable(name) }
+        if let schema = try opened.ingest.tableSchema(name) {
+            guard try opened.ingest.workspaceTables().contains(name) else { throw DatabaseCondition.notAWorkspaceTable(name) }
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a table") }
             try ExportCommand.write(schema, from: opened, to: writer, allColumns: allColumns)
-        } else if try opened.isView(name) {
+        } else if try opened.export.isView(name) {
             if !parameters.isEmpty { throw SwitchboardError.usage("-p is for queries; \(name) is a view") }
-            let types = try viewTypes(opened)
-            try opened.streamRows("SELECT * FROM \(ExportCommand.quote(name))", columns: { writer.begin(columns: $0, types: types) }, row: writer.row)
+            let types = try opened.export.viewTypes()
+            try opened.export.streamView(name, columns: { writer.begin(columns: $0, types: types) }, row: writer.row)
             try writer.end()
         } else {
             let query: CannedQuery
@@ -70,7 +70,7 @@ struct ExportCommand: ParsableCommand {
             guard query.kind == .read else { throw SwitchboardError.usage("export runs read queries only; \(name) writes") }
             let binding = try ParameterBinding(query: query, pairs: parameters, user: user.id(checkedAgainst: parameters))
             if binding.leavesUserToDatabase { _ = try opened.actingUser(nil) }
-            try opened.streamQuery(
+            try opened.queries.streamQuery(
                 query, binding: binding, columns: { writer.begin(columns: $0, types: query.columnTypes) },
                 row: writer.row)
             try writer.end()
@@ -83,14 +83,11 @@ struct ExportCommand: ParsableCommand {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0) && name.utf8.count <= 255
     }
 
-    /// `name` as an SQL identifier.
-    static func quote(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
-
     /// Writes every row of a table in the apps' shape: their keys (``TableSchema/specKey(_:)``), flags
     /// as booleans and JSON columns nested, from the table's CHECK constraints; without the database's
     /// own columns unless `allColumns` (``TableSchema/exportedColumns(allColumns:)``), and never a key
     /// twice (a column another tool added under a spec key's name is left out, with a warning).
-    static func write(_ schema: TableSchema, from opened: QueryDatabase, to writer: RowWriter, allColumns: Bool) throws {
+    static func write(_ schema: TableSchema, from opened: Workspace, to writer: RowWriter, allColumns: Bool) throws {
         var types: [String: ColumnType] = [:]
         for column in schema.booleanColumns { types[schema.specKey(column)] = .boolean }
         for column in schema.jsonColumns { types[schema.specKey(column)] = .json }
@@ -98,33 +95,22 @@ struct ExportCommand: ParsableCommand {
         for (column, by) in shadowed {
             Terminal.warn("\(schema.name).\(column) left out: \(column) is already the key of \(schema.name).\(by) in the apps' shape")
         }
-        let sql = "SELECT \(columns.map { quote($0.column) }.joined(separator: ", ")) FROM \(quote(schema.name)) ORDER BY rowid"
-        try opened.streamRows(sql, columns: { _ in writer.begin(columns: columns.map(\.key), types: types) }, row: writer.row)
+        try opened.export.streamTable(
+            schema, keeping: columns.map(\.column), columns: { _ in writer.begin(columns: columns.map(\.key), types: types) },
+            row: writer.row)
         try writer.end()
     }
 
-    /// A view's columns typed as the tables type columns of the same name.
-    func viewTypes(_ opened: QueryDatabase) throws -> [String: ColumnType] {
-        var types: [String: ColumnType] = [:]
-        for table in try opened.workspaceTables() {
-            guard let schema = try opened.tableSchema(table) else { continue }
-            for column in schema.booleanColumns { types[column] = .boolean }
-            for column in schema.jsonColumns { types[column] = .json }
-        }
-        for column in ["is_read", "has_notes", "has_unread"] { types[column] = .boolean }
-        return types
-    }
-
-    func exportAll(_ folder: String, _ opened: QueryDatabase) throws {
+    func exportAll(_ folder: String, _ opened: Workspace) throws {
         var total = 0
         // Every file lands inside the folder: a table whose name is not a plain file name is refused
         // before anything is written.
-        let workspace = try opened.workspaceTables()
+        let workspace = try opened.ingest.workspaceTables()
         if let stray = workspace.first(where: { !ExportCommand.isPlainFileName($0 + ".json") }) {
             throw SwitchboardError.failure("table '\(stray)' cannot be written into \(folder): its name is not a plain file name; nothing exported")
         }
         // Tables another tool added are not the workspace's: import --all would refuse them.
-        let foreign = try opened.foreignObjects().compactMap { object -> String? in
+        let foreign = try opened.maintenance.foreignObjects().compactMap { object -> String? in
             if case .table(let name) = object { return name }
             return nil
         }
@@ -148,7 +134,7 @@ struct ExportCommand: ParsableCommand {
         // failure (a full disk) leaves the folder's files as they were.
         var files: [OutputFile] = []
         for table in tables {
-            guard let schema = try opened.tableSchema(table) else { continue }
+            guard let schema = try opened.ingest.tableSchema(table) else { continue }
             let file = try OutputFile("\(folder)/\(table).json", option: "--all", database: opened.path)
             files.append(file)
             let writer = RowWriter(format: .json, sink: file.write)

@@ -8,14 +8,14 @@ import SwitchboardDB
 /// releasing the objects, which `exit` would not wait for anyway.
 ///
 /// ```swift
-/// let database = OpenDatabases.keep(try QueryDatabase(path: "switchboard.db"))
+/// let database = OpenDatabases.keep(try Workspace(path: "switchboard.db"))
 /// OpenDatabases.closeAll()  // before exit(0)
 /// ```
 enum OpenDatabases {
-    nonisolated(unsafe) private static var open: [QueryDatabase] = []
+    nonisolated(unsafe) private static var open: [Workspace] = []
 
     /// Keeps `database` open until ``closeAll()``; returns it.
-    static func keep(_ database: QueryDatabase) -> QueryDatabase {
+    static func keep(_ database: Workspace) -> Workspace {
         open.append(database)
         return database
     }

@@ -1,0 +1,19 @@
+/// The workspace's reports: a ``ReportRun``'s read queries rendered into its document or a template
+/// (``render(_:)``), and its write queries (``runActions(_:)``), on the workspace's clock and zone.
+///
+/// ```swift
+/// let run = try ReportRun(report, format: "markdown", pairs: [], user: nil)
+/// print(try workspace.reports.render(run))
+/// ```
+public struct Reports {
+    let workspace: Workspace
+}
+
+extension Workspace {
+    /// The reports of this workspace (``Reports``).
+    ///
+    /// ```swift
+    /// try workspace.reports.runActions(run) // the digest's notification and its "since" mark
+    /// ```
+    public var reports: Reports { Reports(workspace: self) }
+}
