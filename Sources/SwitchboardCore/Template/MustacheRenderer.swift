@@ -17,16 +17,17 @@
 /// ```sql
 /// SELECT template_render('<b>{{x}}</b>', '{"x": "a&b"}', 'html'); -- '<b>a&amp;b</b>'
 /// ```
-struct MustacheRenderer {
+struct MustacheRenderer: TemplateWalk {
     /// The most output bytes a render may produce (1 GiB), whatever the connection allows.
     static let maxOutputBytes = 1 << 30
 
     /// The source bytes of the template being rendered (or of the partial inside it), which text nodes point into.
     private var source: UnsafeBufferPointer<UInt8>
     private let escapesHTML: Bool
-    private var context: MustacheContext
+    var context: MustacheContext
     private var output: [UInt8] = []
-    private var budget: StepBudget
+    var budget: StepBudget
+    let walksUnrenderedSections = false
     /// The output limit: the connection's length limit, at most ``maxOutputBytes``.
     private let maxOutput: Int
     // Partials (MustachePartials.swift): the named templates `{{> name}}` finds, and how deep they nest now.
@@ -48,7 +49,7 @@ struct MustacheRenderer {
                 budget: budget, maxOutput: min(max(maxLength, 0), maxOutputBytes))
             renderer.partials = partials
             renderer.output.reserveCapacity(min(source.count + 64, renderer.maxOutput))
-            try renderer.render(template.nodes)
+            try renderer.walk(template.nodes)
             return String(decoding: renderer.output, as: UTF8.self)
         }
     }
@@ -64,7 +65,7 @@ struct MustacheRenderer {
         self.maxOutput = maxOutput
     }
 
-    private mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
+    mutating func walk(_ nodes: [MustacheNode]) throws(MustacheError) {
         for node in nodes {
             try budget.spend()
             let before = output.count
@@ -75,7 +76,7 @@ struct MustacheRenderer {
             case .variable(let name, let escaped):
                 if let value = try resolve(name) { try write(value, escaped: escaped && escapesHTML) }
             case .section(let name, let inverted, let children):
-                try renderSection(try resolve(name), inverted: inverted, children: children)
+                try walkSection(try resolve(name), inverted: inverted, children: children)
             case .partial(let name, let indentation):
                 try renderPartial(name, indentation: indentation)
             }
@@ -100,30 +101,6 @@ struct MustacheRenderer {
         let value = context.resolve(name, cost: &cost)
         try budget.spend(cost)
         return value
-    }
-
-    private mutating func renderSection(_ value: JSONValue?, inverted: Bool, children: [MustacheNode]) throws(MustacheError) {
-        if inverted {
-            if value?.isFalsy ?? true { try render(children) }
-            return
-        }
-        switch value {
-        case nil, .null, .bool(false):
-            return
-        case .bool(true):
-            try render(children)
-        case .array(let items):
-            for item in items {
-                try budget.spend()
-                context.push(item)
-                try render(children)
-                context.pop()
-            }
-        case .some(let value):
-            context.push(value)
-            try render(children)
-            context.pop()
-        }
     }
 
     private mutating func write(_ value: JSONValue, escaped: Bool) throws(MustacheError) {
@@ -189,7 +166,7 @@ extension MustacheRenderer {
         }
         try template.bytes.withUnsafeBufferPointer { inner throws(MustacheError) in
             source = inner
-            try render(template.nodes)
+            try walk(template.nodes)
         }
     }
 }

@@ -35,46 +35,27 @@ enum TemplateNames {
         budget: StepBudget = StepBudget()
     ) throws(MustacheError) -> [String] {
         var walk = MissingWalk(context: MustacheContext(root: vars), budget: budget)
-        try walk.visit(template.nodes)
+        try walk.walk(template.nodes)
         return walk.names.list
     }
 
     /// The state of one ``missing(_:vars:)`` walk.
-    private struct MissingWalk {
+    private struct MissingWalk: TemplateWalk {
         var context: MustacheContext
         var names = OrderedNames()
         var budget: StepBudget
+        let walksUnrenderedSections = true
 
-        mutating func visit(_ nodes: [MustacheNode]) throws(MustacheError) {
+        mutating func walk(_ nodes: [MustacheNode]) throws(MustacheError) {
             for node in nodes {
                 try budget.spend()
                 switch node {
                 case .text, .partial: continue
                 case .variable(let name, _): try check(name)
-                case .section(_, inverted: true, let children):
-                    try visit(children)
-                case .section(let name, inverted: false, let children):
-                    let value = try check(name)
-                    try visitSection(value, children: children)
+                case .section(let name, let inverted, let children):
+                    // An inverted section's own name is never reported: its point is absence.
+                    try walkSection(inverted ? nil : try check(name), inverted: inverted, children: children)
                 }
-            }
-        }
-
-        private mutating func visitSection(_ value: JSONValue?, children: [MustacheNode]) throws(MustacheError) {
-            switch value {
-            case .array(let items) where !items.isEmpty:
-                for item in items {
-                    try budget.spend()
-                    context.push(item)
-                    try visit(children)
-                    context.pop()
-                }
-            case .string, .integer, .double, .bigNumber, .object:
-                context.push(value ?? .null)
-                try visit(children)
-                context.pop()
-            default:
-                try visit(children)
             }
         }
 

@@ -91,20 +91,13 @@ public enum InstagramMedia {
         guard let permalink = item.member("permalink")?.text, !permalink.isEmpty else {
             return InputRecord(fields: members, location: location, problem: "the media has no permalink")
         }
-        var fields = account.ownerFields
-        func add(_ key: String, _ value: JSONValue?) {
-            if let value { fields.append(JSONMember(key: key, value: value)) }
-        }
-        add("platform", .string(SocialPlatform.instagram.rawValue))
-        add("post_url", .string(permalink))
-        add("post_content", item.member("caption") ?? .string(""))
-        add("post_date", item.member("timestamp"))
-        add("author_handle", .string(author.handle))
-        add("author_name", .string(author.name))
-        add("author_avatar_url", author.picture.map { .string($0) })
-        add("likes_count", item.member("like_count"))
-        add("replies_count", item.member("comments_count"))
-        add("media_urls", .array(item.member("media_url")?.text.map { [.string($0)] } ?? []))
-        return InputRecord(fields: fields, location: location)
+        var post = PostFields(account: account, platform: .instagram, url: permalink)
+        post.add("post_content", item.member("caption") ?? .string(""))
+        post.add("post_date", item.member("timestamp"))
+        post.author(handle: author.handle, name: author.name, avatarURL: author.picture)
+        post.add("likes_count", item.member("like_count"))
+        post.add("replies_count", item.member("comments_count"))
+        post.add("media_urls", .array(item.member("media_url")?.text.map { [.string($0)] } ?? []))
+        return InputRecord(fields: post.fields, location: location)
     }
 }

@@ -51,13 +51,6 @@ public struct SocialAccount: Sendable, Equatable {
         }
         return !name.isEmpty && name.count <= limit && allowed ? String(name) : nil
     }
-
-    /// The fields every record of this account carries: the coach and school it is stored under.
-    var ownerFields: [JSONMember] {
-        var fields = [JSONMember(key: "coach_id", value: .string(coachID))]
-        if let schoolID { fields.append(JSONMember(key: "school_id", value: .string(schoolID))) }
-        return fields
-    }
 }
 
 /// One page of a platform's answer, mapped to spec 001's SocialPost records: one record per post, in
@@ -107,5 +100,35 @@ extension JSONValue {
         case .failure(let error):
             throw SocialPageError("\(what) is not JSON (\(error.problem) at byte \(error.offset))")
         }
+    }
+}
+
+/// A SocialPost record as a platform's mapping builds it: the account's coach and school, the platform
+/// and the post's URL first, then each field the API gave (a field it left out stays out).
+///
+/// ```swift
+/// var post = PostFields(account: account, platform: .instagram, url: permalink)
+/// post.add("post_date", item.member("timestamp"))
+/// ```
+struct PostFields {
+    private(set) var fields: [JSONMember]
+
+    init(account: SocialAccount, platform: SocialPlatform, url: String) {
+        fields = [JSONMember(key: "coach_id", value: .string(account.coachID))]
+        if let schoolID = account.schoolID { fields.append(JSONMember(key: "school_id", value: .string(schoolID))) }
+        fields.append(JSONMember(key: "platform", value: .string(platform.rawValue)))
+        fields.append(JSONMember(key: "post_url", value: .string(url)))
+    }
+
+    /// Adds `key` when the API gave a value.
+    mutating func add(_ key: String, _ value: JSONValue?) {
+        if let value { fields.append(JSONMember(key: key, value: value)) }
+    }
+
+    /// The author's handle, name and picture (when there is one).
+    mutating func author(handle: String, name: String, avatarURL: String?) {
+        add("author_handle", .string(handle))
+        add("author_name", .string(name))
+        add("author_avatar_url", avatarURL.map { .string($0) })
     }
 }

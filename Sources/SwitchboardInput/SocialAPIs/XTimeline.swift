@@ -93,24 +93,17 @@ public enum XTimeline {
         guard let text = post.member("text")?.text else {
             return InputRecord(fields: members, location: location, problem: "the post has no text")
         }
-        var fields = account.ownerFields
-        func add(_ key: String, _ value: JSONValue?) {
-            if let value { fields.append(JSONMember(key: key, value: value)) }
-        }
-        add("platform", .string(SocialPlatform.twitter.rawValue))
-        add("post_url", .string("https://x.com/\(user.username)/status/\(id)"))
-        add("post_content", .string(text))
-        add("post_date", post.member("created_at"))
-        add("author_handle", .string("@" + user.username))
-        add("author_name", .string(user.name))
-        add("author_avatar_url", user.profileImageURL.map { .string($0) })
+        var record = PostFields(account: account, platform: .twitter, url: "https://x.com/\(user.username)/status/\(id)")
+        record.add("post_content", .string(text))
+        record.add("post_date", post.member("created_at"))
+        record.author(handle: "@" + user.username, name: user.name, avatarURL: user.profileImageURL)
         let metrics = post.member("public_metrics")
-        add("likes_count", metrics?.member("like_count"))
-        add("shares_count", metrics?.member("retweet_count"))
-        add("replies_count", metrics?.member("reply_count"))
+        record.add("likes_count", metrics?.member("like_count"))
+        record.add("shares_count", metrics?.member("retweet_count"))
+        record.add("replies_count", metrics?.member("reply_count"))
         let keys = post.member("attachments")?.member("media_keys")?.elements ?? []
-        add("media_urls", .array(keys.compactMap { $0.text.flatMap { media[$0] }.map { .string($0) } }))
-        return InputRecord(fields: fields, location: location)
+        record.add("media_urls", .array(keys.compactMap { $0.text.flatMap { media[$0] }.map { .string($0) } }))
+        return InputRecord(fields: record.fields, location: location)
     }
 }
 

@@ -45,29 +45,13 @@ struct InstagramSource: PostSource {
     }
 
     func fetch(_ account: SocialAccount, client: APIClient, store: ([InputRecord]) throws -> Void) throws {
-        let handle = "@\(account.handle)"
-        var cursor: String?
-        var seen = Set<String>()
-        var page = 1
-        repeat {
-            let about = "\(handle) page \(page)"
+        try readPages(of: "@\(account.handle)", cursorName: "the after cursor", store: store) { cursor, about in
             let fields = APIClient.encoded(InstagramMedia.fields(handle: account.handle, after: cursor))
             let response = try client.get("/\(viewer)?fields=\(fields)", about: about) {
                 classify($0, about: about, account: account)
             }
-            let mapped: SocialPage
-            do {
-                mapped = try InstagramMedia.page(response.text, account: account, location: "instagram \(about)")
-            } catch {
-                throw SourceFailure.failed("\(apiName): \(about) refused: \(error.reason)")
-            }
-            try store(mapped.records)
-            cursor = mapped.next
-            if let cursor, !seen.insert(cursor).inserted {
-                throw SourceFailure.failed("\(apiName): \(about): the after cursor repeats an earlier page's")
-            }
-            page += 1
-        } while cursor != nil
+            return try InstagramMedia.page(response.text, account: account, location: "instagram \(about)")
+        }
     }
 
     /// An answer other than 200, by its Graph API error (`{"error": {"message", "code", "error_subcode",

@@ -64,3 +64,37 @@ extension PostSource {
         return (accounts, without, invalid)
     }
 }
+
+extension PostSource {
+    /// Reads an account's pages in order until one names no next page: `page` fetches and maps the page
+    /// after `cursor` (nil: the first), described as `about` ("@coach page 2") in its messages; each
+    /// page's records go to `store` as they come. A page the API's answer cannot be mapped from, or a
+    /// cursor (`cursorName` in the message) that repeats an earlier page's, fails the account.
+    ///
+    /// ```swift
+    /// try readPages(of: "@coach", cursorName: "next_token", store: spool.write) { cursor, about in try fetchPage(after: cursor) }
+    /// ```
+    func readPages(
+        of handle: String, cursorName: String, store: ([InputRecord]) throws -> Void,
+        page: (_ cursor: String?, _ about: String) throws -> SocialPage
+    ) throws {
+        var cursor: String?
+        var seen = Set<String>()
+        var number = 1
+        repeat {
+            let about = "\(handle) page \(number)"
+            let mapped: SocialPage
+            do {
+                mapped = try page(cursor, about)
+            } catch let refused as SocialPageError {
+                throw SourceFailure.failed("\(apiName): \(about) refused: \(refused.reason)")
+            }
+            try store(mapped.records)
+            cursor = mapped.next
+            if let cursor, !seen.insert(cursor).inserted {
+                throw SourceFailure.failed("\(apiName): \(about): \(cursorName) repeats an earlier page's")
+            }
+            number += 1
+        } while cursor != nil
+    }
+}

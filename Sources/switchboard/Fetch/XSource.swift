@@ -53,26 +53,13 @@ struct XSource: PostSource {
         } catch let refused as SocialPageError {
             throw SourceFailure.failed("\(apiName): \(handle): \(refused.reason)")
         }
-        var token: String?
-        var seen = Set<String>()
-        var page = 1
-        repeat {
+        try readPages(of: handle, cursorName: "next_token", store: store) { token, about in
             var query = "?max_results=\(XTimeline.pageSize)&" + XTimeline.query
             if let since = account.newestPostID { query += "&since_id=\(since)" }
             if let token { query += "&pagination_token=\(APIClient.encoded(token))" }
-            let about = "\(handle) page \(page)"
             let response = try client.get("/2/users/\(user.id)/tweets" + query, about: about) { classify($0, about: about) }
-            let mapped: SocialPage
-            do {
-                mapped = try XTimeline.page(response.text, user: user, account: account, location: "x \(about)")
-            } catch {
-                throw SourceFailure.failed("\(apiName): \(about) refused: \(error.reason)")
-            }
-            try store(mapped.records)
-            token = mapped.next
-            if let token, !seen.insert(token).inserted { throw SourceFailure.failed("\(apiName): \(about): next_token repeats an earlier page's") }
-            page += 1
-        } while token != nil
+            return try XTimeline.page(response.text, user: user, account: account, location: "x \(about)")
+        }
     }
 
     /// An answer other than 200: 429 (the rate limit, with `x-rate-limit-reset`), 401 or 403 (the token,
