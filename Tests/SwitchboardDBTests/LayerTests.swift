@@ -86,11 +86,6 @@ import Testing
         "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE", "REINDEX", "EXPLAIN",
     ]
 
-    /// Files of the CLI that still compose SQL, to move into the database layer: the post sources' account
-    /// and newest-post lookups of `sync --source` (Fetch/ is being reworked for its paging loop). Nothing may
-    /// be added here; the list only shrinks.
-    static let pendingSQL: Set<String> = ["Fetch/InstagramSource.swift", "Fetch/PostSource.swift", "Fetch/XSource.swift"]
-
     /// The CLI writes no SQL of its own: no string literal in Sources/switchboard starts (after blanks) with
     /// an SQL statement keyword and a space, in capitals, as this codebase writes SQL: `"SELECT …"`, or a
     /// multi-line literal whose first line is `PRAGMA …`. SQL the CLI needs is a member of a database-layer
@@ -98,7 +93,7 @@ import Testing
     /// `ShellSetup`). A command line shown in help (`switchboard sql "SELECT …"`) starts with the program's
     /// name, so it is not a statement; comments are not literals.
     @Test func theCLIWritesNoSQL() throws {
-        for file in try cliFiles() where !LayerTests.pendingSQL.contains(file) {
+        for file in try cliFiles() {
             let text = try String(contentsOfFile: "\(PackagePaths.root)/Sources/switchboard/\(file)", encoding: .utf8)
             for literal in SwiftLiterals.starts(in: text) {
                 let trimmed = literal.drop { $0 == " " || $0 == "\n" }
@@ -120,8 +115,7 @@ import Testing
     /// no member the layer keeps for its own tests (there is none public: `Workspace.withConnection`,
     /// which hands out a connection, is internal, and the tests reach it through `@testable import`).
     @Test func theCLICallsRawSQLOnlyWithTheUsersSQL() throws {
-        let allowed = LayerTests.userSQLCommands.union(LayerTests.pendingSQL)
-        for file in try cliFiles() where !allowed.contains(file) {
+        for file in try cliFiles() where !LayerTests.userSQLCommands.contains(file) {
             let text = try String(contentsOfFile: "\(PackagePaths.root)/Sources/switchboard/\(file)", encoding: .utf8)
             for entry in LayerTests.sqlTextEntryPoints + [".withConnection"] {
                 #expect(!text.contains(entry), "\(file) calls \(entry.dropFirst().prefix { $0 != "(" })")

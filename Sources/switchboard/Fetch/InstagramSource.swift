@@ -23,18 +23,11 @@ struct InstagramSource: PostSource {
     let tokenVariable = "SWITCHBOARD_INSTAGRAM_TOKEN"
     let urlVariable = "SWITCHBOARD_INSTAGRAM_API_URL"
     let defaultURL = "https://graph.facebook.com/v25.0"
-    let handleColumn = "instagram_handle"
     static let viewerVariable = "SWITCHBOARD_INSTAGRAM_USER_ID"
-    /// The newest stored post's time: the largest post_date instant (Unix ms) of the account's instagram posts.
-    let newestSQL = """
-        SELECT max(p.post_date_ms) FROM social_media_posts AS p
-        WHERE p.user_id = c.user_id AND p.platform = 'instagram'
-          AND lower(ltrim(trim(p.author_handle), '@')) = lower(ltrim(trim(c.instagram_handle), '@'))
-        """
 
-    func account(_ handle: String, coach: CoachRow, newest: Cell) -> SocialAccount {
+    func account(_ handle: String, coach: SourceCoach, newest: Int64?) -> SocialAccount {
         var account = SocialAccount(handle: handle, coachID: coach.id, coachName: coach.name, schoolID: coach.schoolID)
-        if case .integer(let time) = newest { account.newestPostMilliseconds = time }
+        account.newestPostMilliseconds = newest
         return account
     }
 

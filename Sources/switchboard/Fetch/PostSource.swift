@@ -14,12 +14,9 @@ protocol PostSource {
     /// The variable that points the source at another base URL (the tests' local server).
     var urlVariable: String { get }
     var defaultURL: String { get }
-    /// The coaches column that holds the account's handle.
-    var handleColumn: String { get }
-    /// A scalar subquery over the coach row `c`: the newest stored post of its account (see ``account(_:coach:newest:)``).
-    var newestSQL: String { get }
-    /// The account of `coach`, whose checked username is `handle`, and where the last sync stopped (`newest`, from ``newestSQL``).
-    func account(_ handle: String, coach: CoachRow, newest: Cell) -> SocialAccount
+    /// The account of `coach`, whose checked username is `handle`, and where the last sync stopped
+    /// (`newest`: ``SourceCoach/newest``, nil for every post the API keeps).
+    func account(_ handle: String, coach: SourceCoach, newest: Int64?) -> SocialAccount
     /// What fetching `account` will ask for, for `--dry-run`.
     func plan(_ account: SocialAccount) -> String
     /// Fetches the account's new posts, page by page, handing each page's records to `store` as it
@@ -27,40 +24,29 @@ protocol PostSource {
     func fetch(_ account: SocialAccount, client: APIClient, store: ([InputRecord]) throws -> Void) throws
 }
 
-/// A coach of the acting user, as the sources read it.
-struct CoachRow {
-    var id: String
-    var name: String
-    var schoolID: String?
-    /// The coach's handle column as written (nil or empty: none).
-    var handle: String?
-}
-
 extension PostSource {
+    /// The coaches column that holds the account's handle.
+    var handleColumn: String { Ingest.handleColumn(platform) }
+
     /// The acting user's coaches with their handle on this platform and the newest stored post of each
     /// account (none when `full`), by name. A coach whose handle is not a username of the platform is
     /// `invalid`; one with no handle is `without`; a handle two coaches share is fetched once, for the first.
     func accounts(
         in database: Workspace, user: String, full: Bool = false
-    ) throws -> (accounts: [SocialAccount], without: [CoachRow], invalid: [CoachRow]) {
-        var accounts: [SocialAccount] = [], without: [CoachRow] = [], invalid: [CoachRow] = []
+    ) throws -> (accounts: [SocialAccount], without: [SourceCoach], invalid: [SourceCoach]) {
+        var accounts: [SocialAccount] = [], without: [SourceCoach] = [], invalid: [SourceCoach] = []
         var seen = Set<String>()
-        let sql = """
-            SELECT c.id, c.name, c.school_id, c.\(handleColumn), (\(newestSQL)) FROM coaches AS c
-            WHERE c.user_id = :user ORDER BY c.name, c.id
-            """
-        try database.queries.streamRows(
-            sql, arguments: ["user": user], columns: { _ in },
-            row: { cells in
-                func text(_ cell: Cell) -> String? {
-                    if case .text(let value) = cell { return value }
-                    return nil
-                }
-                let coach = CoachRow(id: text(cells[0]) ?? "", name: text(cells[1]) ?? "", schoolID: text(cells[2]), handle: text(cells[3]))
-                guard let written = coach.handle, !written.allSatisfy({ $0 == " " || $0 == "@" }) else { return without.append(coach) }
-                guard let handle = SocialAccount.username(written, on: platform) else { return invalid.append(coach) }
-                if seen.insert(handle.lowercased()).inserted { accounts.append(account(handle, coach: coach, newest: full ? .null : cells[4])) }
-            })
+        for coach in try database.ingest.sourceCoaches(user: user, platform: platform) {
+            guard let written = coach.handle, !written.allSatisfy({ $0 == " " || $0 == "@" }) else {
+                without.append(coach)
+                continue
+            }
+            guard let handle = SocialAccount.username(written, on: platform) else {
+                invalid.append(coach)
+                continue
+            }
+            if seen.insert(handle.lowercased()).inserted { accounts.append(account(handle, coach: coach, newest: full ? nil : coach.newest)) }
+        }
         return (accounts, without, invalid)
     }
 }

@@ -20,17 +20,9 @@ struct XSource: PostSource {
     let tokenVariable = "SWITCHBOARD_X_BEARER_TOKEN"
     let urlVariable = "SWITCHBOARD_X_API_URL"
     let defaultURL = "https://api.x.com"
-    let handleColumn = "twitter_handle"
-    /// The newest stored post's id: the largest status id in the account's twitter post_urls.
-    let newestSQL = """
-        SELECT max(CAST(substr(p.post_url, instr(p.post_url, '/status/') + 8) AS INTEGER)) FROM social_media_posts AS p
-        WHERE p.user_id = c.user_id AND p.platform = 'twitter' AND instr(p.post_url, '/status/') > 0
-          AND lower(ltrim(trim(p.author_handle), '@')) = lower(ltrim(trim(c.twitter_handle), '@'))
-        """
-
-    func account(_ handle: String, coach: CoachRow, newest: Cell) -> SocialAccount {
+    func account(_ handle: String, coach: SourceCoach, newest: Int64?) -> SocialAccount {
         var account = SocialAccount(handle: handle, coachID: coach.id, coachName: coach.name, schoolID: coach.schoolID)
-        if case .integer(let id) = newest, id > 0 { account.newestPostID = String(id) }
+        if let newest, newest > 0 { account.newestPostID = String(newest) }
         return account
     }
 
