@@ -13,15 +13,6 @@ public struct Export {
     let workspace: Workspace
 }
 
-extension Workspace {
-    /// Export from this workspace (``Export``).
-    ///
-    /// ```swift
-    /// try workspace.export.isView("social_feed") // true
-    /// ```
-    public var export: Export { Export(workspace: self) }
-}
-
 extension Export {
     /// Whether `name` is a view: `SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?`.
     ///

@@ -58,15 +58,6 @@ public struct Ingest {
     let workspace: Workspace
 }
 
-extension Workspace {
-    /// Sync and import into this workspace (``Ingest``).
-    ///
-    /// ```swift
-    /// try workspace.ingest.lockForIngest()
-    /// ```
-    public var ingest: Ingest { Ingest(workspace: self) }
-}
-
 extension Ingest {
     /// The names of the workspace's tables, parents first (``TableSchema/workspaceTables(_:)``).
     public func workspaceTables() throws -> [String] { try workspace.withConnection { try TableSchema.workspaceTables($0) } }

@@ -12,15 +12,6 @@ public struct Maintenance {
     let workspace: Workspace
 }
 
-extension Workspace {
-    /// Upkeep of this workspace (``Maintenance``).
-    ///
-    /// ```swift
-    /// try workspace.maintenance.schemaVersion().version // PRAGMA user_version
-    /// ```
-    public var maintenance: Maintenance { Maintenance(workspace: self) }
-}
-
 extension Maintenance {
     /// Creates the schema or brings it to the newest version, in one transaction (``migrate(_:step:)``);
     /// returns the versions before and after and the rows it merged. `step` is called at each point of

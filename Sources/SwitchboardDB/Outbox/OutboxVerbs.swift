@@ -1,14 +1,5 @@
 import SwitchboardSQLite
 
-extension Workspace {
-    /// The outbox of this workspace (``Outbox``): quick-send, delivery and the listing.
-    ///
-    /// ```swift
-    /// try workspace.outbox.waitingCount() // messages queued or sending
-    /// ```
-    public var outbox: Outbox { Outbox(workspace: self) }
-}
-
 /// The outbox's verbs on a workspace, each on its connection with the clock pinned.
 extension Outbox {
     /// Refuses a database without the outbox table (schema version below 7).

@@ -15,15 +15,6 @@ public struct Queries {
     public static let defaultSQLTimeout: Double = 30
 }
 
-extension Workspace {
-    /// The canned queries and the user's SQL, run on this workspace (``Queries``).
-    ///
-    /// ```swift
-    /// try workspace.queries.runSQL("SELECT count(*) FROM coaches", write: false)
-    /// ```
-    public var queries: Queries { Queries(workspace: self) }
-}
-
 extension Queries {
     /// Runs a canned query with checked parameter values. `columns`, when given, picks the result
     /// columns to keep, in that order; a name the statement does not return is a usage error raised

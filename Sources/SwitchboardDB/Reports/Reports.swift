@@ -8,12 +8,3 @@
 public struct Reports {
     let workspace: Workspace
 }
-
-extension Workspace {
-    /// The reports of this workspace (``Reports``).
-    ///
-    /// ```swift
-    /// try workspace.reports.runActions(run) // the digest's notification and its "since" mark
-    /// ```
-    public var reports: Reports { Reports(workspace: self) }
-}

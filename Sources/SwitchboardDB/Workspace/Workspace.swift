@@ -201,3 +201,48 @@ public final class Workspace {
         return .failure(error.message)
     }
 }
+
+/// The concepts over a workspace, one type each, every one a view of the same connection.
+extension Workspace {
+    /// The canned queries and the user's SQL, run on this workspace (``Queries``).
+    ///
+    /// ```swift
+    /// try workspace.queries.runSQL("SELECT count(*) FROM coaches", write: false)
+    /// ```
+    public var queries: Queries { Queries(workspace: self) }
+
+    /// Sync and import into this workspace (``Ingest``).
+    ///
+    /// ```swift
+    /// try workspace.ingest.lockForIngest()
+    /// ```
+    public var ingest: Ingest { Ingest(workspace: self) }
+
+    /// Export from this workspace (``Export``).
+    ///
+    /// ```swift
+    /// try workspace.export.isView("social_feed") // true
+    /// ```
+    public var export: Export { Export(workspace: self) }
+
+    /// The outbox of this workspace (``Outbox``): quick-send, delivery and the listing.
+    ///
+    /// ```swift
+    /// try workspace.outbox.waitingCount() // messages queued or sending
+    /// ```
+    public var outbox: Outbox { Outbox(workspace: self) }
+
+    /// The reports of this workspace (``Reports``).
+    ///
+    /// ```swift
+    /// try workspace.reports.runActions(run) // the digest's notification and its "since" mark
+    /// ```
+    public var reports: Reports { Reports(workspace: self) }
+
+    /// Upkeep of this workspace (``Maintenance``).
+    ///
+    /// ```swift
+    /// try workspace.maintenance.schemaVersion().version // PRAGMA user_version
+    /// ```
+    public var maintenance: Maintenance { Maintenance(workspace: self) }
+}
