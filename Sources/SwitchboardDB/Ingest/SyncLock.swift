@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -15,12 +13,23 @@ import Synchronization
 /// try SyncLock.acquire(path: "app.db") // throws when another sync holds it
 /// ```
 public enum SyncLock {
-    /// The descriptors holding a lock, by path.
-    private static let held = Mutex<[String: Int32]>([:])
+    /// The descriptors holding a lock, by path; read and written under ``lock`` only.
+    nonisolated(unsafe) private static var held: [String: Int32] = [:]
+
+    /// The lock over ``held``: a pthread mutex, which ThreadSanitizer follows. (Synchronization's `Mutex`
+    /// hands a contended lock over inside the kernel's priority-inheritance futex, where ThreadSanitizer
+    /// sees no release and reports the next holder's access as a race.)
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// Takes the lock for `path`, or throws ``SwitchboardError`` at once when another process has it.
     public static func acquire(path: String) throws {
-        try held.withLock { held in try acquire(path: path, held: &held) }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        try acquire(path: path, held: &held)
     }
 
     /// ``acquire(path:)`` with the lock on `held` taken.
