@@ -1418,18 +1418,18 @@ END;
 
 -- from 0027_search_chunks.sql
 CREATE TRIGGER social_post_chunks_trigram_delete AFTER DELETE ON social_post_chunks BEGIN
-    INSERT INTO social_post_chunks_trigram (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
+    INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
 END;
 
 -- from 0027_search_chunks.sql
 CREATE TRIGGER social_post_chunks_trigram_insert AFTER INSERT ON social_post_chunks BEGIN
-    INSERT INTO social_post_chunks_trigram (rowid, chunk) VALUES (NEW.id, NEW.chunk);
+    INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
 END;
 
 -- from 0027_search_chunks.sql
 CREATE TRIGGER social_post_chunks_trigram_update AFTER UPDATE OF id, chunk ON social_post_chunks BEGIN
-    INSERT INTO social_post_chunks_trigram (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
-    INSERT INTO social_post_chunks_trigram (rowid, chunk) VALUES (NEW.id, NEW.chunk);
+    INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
+    INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
 END;
 
 -- from 0008_reports.sql

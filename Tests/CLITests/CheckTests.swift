@@ -8,6 +8,7 @@ import Testing
     static let sound = """
         database: ok
         notifications_trigram: ok
+        social_post_chunks_trigram: ok
         social_posts_fts: ok
         social_posts_trigram: ok
         counters: ok
