@@ -172,8 +172,8 @@ import Testing
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
             // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers, 0019's newest-first index
-            // and 0023's indexes of the flagged and sentiment filters, 0024's triggers for the rows a REPLACE replaces, and
-            // 0026's sentiment counter triggers.
+            // and 0023's indexes of the flagged and sentiment filters, 0024's triggers for the rows a REPLACE replaces,
+            // 0026's sentiment counter triggers, and 0027's triggers that keep the chunks' reference counts.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
@@ -190,6 +190,9 @@ import Testing
                         "trigger|social_media_post_sentiment_counters_move",
                         "trigger|social_media_post_sentiment_counters_replaced_insert",
                         "trigger|social_media_post_sentiment_counters_replaced_update",
+                        "trigger|social_post_chunks_post_delete", "trigger|social_post_chunks_post_insert",
+                        "trigger|social_post_chunks_post_insert_replaced", "trigger|social_post_chunks_post_replaced",
+                        "trigger|social_post_chunks_post_update",
                     ]).sorted())
             #expect(
                 try String.fetchAll(
