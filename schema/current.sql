@@ -420,7 +420,7 @@ CREATE TABLE social_media_posts_replaced (
 , sentiment TEXT);
 
 -- from 0027_search_chunks.sql
-CREATE TABLE social_post_chunks (
+CREATE TABLE social_post_chunk_counters (
     id INTEGER PRIMARY KEY,
     chunk TEXT NOT NULL UNIQUE,
     posts INTEGER NOT NULL
@@ -552,7 +552,7 @@ CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
 CREATE INDEX social_media_posts_sentiment ON social_media_posts(sentiment, post_date_ms);
 
 -- from 0027_search_chunks.sql
-CREATE INDEX social_post_chunks_unheld ON social_post_chunks (posts) WHERE posts <= 0;
+CREATE INDEX social_post_chunk_counters_unheld ON social_post_chunk_counters (posts) WHERE posts <= 0;
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -1269,66 +1269,66 @@ ON social_media_posts WHEN NEW.updated_at IS OLD.updated_at BEGIN
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_post_delete AFTER DELETE ON social_media_posts BEGIN
-    UPDATE social_post_chunks SET posts = posts - 1
+CREATE TRIGGER social_post_chunk_counters_delete AFTER DELETE ON social_media_posts BEGIN
+    UPDATE social_post_chunk_counters SET posts = posts - 1
     WHERE chunk IN (SELECT value FROM json_each('[' || replace(replace(replace(replace(json_quote(
         replace(replace(replace(replace(replace(
             coalesce(OLD.post_content, '') || ' ' || coalesce(OLD.author_name, '') || ' ' || coalesce(OLD.author_handle, ''),
             char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
         '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']'));
-    DELETE FROM social_post_chunks WHERE posts <= 0;
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_post_insert AFTER INSERT ON social_media_posts BEGIN
-    INSERT INTO social_post_chunks (chunk, posts)
+CREATE TRIGGER social_post_chunk_counters_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_post_chunk_counters (chunk, posts)
     SELECT chunk, 1 FROM social_post_chunk_list WHERE seq = NEW.seq
     ON CONFLICT (chunk) DO UPDATE SET posts = posts + 1;
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_post_insert_replaced AFTER INSERT ON social_media_posts
+CREATE TRIGGER social_post_chunk_counters_replaced_insert AFTER INSERT ON social_media_posts
 WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
-    UPDATE social_post_chunks
+    UPDATE social_post_chunk_counters
     SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
-                         WHERE r.chunk = social_post_chunks.chunk
+                         WHERE r.chunk = social_post_chunk_counters.chunk
                            AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)))
     WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r
                     WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq));
-    DELETE FROM social_post_chunks WHERE posts <= 0;
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_post_replaced AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+CREATE TRIGGER social_post_chunk_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
-    UPDATE social_post_chunks
+    UPDATE social_post_chunk_counters
     SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
-                         WHERE r.chunk = social_post_chunks.chunk
+                         WHERE r.chunk = social_post_chunk_counters.chunk
                            AND r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq))
     WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r
                     WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq));
-    DELETE FROM social_post_chunks WHERE posts <= 0;
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_post_update AFTER UPDATE OF seq, post_content, author_name, author_handle ON social_media_posts
+CREATE TRIGGER social_post_chunk_counters_update AFTER UPDATE OF seq, post_content, author_name, author_handle ON social_media_posts
 WHEN OLD.seq IS NOT NEW.seq OR OLD.post_content IS NOT NEW.post_content OR OLD.author_name IS NOT NEW.author_name
     OR OLD.author_handle IS NOT NEW.author_handle BEGIN
     -- A row whose seq this update took (UPDATE OR REPLACE, 0024), then the old chunks' counts to the new.
-    UPDATE social_post_chunks
+    UPDATE social_post_chunk_counters
     SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
-                         WHERE r.chunk = social_post_chunks.chunk AND OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq)
+                         WHERE r.chunk = social_post_chunk_counters.chunk AND OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq)
     WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq);
-    INSERT INTO social_post_chunks (chunk, posts)
+    INSERT INTO social_post_chunk_counters (chunk, posts)
     SELECT chunk, 1 FROM social_post_chunk_list WHERE seq = NEW.seq
     ON CONFLICT (chunk) DO UPDATE SET posts = posts + 1;
-    UPDATE social_post_chunks SET posts = posts - 1
+    UPDATE social_post_chunk_counters SET posts = posts - 1
     WHERE chunk IN (SELECT value FROM json_each('[' || replace(replace(replace(replace(json_quote(
         replace(replace(replace(replace(replace(
             coalesce(OLD.post_content, '') || ' ' || coalesce(OLD.author_name, '') || ' ' || coalesce(OLD.author_handle, ''),
             char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
         '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']'));
-    DELETE FROM social_post_chunks WHERE posts <= 0;
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
 END;
 
 -- from 0025_unused_search_indexes.sql
@@ -1417,17 +1417,17 @@ CREATE TRIGGER social_posts_trigram_update AFTER UPDATE OF seq, post_content, au
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_trigram_delete AFTER DELETE ON social_post_chunks BEGIN
+CREATE TRIGGER social_post_chunks_trigram_delete AFTER DELETE ON social_post_chunk_counters BEGIN
     INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_trigram_insert AFTER INSERT ON social_post_chunks BEGIN
+CREATE TRIGGER social_post_chunks_trigram_insert AFTER INSERT ON social_post_chunk_counters BEGIN
     INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
 END;
 
 -- from 0027_search_chunks.sql
-CREATE TRIGGER social_post_chunks_trigram_update AFTER UPDATE OF id, chunk ON social_post_chunks BEGIN
+CREATE TRIGGER social_post_chunks_trigram_update AFTER UPDATE OF id, chunk ON social_post_chunk_counters BEGIN
     INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
     INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
 END;
@@ -1859,7 +1859,7 @@ CREATE VIRTUAL TABLE notifications_trigram USING fts5(
 -- from 0027_search_chunks.sql
 CREATE VIRTUAL TABLE social_post_chunks_trigram USING fts5(
     chunk,
-    content = 'social_post_chunks', content_rowid = 'id',
+    content = 'social_post_chunk_counters', content_rowid = 'id',
     tokenize = 'trigram', detail = 'full'
 );
 

@@ -9,7 +9,7 @@
 #               detail='none' (which posts hold each run of three characters, no positions)
 #   replaced    schema/0024_replaced_rows.sql: without = every trigger as the migrations before 0024 left them
 #               (its BEFORE triggers and the insert triggers' look at the rows put aside are the difference)
-#   chunks      schema/0027_search_chunks.sql: without = the five social_post_chunks_post_* triggers dropped (each
+#   chunks      schema/0027_search_chunks.sql: without = the five social_post_chunk_counters_* triggers dropped (each
 #               post's distinct chunks UPSERTed with their reference counts, and their trigram index, are the difference)
 #   wordindex   schema/0002's unicode61 index of the posts, social_posts_fts (word prefixes, accents folded, with
 #               the search_tags suffixes its triggers store): without = the index and its four triggers dropped
@@ -46,7 +46,7 @@ without() { # path: takes the feature out of a fresh database
             { sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger'"; cat "$work/before-triggers.sql"; } \
                 | sqlite3 -bail "$1" ;;
         chunks)
-            sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'social_post_chunks_post_%'" \
+            sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'social_post_chunk_counters_%'" \
                 | sqlite3 -bail "$1" ;;
         wordindex)
             sqlite3 -bail "$1" "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update;

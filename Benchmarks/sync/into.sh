@@ -9,7 +9,7 @@
 #
 # Example: the vocabulary of chunks (schema/0027) against the same 200,000 posts without it:
 #   cp posts-200000.db without.db && switchboard init --db without.db     # to 0027, then drop its post triggers:
-#   sqlite3 without.db "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE name LIKE 'social_post_chunks_post_%'" \
+#   sqlite3 without.db "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE name LIKE 'social_post_chunk_counters_%'" \
 #       | sqlite3 without.db
 #   cp posts-200000.db with.db && switchboard init --db with.db
 #   Benchmarks/sync/into.sh 10000 without.db with.db

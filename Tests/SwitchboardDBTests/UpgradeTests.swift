@@ -155,7 +155,7 @@ import Testing
         try queue.writeWithoutTransaction { db in try migrate(db) }
         try queue.read { db in
             #expect(try Row.fetchAll(db, sql: posts).map { "\($0)" } == before)
-            let chunks = try String.fetchAll(db, sql: "SELECT chunk || '=' || posts FROM social_post_chunks ORDER BY chunk")
+            let chunks = try String.fetchAll(db, sql: "SELECT chunk || '=' || posts FROM social_post_chunk_counters ORDER BY chunk")
             #expect(chunks == ["\"visit\"=1", "@ann=1", "@coach=1", "Ann=1", "Camp=1", "Coach=1", "Lee=1", "camp=2", "offer=1"])
             let matched = try String.fetchAll(
                 db, sql: "SELECT chunk FROM social_post_chunks_trigram WHERE social_post_chunks_trigram MATCH '\"amp\"' ORDER BY chunk")

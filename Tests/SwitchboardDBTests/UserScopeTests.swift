@@ -190,9 +190,9 @@ import Testing
                         "trigger|social_media_post_sentiment_counters_move",
                         "trigger|social_media_post_sentiment_counters_replaced_insert",
                         "trigger|social_media_post_sentiment_counters_replaced_update",
-                        "trigger|social_post_chunks_post_delete", "trigger|social_post_chunks_post_insert",
-                        "trigger|social_post_chunks_post_insert_replaced", "trigger|social_post_chunks_post_replaced",
-                        "trigger|social_post_chunks_post_update",
+                        "trigger|social_post_chunk_counters_delete", "trigger|social_post_chunk_counters_insert",
+                        "trigger|social_post_chunk_counters_replaced_insert", "trigger|social_post_chunk_counters_replaced_update",
+                        "trigger|social_post_chunk_counters_update",
                     ]).sorted())
             #expect(
                 try String.fetchAll(

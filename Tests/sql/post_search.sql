@@ -47,7 +47,7 @@ SELECT 'chunks_prove_absent', (SELECT count(*) FROM social_post_chunks_trigram W
     AND (SELECT count(*) FROM post_search('line common', 'u1')) = 0;
 SELECT 'chunks_of_another_user', (SELECT count(*) FROM post_search('another', 'u1')) = 0
     AND (SELECT count(*) FROM post_search('another', 'u2')) = 1
-    AND (SELECT posts FROM social_post_chunks WHERE chunk = 'another') = 1;
+    AND (SELECT posts FROM social_post_chunk_counters WHERE chunk = 'another') = 1;
 -- The index keeps positions (schema 0020), so post_search matches the word "line" as one phrase (`lin` then
 -- `ine`, next to each other) and reads no candidate: no post holds it, while `coln` (of Lincoln) is in 6000.
 SELECT 'positional_pair', (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"line"') = 0
