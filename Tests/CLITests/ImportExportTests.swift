@@ -142,7 +142,8 @@ import Testing
                                              EXCEPT SELECT chunk, posts FROM social_post_chunk_counters)))
                    || ' ' || (SELECT count(*) FROM social_post_chunk_counters)
             """
-        #expect(try ImportExportTests.sqlite(copy, drift) == "0 " + (try ImportExportTests.sqlite(demo, "SELECT count(*) FROM social_post_chunk_counters")))
+        let chunks = try ImportExportTests.sqlite(demo, "SELECT count(*) FROM social_post_chunk_counters")
+        #expect(try ImportExportTests.sqlite(copy, drift) == "0 " + chunks)
     }
 
     /// A TDLib group list as a fetch script prints it: only basic groups and supergroups that are not
