@@ -1,5 +1,5 @@
 -- schema/current.sql — Switchboard's schema as it stands after every migration:
--- schema version 26 (0026_digest_counters.sql). GENERATED, do not edit. Regenerate it with
+-- schema version 27 (0027_search_chunks.sql). GENERATED, do not edit. Regenerate it with
 --     scripts/schema-snapshot      (runs UPDATE_GOLDENS=1 swift test --filter SchemaSnapshotTests)
 -- SchemaSnapshotTests fails while this file differs from what the migrations make.
 --
@@ -419,6 +419,13 @@ CREATE TABLE social_media_posts_replaced (
     search_tags TEXT
 , sentiment TEXT);
 
+-- from 0027_search_chunks.sql
+CREATE TABLE social_post_chunk_counters (
+    id INTEGER PRIMARY KEY,
+    chunk TEXT NOT NULL UNIQUE,
+    posts INTEGER NOT NULL
+);
+
 -- from 0008_reports.sql
 CREATE TABLE template_partials (
     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -543,6 +550,9 @@ CREATE INDEX social_media_posts_newest ON social_media_posts(post_date_ms);
 
 -- from 0023_inbox_trigrams_and_feed_filters.sql
 CREATE INDEX social_media_posts_sentiment ON social_media_posts(sentiment, post_date_ms);
+
+-- from 0027_search_chunks.sql
+CREATE INDEX social_post_chunk_counters_unheld ON social_post_chunk_counters (posts) WHERE posts <= 0;
 
 -- from 0001_core.sql
 CREATE INDEX tg_templates_order ON tg_templates(sort_order, created_at);
@@ -1258,6 +1268,69 @@ ON social_media_posts WHEN NEW.updated_at IS OLD.updated_at BEGIN
     UPDATE social_media_posts SET updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE seq = NEW.seq;
 END;
 
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunk_counters_delete AFTER DELETE ON social_media_posts BEGIN
+    UPDATE social_post_chunk_counters SET posts = posts - 1
+    WHERE chunk IN (SELECT value FROM json_each('[' || replace(replace(replace(replace(json_quote(
+        replace(replace(replace(replace(replace(
+            coalesce(OLD.post_content, '') || ' ' || coalesce(OLD.author_name, '') || ' ' || coalesce(OLD.author_handle, ''),
+            char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
+        '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']'));
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunk_counters_insert AFTER INSERT ON social_media_posts BEGIN
+    INSERT INTO social_post_chunk_counters (chunk, posts)
+    SELECT chunk, 1 FROM social_post_chunk_list WHERE seq = NEW.seq
+    ON CONFLICT (chunk) DO UPDATE SET posts = posts + 1;
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunk_counters_replaced_insert AFTER INSERT ON social_media_posts
+WHEN EXISTS (SELECT 1 FROM social_media_posts_replaced) BEGIN
+    UPDATE social_post_chunk_counters
+    SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
+                         WHERE r.chunk = social_post_chunk_counters.chunk
+                           AND (r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq)))
+    WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r
+                    WHERE r.seq = NEW.seq OR NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq));
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunk_counters_replaced_update AFTER UPDATE OF seq, id, user_id, post_url ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.id IS NOT NEW.id OR OLD.user_id IS NOT NEW.user_id OR OLD.post_url IS NOT NEW.post_url BEGIN
+    UPDATE social_post_chunk_counters
+    SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
+                         WHERE r.chunk = social_post_chunk_counters.chunk
+                           AND r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq))
+    WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r
+                    WHERE r.seq <> NEW.seq AND NOT EXISTS (SELECT 1 FROM social_media_posts AS p WHERE p.seq = r.seq));
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunk_counters_update AFTER UPDATE OF seq, post_content, author_name, author_handle ON social_media_posts
+WHEN OLD.seq IS NOT NEW.seq OR OLD.post_content IS NOT NEW.post_content OR OLD.author_name IS NOT NEW.author_name
+    OR OLD.author_handle IS NOT NEW.author_handle BEGIN
+    -- A row whose seq this update took (UPDATE OR REPLACE, 0024), then the old chunks' counts to the new.
+    UPDATE social_post_chunk_counters
+    SET posts = posts - (SELECT count(*) FROM social_post_replaced_chunk_list AS r
+                         WHERE r.chunk = social_post_chunk_counters.chunk AND OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq)
+    WHERE chunk IN (SELECT r.chunk FROM social_post_replaced_chunk_list AS r WHERE OLD.seq IS NOT NEW.seq AND r.seq = NEW.seq);
+    INSERT INTO social_post_chunk_counters (chunk, posts)
+    SELECT chunk, 1 FROM social_post_chunk_list WHERE seq = NEW.seq
+    ON CONFLICT (chunk) DO UPDATE SET posts = posts + 1;
+    UPDATE social_post_chunk_counters SET posts = posts - 1
+    WHERE chunk IN (SELECT value FROM json_each('[' || replace(replace(replace(replace(json_quote(
+        replace(replace(replace(replace(replace(
+            coalesce(OLD.post_content, '') || ' ' || coalesce(OLD.author_name, '') || ' ' || coalesce(OLD.author_handle, ''),
+            char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
+        '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']'));
+    DELETE FROM social_post_chunk_counters WHERE posts <= 0;
+END;
+
 -- from 0025_unused_search_indexes.sql
 CREATE TRIGGER social_posts_fts_delete AFTER DELETE ON social_media_posts BEGIN
     INSERT INTO [social_posts_fts] (social_posts_fts, rowid, post_content, author_name, author_handle, search_tags)
@@ -1341,6 +1414,22 @@ CREATE TRIGGER social_posts_trigram_update AFTER UPDATE OF seq, post_content, au
                                || char(10) || coalesce(OLD.author_handle, '') || char(10, 10));
     INSERT INTO [social_posts_trigram] (rowid, text)
     SELECT seq, text FROM social_posts_trigram_text WHERE seq = NEW.seq;
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunks_trigram_delete AFTER DELETE ON social_post_chunk_counters BEGIN
+    INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunks_trigram_insert AFTER INSERT ON social_post_chunk_counters BEGIN
+    INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
+END;
+
+-- from 0027_search_chunks.sql
+CREATE TRIGGER social_post_chunks_trigram_update AFTER UPDATE OF id, chunk ON social_post_chunk_counters BEGIN
+    INSERT INTO [social_post_chunks_trigram] (social_post_chunks_trigram, rowid, chunk) VALUES ('delete', OLD.id, OLD.chunk);
+    INSERT INTO [social_post_chunks_trigram] (rowid, chunk) VALUES (NEW.id, NEW.chunk);
 END;
 
 -- from 0008_reports.sql
@@ -1614,6 +1703,28 @@ LEFT JOIN coaches AS c ON c.id = p.coach_id AND c.user_id = p.user_id
 LEFT JOIN users AS u ON u.id = p.user_id
 ORDER BY p.post_date_ms DESC, p.seq DESC;
 
+-- from 0027_search_chunks.sql
+CREATE VIEW social_post_chunk_list AS
+SELECT DISTINCT p.seq, j.value AS chunk
+FROM social_media_posts AS p,
+     json_each('[' || replace(replace(replace(replace(json_quote(
+         replace(replace(replace(replace(replace(
+             coalesce(p.post_content, '') || ' ' || coalesce(p.author_name, '') || ' ' || coalesce(p.author_handle, ''),
+             char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
+         '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']') AS j
+WHERE j.value <> '';
+
+-- from 0027_search_chunks.sql
+CREATE VIEW social_post_replaced_chunk_list AS
+SELECT DISTINCT r.seq, j.value AS chunk
+FROM social_media_posts_replaced AS r,
+     json_each('[' || replace(replace(replace(replace(json_quote(
+         replace(replace(replace(replace(replace(
+             coalesce(r.post_content, '') || ' ' || coalesce(r.author_name, '') || ' ' || coalesce(r.author_handle, ''),
+             char(9), ' '), char(10), ' '), char(11), ' '), char(12), ' '), char(13), ' ')),
+         '\\', char(1)), '\u0000', '\ufffd'), char(1), '\\'), ' ', '","') || ']') AS j
+WHERE j.value <> '';
+
 -- from 0002_search.sql
 CREATE VIEW social_posts_search_tags AS
 SELECT
@@ -1743,6 +1854,13 @@ CREATE VIRTUAL TABLE notifications_trigram USING fts5(
     title, message,
     content = 'notifications', content_rowid = 'seq',
     tokenize = 'trigram', detail = 'none'
+);
+
+-- from 0027_search_chunks.sql
+CREATE VIRTUAL TABLE social_post_chunks_trigram USING fts5(
+    chunk,
+    content = 'social_post_chunk_counters', content_rowid = 'id',
+    tokenize = 'trigram', detail = 'full'
 );
 
 -- from 0009_search_detection.sql

@@ -9,15 +9,17 @@
 #               detail='none' (which posts hold each run of three characters, no positions)
 #   replaced    schema/0024_replaced_rows.sql: without = every trigger as the migrations before 0024 left them
 #               (its BEFORE triggers and the insert triggers' look at the rows put aside are the difference)
+#   chunks      schema/0027_search_chunks.sql: without = the five social_post_chunk_counters_* triggers dropped (each
+#               post's distinct chunks UPSERTed with their reference counts, and their trigram index, are the difference)
 #   wordindex   schema/0002's unicode61 index of the posts, social_posts_fts (word prefixes, accents folded, with
 #               the search_tags suffixes its triggers store): without = the index and its four triggers dropped
 #
-#   Benchmarks/sync/cost.sh counters|positions|replaced|wordindex [N]     # default N 100000; ROUNDS=3
+#   Benchmarks/sync/cost.sh counters|positions|replaced|chunks|wordindex [N]     # default N 100000; ROUNDS=3
 #   CLI=path/to/switchboard-cli (default .build/release/switchboard-cli, built when missing). A CLI from
 #   before 0018 works for `counters`: the database it makes gets 0018's triggers from the file (its version kept).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions|replaced|wordindex [N]}
+feature=${1:?usage: Benchmarks/sync/cost.sh counters|positions|replaced|chunks|wordindex [N]}
 n=${2:-100000}
 ROUNDS=${ROUNDS:-3}
 CLI=${CLI:-.build/release/switchboard-cli}
@@ -43,10 +45,13 @@ without() { # path: takes the feature out of a fresh database
         replaced)
             { sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger'"; cat "$work/before-triggers.sql"; } \
                 | sqlite3 -bail "$1" ;;
+        chunks)
+            sqlite3 "$1" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'social_post_chunk_counters_%'" \
+                | sqlite3 -bail "$1" ;;
         wordindex)
             sqlite3 -bail "$1" "DROP TRIGGER social_posts_fts_insert; DROP TRIGGER social_posts_fts_update;
                 DROP TRIGGER social_posts_fts_delete; DROP TRIGGER social_posts_fts_replaced; DROP TABLE social_posts_fts" ;;
-        *) echo "unknown feature: $feature (counters, positions, replaced or wordindex)" >&2; exit 2 ;;
+        *) echo "unknown feature: $feature (counters, positions, replaced, chunks or wordindex)" >&2; exit 2 ;;
     esac
 }
 fresh() { # path, with|without

@@ -103,14 +103,16 @@ final class SearchCursor {
 
         var rows = 0
         var positional = false
+        var chunks = false
         if !words.isEmpty {
             let table = try Statement(api: api, db: db, sql: Self.tableSQL)
             if try table.step(db) {
                 rows = Int(table.integer(0) ?? 0)
                 positional = (table.integer(1) ?? 0) >= Self.positionalVersion
+                chunks = (table.integer(1) ?? 0) >= Self.chunksVersion
             }
         }
-        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional)
+        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional, chunks: chunks)
         while true {
             switch planner.next() {
             case .estimate(let expressions):
@@ -151,6 +153,8 @@ final class SearchCursor {
                     }
                 }
                 planner.probed(tally)
+            case .lookUpChunks(let expression, let word):
+                planner.chunksFound(try chunkHolds(db, expression: expression, word: words[word]))
             case .lookUpPrefixes(let prefixes):
                 planner.prefixesFound(try terms(db, startingWith: prefixes))
             case .run(let chosen, let expression):
@@ -225,6 +229,12 @@ final class SearchCursor {
     /// The schema version whose trigram index keeps positions (schema/0020_positional_trigrams.sql):
     /// before it, a phrase of two runs is an error, so no pair is added.
     static let positionalVersion: Int64 = 20
+    /// The schema version with the vocabulary of chunks (schema/0027_search_chunks.sql).
+    static let chunksVersion: Int64 = 27
+    /// The chunks of the posts that match ?1, the first ?2 of them.
+    private static let chunksSQL = "SELECT chunk FROM social_post_chunks_trigram WHERE social_post_chunks_trigram MATCH ?1 LIMIT ?2"
+    /// The most chunks read to find one that holds a word: past them, it is not known.
+    static let chunkReadLimit = 1_000
     /// The ordered scan: newest first through the index social_media_posts_instants (user_id, post_date_ms, id).
     private static let scanSQL =
         "SELECT \(columns) FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
@@ -273,6 +283,23 @@ final class SearchCursor {
             documents.append(SearchPlan.documents(read: read, lastRowid: last, rows: rows))
         }
         return documents
+    }
+
+    /// Whether a chunk of the posts holds `word` (lowered UTF-8): the chunks matching `expression` tested, at most
+    /// ``chunkReadLimit`` (nil past them). nil for a word holding NUL, which a chunk holds as U+FFFD (schema/0027).
+    private func chunkHolds(_ db: OpaquePointer, expression: String, word: [UInt8]) throws(SearchFailure) -> Bool? {
+        if word.contains(0) { return nil }
+        let statement = try Statement(api: api, db: db, sql: Self.chunksSQL)
+        statement.bind(1, expression)
+        statement.bind(2, Int64(Self.chunkReadLimit + 1))
+        var read = 0
+        while try statement.step(db) {
+            read += 1
+            if read > Self.chunkReadLimit { return nil }
+            let missing = SubstringSearch.missing([word][...], fieldCount: 1) { _, search in statement.withText(0) { $0.map(search) } }
+            if missing == 0 { return true }
+        }
+        return false
     }
 
     /// The vocabulary's trigrams that start with any of `prefixes`, ORed (nil when there is none).

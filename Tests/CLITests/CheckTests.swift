@@ -8,6 +8,7 @@ import Testing
     static let sound = """
         database: ok
         notifications_trigram: ok
+        social_post_chunks_trigram: ok
         social_posts_fts: ok
         social_posts_trigram: ok
         counters: ok
@@ -39,7 +40,7 @@ import Testing
         #expect(damaged.stderr == "error: damaged: social_posts_fts; run switchboard check --rebuild\n")
         #expect(damaged.status == 1)
         let rebuilt = try CLI.run(["check", "--rebuild", "--db", db])
-        #expect(rebuilt.stdout == "Rebuilt 3 indexes.\n" + CheckTests.sound && rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(rebuilt.stdout == "Rebuilt 4 indexes.\n" + CheckTests.sound && rebuilt.status == 0, "\(rebuilt.stderr)")
         let found = try CLI.run([
             "run", "social-feed", "-p", "search=scholar", "--db", db, "--format", "jsonl",
             "--now", "2026-02-10T12:00:00Z",

@@ -121,6 +121,31 @@ import Testing
         #expect(try ImportExportTests.sqlite(copy, "SELECT min(ok) FROM search_index_status") == "1")
     }
 
+    /// Posts imported alone (their file, not --all) get their chunks (schema/0027): import keeps the chunks' counter
+    /// triggers, so the vocabulary holds exactly the imported posts' chunks, each with the posts that hold it.
+    @Test func importedPostsGetTheirChunks() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let demo = scratch.file("demo.db")
+        #expect(try CLI.run(["demo", "--db", demo, "--now", DemoTests.anchor]).status == 0)
+        let folder = scratch.file("backup")
+        #expect(try CLI.run(["export", "--all", folder, "--db", demo]).status == 0)
+        let copy = try scratch.database(seed: nil, name: "copy.db")
+        for table in ["users", "social_media_posts"] {
+            let imported = try CLI.run(["import", table, folder + "/" + table + ".json", "--db", copy])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let drift = """
+            SELECT ((SELECT count(*) FROM (SELECT chunk, posts FROM social_post_chunk_counters
+                                           EXCEPT SELECT chunk, count(*) FROM social_post_chunk_list GROUP BY chunk))
+                    + (SELECT count(*) FROM (SELECT chunk, count(*) FROM social_post_chunk_list GROUP BY chunk
+                                             EXCEPT SELECT chunk, posts FROM social_post_chunk_counters)))
+                   || ' ' || (SELECT count(*) FROM social_post_chunk_counters)
+            """
+        let chunks = try ImportExportTests.sqlite(demo, "SELECT count(*) FROM social_post_chunk_counters")
+        #expect(try ImportExportTests.sqlite(copy, drift) == "0 " + chunks)
+    }
+
     /// A TDLib group list as a fetch script prints it: only basic groups and supergroups that are not
     /// channels go in (spec 003, Phase 4), and each chat left out is named on stderr.
     /// export --all checks every file name before it writes anything: a database whose file is one of the

@@ -20,14 +20,16 @@ import Testing
         var hitShare = 0.0
         /// The vocabulary's terms per prefix.
         var vocabulary: [String: String] = [:]
+        /// The words (lowered) that no chunk of the posts holds (schema/0027).
+        var inNoChunk: Set<String> = []
     }
 
     /// The plan for `query` in `world`, and the steps taken.
-    static func plan(_ query: String, _ world: World, page: Int = 50, positional: Bool = true) -> (
+    static func plan(_ query: String, _ world: World, page: Int = 50, positional: Bool = true, chunks: Bool = false) -> (
         plan: SearchPlan, expression: String?, steps: [SearchPlanner.Step]
     ) {
         let words = (try? SearchWords.parse(query).words) ?? []
-        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional)
+        var planner = SearchPlanner(words: words.map(IndexTerms.init), page: page, rows: rows, positional: positional, chunks: chunks)
         var steps: [SearchPlanner.Step] = []
         func tally(_ read: Int) -> SearchPlanner.Tally {
             let shares = world.wordShare.count == words.count ? world.wordShare : Array(repeating: 1, count: words.count)
@@ -53,6 +55,8 @@ import Testing
                 }
                 planner.sampled(sampled)
             case .probe: planner.probed(tally(SearchPlan.probeSize))
+            case .lookUpChunks(_, let word):
+                planner.chunksFound(!world.inNoChunk.contains(String(decoding: words[word], as: UTF8.self)))
             case .lookUpPrefixes(let prefixes):
                 let found = prefixes.compactMap { world.vocabulary[$0] }
                 planner.prefixesFound(found.isEmpty ? nil : found.joined(separator: " OR "))
@@ -100,6 +104,51 @@ import Testing
         #expect(whole.plan == .empty)
         counts = whole.steps.filter { if case .count = $0 { return true } else { return false } }
         #expect(counts.count == 2 && { if case .count(let e) = counts.last { return e.hasSuffix(#""achere""#) } else { return false } }())
+    }
+
+    /// With the vocabulary of chunks (schema/0027), an absent word of common runs is looked up there after the
+    /// estimates and the search ends: no count, no sample, no read of the posts' index beyond the estimates.
+    @Test func absentWordOfCommonRunsEndsAtTheChunks() {
+        let world = World(
+            runs: [#""ach""#: 300_000, #""che""#: 250_000, #""her""#: 400_000, #""ere""#: 350_000], wordShare: [0], hitShare: 0,
+            inNoChunk: ["achere"])
+        let achere = Self.plan("AChere", world, chunks: true)
+        #expect(achere.plan == .empty)
+        #expect(achere.steps.count == 3)
+        #expect(achere.steps[1] == .lookUpChunks(#""achere""#, word: 0))
+        // Without the vocabulary: the count and the sample and the phrase, as before.
+        #expect(Self.plan("achere", world).steps.count > 3)
+    }
+
+    /// Multi-word: each word with many candidates is looked up, rarest first, and the first in no chunk ends the
+    /// search; a word whose runs are rare (`quokka`, 100 posts) is not looked up; a word some chunk holds plans
+    /// as it would without the vocabulary.
+    @Test func chunksAreLookedUpRarestFirst() {
+        let world = World(
+            runs: [
+                #""com""#: 900_000, #""omm""#: 800_000, #""mmo""#: 800_000, #""mon""#: 850_000,
+                #""ach""#: 300_000, #""che""#: 250_000, #""her""#: 400_000, #""ere""#: 350_000,
+                #""quo""#: 100, #""uok""#: 100, #""okk""#: 100, #""kka""#: 5_000,
+            ], wordShare: [1, 0], hitShare: 0, inNoChunk: ["achere"])
+        let both = Self.plan("common achere", world, chunks: true)
+        #expect(both.plan == .empty)
+        let lookups = both.steps.compactMap { if case .lookUpChunks(_, let word) = $0 { return word } else { return nil } }
+        #expect(lookups == [1])
+        let rare = Self.plan("quokka common", world, chunks: true)
+        let rareLookups = rare.steps.compactMap { if case .lookUpChunks(_, let word) = $0 { return word } else { return nil } }
+        #expect(rareLookups == [1])
+        let plain = Self.plan("quokka common", world)
+        #expect(rare.plan == plain.plan && rare.expression == plain.expression)
+        #expect(rare.steps.filter { if case .lookUpChunks = $0 { return false } else { return true } } == plain.steps)
+    }
+
+    /// The chunks' expression: the whole word as one phrase; a word with gaps (U+FFFD, NUL), each stretch of
+    /// three letters or more; a last `i` in both forms, as the posts' index is asked.
+    @Test func chunkExpressions() {
+        #expect(IndexTerms(word: Array("herea".utf8)).chunkExpression == #""herea""#)
+        #expect(IndexTerms(word: Array("ab\u{FFFD}cdef".utf8)).chunkExpression == #""cdef""#)
+        #expect(IndexTerms(word: Array("ab".utf8)).chunkExpression == nil)
+        #expect(IndexTerms(word: Array("taxi".utf8)).chunkExpression == #"("taxi" OR "taxİ")"#)
     }
 
     /// A rare word whose runs are common but for one: the sample shows few candidates hold the word, and

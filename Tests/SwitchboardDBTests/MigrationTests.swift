@@ -52,7 +52,7 @@ func schemaText(_ db: Database) throws -> [String] {
                     "notifications",
                     "notifications_replaced", "outbox", "outbox_fence", "post_templates", "posts", "report_runs", "routes", "schools",
                     "social_media_post_counters", "social_media_post_sentiment_counters", "social_media_posts", "social_media_posts_replaced",
-                    "template_partials",
+                    "social_post_chunk_counters", "template_partials",
                     "template_variables", "tg_groups", "tg_icons", "tg_templates", "users",
                 ])
         }

@@ -14,11 +14,17 @@ import Testing
     /// A version-11 database (the files up to 0011, as a build of that time left it) with `rows` written by
     /// a tool that ignores CHECKs, on a file in a fresh folder.
     static func version11(_ rows: String) throws -> (queue: DatabaseQueue, folder: String) {
+        try version(11, rows)
+    }
+
+    /// A database at `version` (the files up to it) with `rows` written by a tool that ignores CHECKs, on a file
+    /// in a fresh folder.
+    static func version(_ version: Int, _ rows: String) throws -> (queue: DatabaseQueue, folder: String) {
         let folder = NSTemporaryDirectory() + "switchboard-upgrade-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: folder + "/v11.db", configuration: switchboardConfiguration())
+        let queue = try DatabaseQueue(path: folder + "/v\(version).db", configuration: switchboardConfiguration())
         try queue.writeWithoutTransaction { db in
-            try apply(Migration.all.filter { $0.version <= 11 }, to: db)
+            try apply(Migration.all.filter { $0.version <= version }, to: db)
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
             try db.execute(sql: rows)
             try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
@@ -130,6 +136,31 @@ import Testing
         }
         try queue.writeWithoutTransaction { db in try migrate(db) }
         #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Migration.latestVersion)
+    }
+
+    /// 0027 fills the vocabulary of chunks from the posts a version-26 database has, two users' alike: each chunk
+    /// once, with the posts that hold it; no post changes, and the chunks' trigram index finds them.
+    @Test func theChunksAreFilledOnUpgrade() throws {
+        let (queue, folder) = try Self.version(
+            26,
+            """
+            INSERT INTO users (id, name) VALUES ('u1', 'Sam'), ('u2', 'Ann');
+            INSERT INTO social_media_posts (id, user_id, platform, post_url, post_content, author_handle, author_name) VALUES
+                ('p1', 'u1', 'twitter', 'https://x.com/1', 'Camp  offer\tcamp', '@coach', 'Coach Lee'),
+                ('p2', 'u2', 'twitter', 'https://x.com/2', 'camp "visit"', '@ann', 'Ann');
+            """)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let posts = "SELECT id, user_id, post_content, author_name, author_handle FROM social_media_posts ORDER BY id"
+        let before = try queue.read { try Row.fetchAll($0, sql: posts).map { "\($0)" } }
+        try queue.writeWithoutTransaction { db in try migrate(db) }
+        try queue.read { db in
+            #expect(try Row.fetchAll(db, sql: posts).map { "\($0)" } == before)
+            let chunks = try String.fetchAll(db, sql: "SELECT chunk || '=' || posts FROM social_post_chunk_counters ORDER BY chunk")
+            #expect(chunks == ["\"visit\"=1", "@ann=1", "@coach=1", "Ann=1", "Camp=1", "Coach=1", "Lee=1", "camp=2", "offer=1"])
+            let matched = try String.fetchAll(
+                db, sql: "SELECT chunk FROM social_post_chunks_trigram WHERE social_post_chunks_trigram MATCH '\"amp\"' ORDER BY chunk")
+            #expect(matched == ["Camp", "camp"])
+        }
     }
 
     /// `check`'s line: the newest; an older version; objects of a later version (a file applied by hand

@@ -173,8 +173,8 @@ import Testing
         try queue.write { db in
             #expect(try String.fetchAll(db, sql: everything) == before)
             // ... and 0014's index and two triggers on post_date_ms, 0018's four counter triggers, 0019's newest-first index
-            // and 0023's indexes of the flagged and sentiment filters, 0024's triggers for the rows a REPLACE replaces, and
-            // 0026's sentiment counter triggers.
+            // and 0023's indexes of the flagged and sentiment filters, 0024's triggers for the rows a REPLACE replaces,
+            // 0026's sentiment counter triggers, and 0027's triggers that keep the chunks' reference counts.
             #expect(
                 try String.fetchAll(db, sql: schemaOf)
                     == (objects + [
@@ -191,6 +191,9 @@ import Testing
                         "trigger|social_media_post_sentiment_counters_move",
                         "trigger|social_media_post_sentiment_counters_replaced_insert",
                         "trigger|social_media_post_sentiment_counters_replaced_update",
+                        "trigger|social_post_chunk_counters_delete", "trigger|social_post_chunk_counters_insert",
+                        "trigger|social_post_chunk_counters_replaced_insert", "trigger|social_post_chunk_counters_replaced_update",
+                        "trigger|social_post_chunk_counters_update",
                     ]).sorted())
             #expect(
                 try String.fetchAll(

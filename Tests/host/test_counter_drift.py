@@ -20,6 +20,7 @@ from conftest import CLI, MIGRATIONS
 USERS = ["u1", "u2", "u3"]
 SOUND = f"""database: ok
 notifications_trigram: ok
+social_post_chunks_trigram: ok
 social_posts_fts: ok
 social_posts_trigram: ok
 counters: ok

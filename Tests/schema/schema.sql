@@ -27,4 +27,5 @@
 .read schema/0024_replaced_rows.sql
 .read schema/0025_unused_search_indexes.sql
 .read schema/0026_digest_counters.sql
+.read schema/0027_search_chunks.sql
 .output stdout

@@ -41,6 +41,13 @@ SELECT 'plan_short_absent', (SELECT count(*) FROM post_search('e ü', 'u1')) = 0
 SELECT 'absent_missing_trigram', (SELECT count(*) FROM post_search('zzz', 'u1')) = 0;
 SELECT 'absent_common_trigrams', (SELECT count(*) FROM post_search('line', 'u1')) = 0
     AND (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"lin" "ine"') = 6000;
+-- The vocabulary of chunks (schema 0027) holds no chunk with `line` in it, so post_search ends there; a word
+-- in another user's post only is in a chunk, and the search goes on to find none of this user's posts.
+SELECT 'chunks_prove_absent', (SELECT count(*) FROM social_post_chunks_trigram WHERE social_post_chunks_trigram MATCH '"line"') = 0
+    AND (SELECT count(*) FROM post_search('line common', 'u1')) = 0;
+SELECT 'chunks_of_another_user', (SELECT count(*) FROM post_search('another', 'u1')) = 0
+    AND (SELECT count(*) FROM post_search('another', 'u2')) = 1
+    AND (SELECT posts FROM social_post_chunk_counters WHERE chunk = 'another') = 1;
 -- The index keeps positions (schema 0020), so post_search matches the word "line" as one phrase (`lin` then
 -- `ine`, next to each other) and reads no candidate: no post holds it, while `coln` (of Lincoln) is in 6000.
 SELECT 'positional_pair', (SELECT count(*) FROM social_posts_trigram WHERE social_posts_trigram MATCH '"line"') = 0

@@ -80,6 +80,26 @@ public struct IndexTerms: Equatable, Sendable {
         return result
     }
 
+    /// The word as the vocabulary of chunks (schema/0027, `social_post_chunks_trigram`) is asked for it: each
+    /// stretch of three letters or more as one phrase (its forms ORed; its runs ANDed instead when it has more
+    /// than ``maxForms`` forms), ANDed. Every chunk that holds the word matches. nil when the word has no run.
+    ///
+    /// ```sql
+    /// SELECT count(*) FROM social_post_chunks_trigram WHERE social_post_chunks_trigram MATCH '"herea"'; -- 0: in no post
+    /// ```
+    public var chunkExpression: String? {
+        let parts = stretches.filter { $0.count >= 3 }.map { stretch -> String in
+            if Self.forms(stretch[...]) <= Self.maxForms { return Self.expression(stretch[...]) }
+            var runs: [String] = []
+            for offset in 0...(stretch.count - 3) {
+                let run = Self.expression(stretch[offset..<offset + 3])
+                if !runs.contains(run) { runs.append(run) }
+            }
+            return runs.joined(separator: " AND ")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
+    }
+
     /// The positions' letters as the lowered word has them, UTF-8.
     private static func letters(_ positions: ArraySlice<TrigramFolding.Position>) -> [UInt8] {
         var text: [UInt8] = []

@@ -4,6 +4,8 @@
 ///
 /// 1. Each word with runs of three letters (``IndexTerms``) has its runs' document counts estimated
 ///    from their first postings; a run in no post means no post can match (``SearchPlan/empty``).
+///    Where the database has the vocabulary of chunks (schema/0027), each word whose runs are in many posts
+///    is looked up there, rarest first: a word that no chunk holds is in no post (``SearchPlan/empty``).
 /// 2. The rarest such word gives the first candidates: its rarest runs ANDed, each while it saves
 ///    more reading than it costs the index (``SearchPlan/runs(documents:rows:)``). A search of short words
 ///    only reads the newest posts first (a probe): a page there is the ordered scan under way; otherwise
@@ -30,6 +32,9 @@ public struct SearchPlanner: Sendable {
         case estimate([String])
         /// Read up to ``SearchPlan/probeSize`` posts newest first and test them; report with ``probed(_:)``.
         case probe
+        /// Whether any chunk of the posts (schema/0027) holds word `word`: the chunks that match the expression
+        /// (``IndexTerms/chunkExpression``) are tested for it; report with ``chunksFound(_:)``.
+        case lookUpChunks(String, word: Int)
         /// Look up the vocabulary's trigrams that start with any of these prefixes, ORed; report with
         /// ``prefixesFound(_:)``.
         case lookUpPrefixes([String])
@@ -78,6 +83,12 @@ public struct SearchPlanner: Sendable {
     let page: Int
     let rows: Int
     let positional: Bool
+    /// Whether the database has the vocabulary of chunks (schema/0027).
+    let chunks: Bool
+    /// The words looked up among the chunks, the one being looked up, and whether one was in no chunk.
+    private var chunkChecked: Set<Int> = []
+    private var chunkWord: Int?
+    private var inNoChunk = false
     /// Each word's runs to estimate and, once estimated, the document count of each.
     private var runs: [[String]]
     private var documents: [[Int]?]
@@ -101,12 +112,14 @@ public struct SearchPlanner: Sendable {
     private var pieces: [(word: Int, phrase: String, text: [UInt8])] = []
 
     /// A planner for `words`, a page of `page` rows, in a table of `rows` posts (its largest rowid),
-    /// `positional` when the index keeps positions (phrases of more than one run work).
-    public init(words: [IndexTerms], page: Int, rows: Int, positional: Bool) {
+    /// `positional` when the index keeps positions (phrases of more than one run work), `chunks` when the
+    /// database has the vocabulary of chunks.
+    public init(words: [IndexTerms], page: Int, rows: Int, positional: Bool, chunks: Bool = false) {
         self.words = words
         self.page = max(page, 1)
         self.rows = max(rows, 1)
         self.positional = positional
+        self.chunks = chunks
         let long = max(words.filter(\.hasRuns).count, 1)
         let budget = min(max(Self.maxEstimates / long, 2), Self.maxEstimatesPerWord)
         runs = words.map { Self.spread($0.runs(), budget) }
@@ -119,7 +132,11 @@ public struct SearchPlanner: Sendable {
         if let word = words.indices.first(where: { !runs[$0].isEmpty && documents[$0] == nil }) {
             return .estimate(runs[word])
         }
-        if documents.contains(where: { $0?.contains(0) ?? false }) { return .run(.empty, nil) }
+        if documents.contains(where: { $0?.contains(0) ?? false }) || inNoChunk { return .run(.empty, nil) }
+        if parts.isEmpty, let word = nextChunkWord(), let expression = words[word].chunkExpression {
+            chunkWord = word
+            return .lookUpChunks(expression, word: word)
+        }
         if parts.isEmpty {
             if let word = rarestWithRuns() {
                 add(word, within: nil)
@@ -147,6 +164,15 @@ public struct SearchPlanner: Sendable {
     public mutating func estimated(_ counts: [Int]) {
         guard let word = words.indices.first(where: { !runs[$0].isEmpty && documents[$0] == nil }) else { return }
         documents[word] = counts
+    }
+
+    /// Reports ``Step/lookUpChunks(_:word:)``: whether a chunk holds the word (nil: not known, for instance
+    /// past the chunks read).
+    public mutating func chunksFound(_ found: Bool?) {
+        guard let word = chunkWord else { return }
+        chunkWord = nil
+        chunkChecked.insert(word)
+        if found == false { inNoChunk = true }
     }
 
     /// Reports ``Step/probe``.
@@ -186,6 +212,22 @@ public struct SearchPlanner: Sendable {
 
     /// What reading every candidate of the parts costs the index (``SearchPlan/evaluation(_:)``).
     var evaluation: Double { SearchPlan.evaluation(parts.flatMap(\.documents)) }
+
+    /// A word is looked up among the chunks when each of its runs is in at least this many posts: fewer
+    /// candidates are read and tested in about the time of the lookup (0.1 ms among 11,000 chunks, 2 ms
+    /// among 2,000,000).
+    public static let chunkLookupFloor = 200
+
+    /// The next word to look up among the chunks: of those not looked up whose every run is in at least
+    /// ``chunkLookupFloor`` posts, the one whose rarest run is rarest (the likeliest to be in no post).
+    private func nextChunkWord() -> Int? {
+        guard chunks else { return nil }
+        return words.indices.filter { word in
+            guard !chunkChecked.contains(word), let counts = documents[word], let rarest = counts.min() else { return false }
+            return rarest >= Self.chunkLookupFloor
+        }
+        .min { (documents[$0]?.min() ?? .max) < (documents[$1]?.min() ?? .max) }
+    }
 
     /// The word with runs whose rarest run holds the fewest posts.
     private func rarestWithRuns() -> Int? {
