@@ -26,38 +26,19 @@
 -- returns json: media_urls
 -- display: display_name, relative_time, preview, sentiment_label
 
--- post_search (docs/search.md) lists the posts the search matches newest first, from the cursor's instant on;
--- the filters keep those they pass until the page is full. cursor: cursor_post_date as an instant, by the rule
--- of schema/0014_instants.sql (NULL when unreadable: an empty page).
-WITH cursor AS MATERIALIZED (
-    SELECT
-        CASE
-            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
-            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
-            WHEN :cursor_post_date NOT GLOB '*[^0-9.+-]*' AND :cursor_post_date GLOB '*[0-9]*' AND :cursor_post_date NOT GLOB '?*[+-]*' AND :cursor_post_date NOT GLOB '*.*.*'
-            THEN CAST(round(CASE WHEN abs(CAST(:cursor_post_date AS REAL)) < 1e11 THEN CAST(:cursor_post_date AS REAL) * 1000 ELSE CAST(:cursor_post_date AS REAL) END)
-                      AS INTEGER)
-            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
-            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
-            WHEN :cursor_post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
-            THEN CAST(round((julianday(CASE
-                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
-                     THEN upper(substr(:cursor_post_date, 1, length(:cursor_post_date) - 2)) || ':' || substr(:cursor_post_date, -2)
-                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(:cursor_post_date) || ':00'
-                     ELSE upper(:cursor_post_date) END) - 2440587.5) * 86400000) AS INTEGER)
-        END
-        AS ms
-),
+-- post_search (docs/search.md) lists the posts the search matches newest first, from the cursor's instant on
+-- (instant_ms: the rule of schema/0014_instants.sql; NULL when unreadable: an empty page); the filters keep
+-- those they pass until the page is full.
 -- page: post_search's rows that pass the filters, until the page is full; or, for a school (whose posts are few
 -- among the user's), the school's posts by the index social_media_posts_authors (user_id, school_id), each tested
 -- as post_search tests them, newest first.
-page AS (
+WITH page AS (
     SELECT * FROM (
         SELECT s.rowid AS seq, s.post_date_ms, s.id
         FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
         JOIN social_media_posts AS p ON p.seq = s.rowid
-        WHERE :school_id IS NULL AND s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-          AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+        WHERE :school_id IS NULL AND s.post_date_ms <= COALESCE(instant_ms(:cursor_post_date), 253402300799999)
+          AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < (instant_ms(:cursor_post_date), COALESCE(:cursor_id, '')))
           AND (:platform IS NULL OR p.platform = :platform)
           AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
           AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
@@ -67,8 +48,8 @@ page AS (
     SELECT * FROM (
         SELECT p.seq, p.post_date_ms, p.id FROM social_media_posts AS p INDEXED BY social_media_posts_authors
         WHERE :school_id IS NOT NULL AND p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND p.school_id = :school_id
-          AND p.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-          AND (:cursor_post_date IS NULL OR (p.post_date_ms, p.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+          AND p.post_date_ms <= COALESCE(instant_ms(:cursor_post_date), 253402300799999)
+          AND (:cursor_post_date IS NULL OR (p.post_date_ms, p.id) < (instant_ms(:cursor_post_date), COALESCE(:cursor_id, '')))
           AND (:platform IS NULL OR p.platform = :platform)
           AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
           AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)

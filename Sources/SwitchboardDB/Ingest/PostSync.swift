@@ -56,10 +56,7 @@ public final class PostSync: RecordSink {
         "author_avatar_url", "media_urls", "likes_count", "shares_count", "replies_count",
         "is_recruiting_related", "sentiment",
     ]
-    static let uuid = """
-        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
-        || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
-        """
+    static let uuid = "random_uuid()"
 
     let db: Database
     let options: Options
