@@ -66,7 +66,7 @@ extension Registry {
                 SQL (lower(hex(randomblob(4)) || '-' || ...)), which stay so that any SQLite tool can insert rows. \
                 From the system's random source; not deterministic, innocuous.
                 """,
-            example: "SELECT length(random_uuid()), substr(random_uuid(), 15, 1); -- 36, '4'",
+            example: "SELECT length(random_uuid()); -- 36",
             body: { _, _ in .text(RandomUUID.text()) }),
     ]
 }
