@@ -113,15 +113,16 @@ final class SearchCursor {
             bound = min(bound, ms)
             after = (ms, Array((cursorIdIndex.flatMap { arguments.value($0).text } ?? "").utf8))
         }
-        // A school's posts are few among the user's: all of them, by the school's index, each tested.
+        // A school's posts are few among the user's: all of them, by the school's index, sorted by SQLite, each
+        // tested as far as the caller reads.
         if let schoolIndex, arguments.value(schoolIndex) != .null, let school = arguments.argument(schoolIndex) {
             plan = .schoolIndex
             let statement = try Statement(api: api, db: db, sql: Self.schoolSQL)
             statement.bind(1, value: user)
             statement.bind(2, bound)
             statement.bind(3, value: school)
-            try appendHits(statement)
-            buffer.sort(by: FoundPost.newerFirst)
+            source = .scan(statement)
+            try fill()
             return
         }
 
@@ -261,10 +262,10 @@ final class SearchCursor {
     private static let rowidsSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1"
     /// The feed index newest first, index only (seq is the rowid).
     private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
-    /// A school's posts (?3), by the index social_media_posts_authors (user_id, school_id, ...).
+    /// A school's posts (?3) newest first, found by the index social_media_posts_authors (user_id, school_id, ...).
     private static let schoolSQL = """
         SELECT \(columns) FROM social_media_posts AS p INDEXED BY social_media_posts_authors \
-        WHERE \(userFilter) AND p.school_id = ?3
+        WHERE \(userFilter) AND p.school_id = ?3 ORDER BY p.post_date_ms DESC, p.id DESC
         """
     /// One post by rowid.
     private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
