@@ -24,8 +24,9 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     /// The posts newest first (the feed index), each read and tested, until the caller has its page.
     case orderedScan = "ordered scan"
     /// A school's posts (post_search's school_id): all of them by the index social_media_posts_authors
-    /// (user_id, school_id), each read and tested, the hits sorted newest first. A school's posts are few
-    /// among the user's: at 1M posts this took the school filter from 6.8 s (a walk in date order) to 2 ms.
+    /// (user_id, school_id), sorted newest first by SQLite, each tested as far as the caller reads. A school's
+    /// posts are few among the user's: at 1M posts this took the school filter from 6.8 s (a walk in date
+    /// order) to 2 ms.
     case schoolIndex = "school index"
 
     /// The most trigram candidates counted; under it, every candidate is read (``trigramIndex``).
