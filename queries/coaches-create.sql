@@ -14,9 +14,7 @@
 -- display: id, name, title, school_id, email
 INSERT INTO coaches (id, user_id, school_id, name, title, email, phone, twitter_handle, instagram_handle,
                      created_at, updated_at)
-VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
-            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
-            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+VALUES (COALESCE(:id, random_uuid()),
         COALESCE(:user_id, (SELECT id FROM sole_user)), :school_id, :name, :title, :email, :phone,
         :twitter_handle, :instagram_handle, switchboard_now(), switchboard_now())
 RETURNING id, user_id, school_id, name, title, email, phone, twitter_handle, instagram_handle, created_at, updated_at;

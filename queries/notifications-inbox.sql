@@ -21,25 +21,6 @@
 -- returns boolean: email_sent, is_read
 -- returns json: route
 -- display: type_emoji, title, relative_time, priority_badge, message
-WITH cursor AS MATERIALIZED (
-    SELECT
-        CASE
-            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
-            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
-            WHEN :cursor_scheduled_for NOT GLOB '*[^0-9.+-]*' AND :cursor_scheduled_for GLOB '*[0-9]*' AND :cursor_scheduled_for NOT GLOB '?*[+-]*' AND :cursor_scheduled_for NOT GLOB '*.*.*'
-            THEN CAST(round(CASE WHEN abs(CAST(:cursor_scheduled_for AS REAL)) < 1e11 THEN CAST(:cursor_scheduled_for AS REAL) * 1000 ELSE CAST(:cursor_scheduled_for AS REAL) END)
-                      AS INTEGER)
-            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
-            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
-            WHEN :cursor_scheduled_for GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
-            THEN CAST(round((julianday(CASE
-                     WHEN :cursor_scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
-                     THEN upper(substr(:cursor_scheduled_for, 1, length(:cursor_scheduled_for) - 2)) || ':' || substr(:cursor_scheduled_for, -2)
-                     WHEN :cursor_scheduled_for GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(:cursor_scheduled_for) || ':00'
-                     ELSE upper(:cursor_scheduled_for) END) - 2440587.5) * 86400000) AS INTEGER)
-        END
-        AS ms
-)
 SELECT id, user_id, type, title, message, priority, read_at, scheduled_for, sent_at, email_sent, email_sent_at,
        action_url, related_entity_type, related_entity_id, related_school_id, related_coach_id, related_offer_id,
        related_event_id, created_at, updated_at,
@@ -61,6 +42,6 @@ WHERE user_id = COALESCE(:user_id, (SELECT id FROM sole_user))
   AND scheduled_for_ms > CASE COALESCE(:when, 'all') WHEN 'upcoming' THEN strftime('%s', switchboard_now()) * 1000
                                                      ELSE -9223372036854775808 END
   AND (:cursor_scheduled_for IS NULL
-       OR (scheduled_for_ms, id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
+       OR (scheduled_for_ms, id) < (instant_ms(:cursor_scheduled_for), COALESCE(:cursor_id, '')))
 ORDER BY scheduled_for_ms DESC, id DESC
 LIMIT COALESCE(:limit, -1);

@@ -10,9 +10,7 @@
 --                   (dates past a week, report days, "due today") are counted in it
 -- display: id, name, email, sport, graduation_year
 INSERT INTO users (id, name, email, sport, graduation_year, created_at, updated_at, timezone)
-VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
-            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
-            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+VALUES (COALESCE(:id, random_uuid()),
         :name, :email, :sport, :graduation_year, switchboard_now(), switchboard_now(),
         -- local_date checks the zone exists: a name that is none fails with "unknown time zone '...'"
         CASE WHEN :timezone IS NULL THEN 'UTC' WHEN local_date(0, :timezone) IS NOT NULL THEN :timezone END)

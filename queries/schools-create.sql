@@ -12,9 +12,7 @@
 -- display: id, name, city, state, division, conference
 INSERT INTO schools (id, name, city, state, division, conference, twitter_handle, instagram_handle, website,
                      created_at, updated_at)
-VALUES (COALESCE(:id, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
-            || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (random() & 3), 1)
-            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))),
+VALUES (COALESCE(:id, random_uuid()),
         :name, :city, :state, :division, :conference, :twitter_handle, :instagram_handle, :website,
         switchboard_now(), switchboard_now())
 RETURNING id, name, city, state, division, conference, twitter_handle, instagram_handle, website, created_at, updated_at;

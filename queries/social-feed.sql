@@ -5,9 +5,8 @@
 -- platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls, then the
 -- classifier's guess for a post whose source gave no sentiment: sentiment_guess and its label marked
 -- "(auto)", e.g. "👍 Positive (auto)" (sentiment stays what the source said, null included).
--- Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
--- cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
--- instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
+-- Keyset pagination: pass the post_date and id of this page's last row as cursor_post_date and cursor_id for
+-- the next (rows after it in (post_date_ms, id) descending order; instants as schema/0014_instants.sql reads them).
 -- empty: No posts yet. Sync posts to start monitoring coach and program social media
 -- empty filtered: No posts match your filters. Try adjusting your search or filter criteria
 -- :user_id           text, optional: the acting user (defaults to the database's only user)
@@ -26,63 +25,16 @@
 -- returns json: media_urls
 -- display: display_name, relative_time, preview, sentiment_label
 
--- post_search (docs/search.md) lists the posts the search matches newest first, from the cursor's instant on;
--- the filters keep those they pass until the page is full. cursor: cursor_post_date as an instant, by the rule
--- of schema/0014_instants.sql (NULL when unreadable: an empty page).
-WITH cursor AS MATERIALIZED (
-    SELECT
-        CASE
-            -- A Unix time: only digits, at most one '.', a sign only first. Seconds below 1e11 in magnitude
-            -- (1e11 s is the year 5138), milliseconds from there on (1e11 ms is 3 March 1973).
-            WHEN :cursor_post_date NOT GLOB '*[^0-9.+-]*' AND :cursor_post_date GLOB '*[0-9]*' AND :cursor_post_date NOT GLOB '?*[+-]*' AND :cursor_post_date NOT GLOB '*.*.*'
-            THEN CAST(round(CASE WHEN abs(CAST(:cursor_post_date AS REAL)) < 1e11 THEN CAST(:cursor_post_date AS REAL) * 1000 ELSE CAST(:cursor_post_date AS REAL) END)
-                      AS INTEGER)
-            -- ISO 8601 as julianday() reads it (T or space, any fraction, Z, ±HH:MM; upper() for t and z),
-            -- after ±HHMM becomes ±HH:MM and ±HH becomes ±HH:00; julianday() counts whole milliseconds.
-            WHEN :cursor_post_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
-            THEN CAST(round((julianday(CASE
-                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]'
-                     THEN upper(substr(:cursor_post_date, 1, length(:cursor_post_date) - 2)) || ':' || substr(:cursor_post_date, -2)
-                     WHEN :cursor_post_date GLOB '*[0-9]:[0-9][0-9]*[+-][0-9][0-9]' THEN upper(:cursor_post_date) || ':00'
-                     ELSE upper(:cursor_post_date) END) - 2440587.5) * 86400000) AS INTEGER)
-        END
-        AS ms
-),
--- page: post_search's rows that pass the filters, until the page is full; or, for a school (whose posts are few
--- among the user's), the school's posts by the index social_media_posts_authors (user_id, school_id), each tested
--- as post_search tests them, newest first.
-page AS (
-    SELECT * FROM (
-        SELECT s.rowid AS seq, s.post_date_ms, s.id
-        FROM post_search(:search, COALESCE(:user_id, (SELECT id FROM sole_user)), COALESCE(:limit, 50)) AS s
-        JOIN social_media_posts AS p ON p.seq = s.rowid
-        WHERE :school_id IS NULL AND s.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-          AND (:cursor_post_date IS NULL OR (s.post_date_ms, s.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
-          AND (:platform IS NULL OR p.platform = :platform)
-          AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
-          AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
-          AND (:sentiment IS NULL OR p.sentiment = :sentiment)
-        ORDER BY s.post_date_ms DESC, s.id DESC LIMIT COALESCE(:limit, 50))
-    UNION ALL
-    SELECT * FROM (
-        SELECT p.seq, p.post_date_ms, p.id FROM social_media_posts AS p INDEXED BY social_media_posts_authors
-        WHERE :school_id IS NOT NULL AND p.user_id = COALESCE(:user_id, (SELECT id FROM sole_user)) AND p.school_id = :school_id
-          AND p.post_date_ms <= COALESCE((SELECT ms FROM cursor), 253402300799999)
-          AND (:cursor_post_date IS NULL OR (p.post_date_ms, p.id) < ((SELECT ms FROM cursor), COALESCE(:cursor_id, '')))
-          AND (:platform IS NULL OR p.platform = :platform)
-          AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1)
-          AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
-          AND (:sentiment IS NULL OR p.sentiment = :sentiment)
-          AND search_contains(:search, p.post_content, p.author_name, p.author_handle)
-        ORDER BY p.post_date_ms DESC, p.id DESC LIMIT COALESCE(:limit, 50))
-)
+-- post_search (docs/search.md) lists the matches newest first, by its own plan (a school's by its index), after the cursor.
 SELECT f.id, f.coach_id, f.school_id, f.platform, f.post_url, f.post_content, f.post_date, f.author_handle,
        f.author_name, f.is_recruiting_related, f.flagged_for_review, f.sentiment, f.notes, f.created_at, f.updated_at,
        f.preview, f.school_name, f.coach_name, f.display_name, f.author_avatar_url, f.relative_time, f.sentiment_label,
        f.sentiment_emoji, f.platform_label, f.platform_color, f.has_notes, f.accessibility_label,
        f.likes_count, f.shares_count, f.replies_count, f.media_urls,
        p.sentiment_guess, sentiment_label(p.sentiment_guess) || ' (auto)' AS sentiment_guess_label
-FROM page AS s
-JOIN social_media_posts AS p ON p.seq = s.seq
-JOIN social_feed AS f ON f.seq = s.seq
-ORDER BY s.post_date_ms DESC, s.id DESC;
+FROM post_search(:search, :user_id, COALESCE(:limit, 50), :school_id, :cursor_post_date, :cursor_id) AS s
+JOIN social_media_posts AS p ON p.seq = s.rowid
+JOIN social_feed AS f ON f.seq = s.rowid
+WHERE (:platform IS NULL OR p.platform = :platform) AND (:sentiment IS NULL OR p.sentiment = :sentiment)
+  AND (NOT COALESCE(:flagged, 0) OR p.flagged_for_review = 1) AND (NOT COALESCE(:recruiting, 0) OR p.is_recruiting_related = 1)
+ORDER BY s.post_date_ms DESC, s.id DESC LIMIT COALESCE(:limit, 50);

@@ -16,9 +16,7 @@
 -- display: id, template_name, group_name, text, status
 INSERT INTO outbox (idempotency_key, template_id, template_name, group_id, group_name, text, location, created_at,
                     updated_at, due_at)
-SELECT COALESCE(:key, lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
-                                || '-' || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-'
-                                || hex(randomblob(6)))),
+SELECT COALESCE(:key, random_uuid()),
        m.id, m.name, m.group_id, m.group_name, m.text, m.location, now.at, now.at, now.at
 FROM (SELECT t.id, coalesce(t.name, '') AS name, t.target_group_id AS group_id,
              coalesce(t.target_group_name, g.title) AS group_name,

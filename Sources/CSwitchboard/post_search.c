@@ -66,27 +66,30 @@ static int search_disconnect(sqlite3_vtab *vtab) {
 /// an ORDER BY of that order (or of rank) is consumed.
 static int search_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
     (void)vtab;
-    int slots[4] = {-1, -1, -1, -1};  // constraint index per SB_SEARCH_HAS_* bit
+    enum { date_bound_slot = 3, slot_count = 7 };
+    int slots[slot_count] = {-1, -1, -1, -1, -1, -1, -1};  // constraint index per SB_SEARCH_HAS_* bit
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
         int slot = -1;
         if (c->op == SQLITE_INDEX_CONSTRAINT_EQ && c->iColumn >= SB_SEARCH_QUERY) {
             if (!c->usable) return SQLITE_CONSTRAINT;  // an argument not known yet: another order
+            // query, user_id and page_size take the first three bits, the later arguments those after the bound.
             slot = c->iColumn - SB_SEARCH_QUERY;
+            if (slot >= date_bound_slot) slot++;
         } else if (c->usable && c->iColumn == SB_SEARCH_POST_DATE_MS &&
                    (c->op == SQLITE_INDEX_CONSTRAINT_LE || c->op == SQLITE_INDEX_CONSTRAINT_LT)) {
-            slot = 3;
+            slot = date_bound_slot;
         }
-        if (slot >= 0 && slots[slot] < 0) slots[slot] = i;
+        if (slot >= 0 && slot < slot_count && slots[slot] < 0) slots[slot] = i;
     }
     int argument = 0;
     info->idxNum = 0;
-    for (int slot = 0; slot < 4; slot++) {
+    for (int slot = 0; slot < slot_count; slot++) {
         if (slots[slot] < 0) continue;
         info->idxNum |= 1 << slot;
         info->aConstraintUsage[slots[slot]].argvIndex = ++argument;
         // The arguments are the table's own; the date bound is checked again by SQLite (< as <=).
-        info->aConstraintUsage[slots[slot]].omit = slot < 3;
+        info->aConstraintUsage[slots[slot]].omit = slot != date_bound_slot;
     }
     int newest_first = 0;
     if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == SB_SEARCH_RANK && !info->aOrderBy[0].desc) newest_first = 1;

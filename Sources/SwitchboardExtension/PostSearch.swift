@@ -1,9 +1,9 @@
 import CSwitchboard
 import SwitchboardCore
 
-/// `post_search(query, user_id, page_size)`: the posts whose content, author name or handle contain
-/// every word of `query` (search_contains), newest first, found by the plan ``SearchPlan`` picks for
-/// this query (the C half, Sources/CSwitchboard/post_search.c, is the module; this is its logic).
+/// `post_search(query, user_id, page_size, school_id, cursor_post_date, cursor_id)`: the posts whose
+/// content, author name or handle contain every word of `query` (search_contains), newest first (a school's
+/// only, after the cursor when given), found by the plan ``SearchPlan`` picks for this query (the C half, Sources/CSwitchboard/post_search.c, is the module; this is its logic).
 ///
 /// ```sql
 /// SELECT f.id, f.preview FROM post_search('camp reg') AS s JOIN social_feed AS f ON f.seq = s.rowid LIMIT 50;
@@ -12,7 +12,8 @@ enum PostSearch {
     /// The table's declaration: the columns of SB_SEARCH_* in order, the arguments hidden.
     static let schema = """
         CREATE TABLE x(post_date_ms INTEGER, id TEXT, post_content TEXT, author_name TEXT, author_handle TEXT, \
-        rank INTEGER, plan TEXT, query HIDDEN, user_id HIDDEN, page_size HIDDEN)
+        rank INTEGER, plan TEXT, query HIDDEN, user_id HIDDEN, page_size HIDDEN, school_id HIDDEN, \
+        cursor_post_date HIDDEN, cursor_id HIDDEN)
         """
 
     /// Registers the module on `db`, its calls going through `api`.

@@ -29,6 +29,8 @@ final class SearchCursor {
     private var plan: SearchPlan = .empty
     /// Rows passed so far (the rank of the current row is this + 1).
     private var passed = 0
+    /// The keyset cursor: only the rows after (its instant, its id) in the order newest first.
+    private var after: (ms: Int64, id: [UInt8])?
 
     init(api: OpaquePointer) { self.api = api }
 
@@ -69,6 +71,7 @@ final class SearchCursor {
         passed = 0
         source = nil
         counted = nil
+        after = nil
         var next = 0
         func argument(_ bit: Int32) -> Int? {
             guard idxNum & bit != 0 else { return nil }
@@ -79,6 +82,9 @@ final class SearchCursor {
         let userIndex = argument(Int32(SB_SEARCH_HAS_USER_ID))
         let pageIndex = argument(Int32(SB_SEARCH_HAS_PAGE_SIZE))
         let boundIndex = argument(Int32(SB_SEARCH_HAS_DATE_BOUND))
+        let schoolIndex = argument(Int32(SB_SEARCH_HAS_SCHOOL_ID))
+        let cursorDateIndex = argument(Int32(SB_SEARCH_HAS_CURSOR_POST_DATE))
+        let cursorIdIndex = argument(Int32(SB_SEARCH_HAS_CURSOR_ID))
 
         let parsed = Self.words(arguments, queryIndex)
         guard case .success(let search) = parsed else {
@@ -92,7 +98,7 @@ final class SearchCursor {
         } else {
             page = Self.defaultPage
         }
-        let bound: Int64
+        var bound: Int64
         switch boundIndex.map({ arguments.value($0) }) {
         case .null: return  // post_date_ms <= NULL: no row
         case .integer(let value): bound = value
@@ -100,6 +106,25 @@ final class SearchCursor {
         default: bound = .max  // none, or text (every number is less than any text)
         }
         let user = userIndex.flatMap { arguments.argument($0) }
+        // The cursor's post_date, read by the instant rule (instant_ms): the rows from its instant on, those at
+        // it only below its id (NULL: ''); an unreadable one lists nothing.
+        if let cursorDateIndex, case let cursor = arguments.value(cursorDateIndex), cursor != .null {
+            guard let ms = InstantKey.milliseconds(cursor) else { return }
+            bound = min(bound, ms)
+            after = (ms, Array((cursorIdIndex.flatMap { arguments.value($0).text } ?? "").utf8))
+        }
+        // A school's posts are few among the user's: all of them, by the school's index, sorted by SQLite, each
+        // tested as far as the caller reads.
+        if let schoolIndex, arguments.value(schoolIndex) != .null, let school = arguments.argument(schoolIndex) {
+            plan = .schoolIndex
+            let statement = try Statement(api: api, db: db, sql: Self.schoolSQL)
+            statement.bind(1, value: user)
+            statement.bind(2, bound)
+            statement.bind(3, value: school)
+            source = .scan(statement)
+            try fill()
+            return
+        }
 
         var rows = 0
         var positional = false
@@ -160,7 +185,7 @@ final class SearchCursor {
             case .run(let chosen, let expression):
                 plan = chosen
                 switch chosen {
-                case .empty: source = nil
+                case .empty, .schoolIndex: source = nil  // the school's plan is chosen above, by its argument
                 case .everything:
                     source = .scan(try orderedScan(db, user: user, bound: bound))
                     try fill()
@@ -247,6 +272,11 @@ final class SearchCursor {
     private static let rowidsSQL = "SELECT rowid FROM social_posts_trigram WHERE social_posts_trigram MATCH ?1"
     /// The feed index newest first, index only (seq is the rowid).
     private static let walkSQL = "SELECT p.seq FROM social_media_posts AS p WHERE \(userFilter) ORDER BY p.post_date_ms DESC, p.id DESC"
+    /// A school's posts (?3) newest first, found by the index social_media_posts_authors (user_id, school_id, ...).
+    private static let schoolSQL = """
+        SELECT \(columns) FROM social_media_posts AS p INDEXED BY social_media_posts_authors \
+        WHERE \(userFilter) AND p.school_id = ?3 ORDER BY p.post_date_ms DESC, p.id DESC
+        """
     /// One post by rowid.
     private static let fetchSQL = "SELECT \(columns) FROM social_media_posts AS p WHERE p.seq = ?1"
     /// One candidate by rowid (?3), if it is the user's and within the date bound.
@@ -358,19 +388,20 @@ final class SearchCursor {
                 if case .hit(let post) = try step(fetch) { buffer.append(post) }
             }
         } else {
-            let statement = try candidatesRead(db, expression: expression, user: user, bound: bound)
-            while true {
-                switch try step(statement) {
-                case .done: break
-                case .miss: continue
-                case .hit(let post):
-                    buffer.append(post)
-                    continue
-                }
-                break
-            }
+            try appendHits(try candidatesRead(db, expression: expression, user: user, bound: bound))
         }
         buffer.sort(by: FoundPost.newerFirst)
+    }
+
+    /// Every hit `statement` reads, added to the buffer.
+    private func appendHits(_ statement: Statement) throws(SearchFailure) {
+        while true {
+            switch try step(statement) {
+            case .done: return
+            case .miss: continue
+            case .hit(let post): buffer.append(post)
+            }
+        }
     }
 
     /// The candidates for `expression` as a set; then the feed index is walked newest first, and the
@@ -448,6 +479,9 @@ final class SearchCursor {
     /// `tested` (at most 64): the post is a hit when it holds every word.
     private func test(_ statement: Statement, for tested: [[UInt8]]? = nil) throws(SearchFailure) -> Tested {
         guard let db, try statement.step(db) else { return .done }
+        if let after, statement.integer(1) == after.ms, !(statement.bytes(2) ?? []).lexicographicallyPrecedes(after.id) {
+            return .read(missing: ~0, nil)  // at the cursor's instant, not below its id: before the page
+        }
         let missing = SubstringSearch.missing((tested ?? words)[...], fieldCount: 3) { index, search in
             statement.withText(Int32(index + 3)) { $0.map(search) }
         }

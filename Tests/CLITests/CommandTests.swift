@@ -92,9 +92,8 @@ import Testing
                 platform_label, platform_color, has_notes, accessibility_label, the counts and media_urls, then the
                 classifier's guess for a post whose source gave no sentiment: sentiment_guess and its label marked
                 "(auto)", e.g. "👍 Positive (auto)" (sentiment stays what the source said, null included).
-                Keyset pagination: for the next page, pass the post_date and id of the last row of this one as
-                cursor_post_date and cursor_id (rows after it in (post_date_ms, id) descending order: post_date's
-                instant, schema/0014_instants.sql, so +05:00, +0000 and fractions of a second sort by time).
+                Keyset pagination: pass the post_date and id of this page's last row as cursor_post_date and cursor_id for
+                the next (rows after it in (post_date_ms, id) descending order; instants as schema/0014_instants.sql reads them).
 
                 Parameters:
                   :user_id           text, optional: the acting user (defaults to the database's only user)
@@ -211,7 +210,7 @@ import Testing
         #expect(result.stdout.contains("sentiment_label(value)  [deterministic, innocuous]\n"))
         #expect(result.stdout.contains("    SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'\n"))
         #expect(result.stdout.contains("switchboard_now("))
-        #expect(result.stdout.contains("post_search(query, user_id, page_size)  [table-valued]\n"))
+        #expect(result.stdout.contains("post_search(query, user_id, page_size, school_id, cursor_post_date, cursor_id)  [table-valued]\n"))
     }
 
     @Test func functionsAsMarkdownIsTheReadmeReference() throws {

@@ -105,8 +105,8 @@ public final class SQLFunctionTarget {
     }
 
     /// The promises `outcome` (of the last run) breaks, empty when it keeps them all: every function
-    /// returns text or NULL, except `search_contains` (the integer 0 or 1) and `sentiment_score` (a
-    /// real, a finite score in [-1, 1]); no function returns a BLOB; an
+    /// returns text or NULL, except `search_contains` (the integer 0 or 1), `instant_ms` (any integer:
+    /// Unix milliseconds) and `sentiment_score` (a real, a finite score in [-1, 1]); no function returns a BLOB; an
     /// error names its function (cut to the length limit, it may end inside `name: `), or is SQLite's
     /// own for a result past the length limit or memory past the heap limit (`template_render_strict`'s
     /// missing-values error is meant for people and names no function). Under a length limit shorter
@@ -116,8 +116,9 @@ public final class SQLFunctionTarget {
         case .null, .text:
             return []
         case .integer(let value):
+            if name == "instant_ms" { return [] }
             return name == "search_contains" && (value == 0 || value == 1)
-                ? [] : ["\(name) returned the integer \(value); only search_contains returns one, 0 or 1"]
+                ? [] : ["\(name) returned the integer \(value); only search_contains (0 or 1) and instant_ms return one"]
         case .blob(let bytes):
             return ["\(name) returned a \(bytes.count)-byte BLOB; no function returns one"]
         case .real(let value):

@@ -1,6 +1,6 @@
 /// The registrations pinned by ``ExtensionTests/registersExactlyTheseFunctions()``, sorted.
-/// 0x200800 = deterministic + innocuous (pure); 0x200000 = innocuous only (reads the clock, the build or
-/// the connection's display zone); 0x80000 = direct-only (switchboard_now(ts) changes the connection's clock).
+/// 0x200800 = deterministic + innocuous (pure); 0x200000 = innocuous only (reads the clock, the build, the
+/// connection's display zone or the random source); 0x80000 = direct-only (switchboard_now(ts) changes the connection's clock).
 /// No function sets a time zone: the views pass the user's to the date functions.
 enum ExpectedRegistrations {
     static let lines: [Substring] = [
@@ -8,8 +8,10 @@ enum ExpectedRegistrations {
         "count_badge/1/0x200800",
         "display_timezone/1/0x200000",
         "fts_query/1/0x200800",
+        "instant_ms/1/0x200800",
         "local_date/1/0x200800",
         "local_date/2/0x200800",
+        "random_uuid/0/0x200000",
         "relative_date/1/0x200000",
         "relative_date/2/0x200800",
         "relative_date/3/0x200800",

@@ -212,7 +212,8 @@ struct FunctionCall: Sendable, CustomStringConvertible {
     static func all(includingClockPin: Bool) -> [FunctionCall] {
         var calls: [FunctionCall] = []
         for spec in Registry.functions where includingClockPin || !(spec.name == "switchboard_now" && spec.arity == 1) {
-            let sql = "SELECT \(spec.name)(\(Array(repeating: "?", count: spec.arity).joined(separator: ", ")))"
+            var sql = "SELECT \(spec.name)(\(Array(repeating: "?", count: spec.arity).joined(separator: ", ")))"
+            if spec.name == "random_uuid" { sql = "SELECT length(random_uuid()) || substr(random_uuid(), 15, 1)" }  // new each call
             let count = values.count
             let tuples: [[SQLValue]] =
                 switch spec.arity {

@@ -101,7 +101,7 @@ def test_every_function_gives_its_documented_answer_on_both_connections():
     # The stdlib connection loads first and APSW's second; then the first one's calls must still run in its library.
     first = stdlib_connection()
     second = apsw_connection()
-    assert len(EXAMPLES) == 35
+    assert len(EXAMPLES) == 37
     for name, sql, expected in EXAMPLES:
         check_documented(name, answer(first, sql), expected, sqlite3.sqlite_version)
         check_documented(name, answer(second, sql), expected, apsw.sqlite_lib_version())
@@ -209,15 +209,15 @@ def test_two_copies_of_the_library_under_two_paths(tmp_path, order):
     copy = tmp_path / "copy" / "libswitchboard.so"
     copy.parent.mkdir()
     shutil.copyfile(EXTENSION, copy)
-    assert run_two_copies(order, EXTENSION, copy) == ["ok", "35", "debug", "debug"]
+    assert run_two_copies(order, EXTENSION, copy) == ["ok", "37", "debug", "debug"]
 
 
 @pytest.mark.parametrize("order", ["stdlib-first", "apsw-first"])
 def test_the_debug_build_and_the_packages_portable_build(order):
     switchboard = pytest.importorskip("switchboard")
     portable = switchboard.loadable_path()
-    assert run_two_copies(order, EXTENSION, portable) == ["ok", "35", "debug", "release"]
-    assert run_two_copies(order, portable, EXTENSION) == ["ok", "35", "release", "debug"]
+    assert run_two_copies(order, EXTENSION, portable) == ["ok", "37", "debug", "release"]
+    assert run_two_copies(order, portable, EXTENSION) == ["ok", "37", "release", "debug"]
 
 
 def test_the_library_exports_its_entry_point_alone():

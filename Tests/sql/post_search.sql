@@ -115,3 +115,39 @@ CREATE VIRTUAL TABLE social_posts_trigram USING fts5(text, content = 'social_pos
 INSERT INTO social_posts_trigram(social_posts_trigram) VALUES ('rebuild');
 SELECT 'before_positions', (SELECT count(*) FROM post_search('line', 'u1')) = 0
     AND (SELECT count(*) FROM compared WHERE found IS NOT expected) = 0;
+
+-- The school and the keyset cursor (the social feed's school_id, cursor_post_date and cursor_id): a school's
+-- posts come by the school's index, each tested, newest first; the cursor's post_date is read by the instant
+-- rule (instant_ms) and the rows go on after (its instant, its id), NULL id as ''; an unreadable one lists nothing.
+.output /dev/null
+UPDATE social_media_posts SET school_id = 's' || (seq % 40) WHERE user_id = 'u1';
+.output stdout
+SELECT 'school_plan', (SELECT plan FROM post_search(NULL, 'u1', 50, 's7')) = 'school index'
+    AND (SELECT plan FROM post_search('zephyr', 'u1', 50, 's7')) = 'school index';
+SELECT 'school_rows', (SELECT group_concat(id) FROM (SELECT id FROM post_search('lincoln', 'u1', 50, 's8')))
+    = (SELECT group_concat(id) FROM (SELECT id FROM social_media_posts WHERE user_id = 'u1' AND school_id = 's8'
+                                      AND search_contains('lincoln', post_content, author_name, author_handle)
+                                      ORDER BY post_date_ms DESC, id DESC));
+SELECT 'school_of_another_user', (SELECT count(*) FROM post_search(NULL, 'u2', 50, 's8')) = 0
+    AND (SELECT count(*) FROM post_search(NULL, 'u1', 50, 'no-such-school')) = 0;
+SELECT 'no_school_no_cursor', (SELECT group_concat(rowid) FROM (SELECT rowid FROM post_search('zephyr', 'u1', 50, NULL, NULL, NULL)))
+    = (SELECT group_concat(rowid) FROM (SELECT rowid FROM post_search('zephyr', 'u1', 50)));
+SELECT 'cursor_goes_on_after', (SELECT group_concat(id) FROM (SELECT s.id FROM post_search('common', 'u1', 5, NULL, c.post_date, c.id) AS s LIMIT 5))
+    = (SELECT group_concat(id) FROM (SELECT id FROM social_media_posts WHERE user_id = 'u1'
+                                      AND (post_date_ms, id) < (c.post_date_ms, c.id) ORDER BY post_date_ms DESC, id DESC LIMIT 5))
+FROM (SELECT post_date, post_date_ms, id FROM social_media_posts WHERE user_id = 'u1' ORDER BY post_date_ms DESC LIMIT 1 OFFSET 70) AS c;
+SELECT 'cursor_in_another_form', (SELECT group_concat(s.id) FROM post_search(NULL, 'u1', 3, NULL, CAST(c.post_date_ms AS TEXT), c.id) AS s)
+    = (SELECT group_concat(s.id) FROM post_search(NULL, 'u1', 3, NULL, c.post_date, c.id) AS s)
+FROM (SELECT post_date, post_date_ms, id FROM social_media_posts WHERE user_id = 'u1' ORDER BY post_date_ms DESC LIMIT 1 OFFSET 9000) AS c;
+-- Ties at the cursor's instant: below its id only, and with no id none of them.
+.output /dev/null
+INSERT INTO social_media_posts (id, user_id, platform, post_url, post_content, author_name, author_handle, post_date, school_id)
+VALUES ('tie-a', 'u1', 'twitter', 'https://x.com/tie-a', 'tied zephyr', 'T', '@t', '2030-01-01T00:00:00Z', 's1'),
+       ('tie-b', 'u1', 'twitter', 'https://x.com/tie-b', 'tied zephyr', 'T', '@t', '2030-01-01T05:00:00+05:00', 's1'),
+       ('tie-c', 'u1', 'twitter', 'https://x.com/tie-c', 'tied zephyr', 'T', '@t', '1893456000', 's1');
+.output stdout
+SELECT 'cursor_ties', (SELECT group_concat(id) FROM (SELECT id FROM post_search('tied', 'u1', 50, NULL, '2030-01-01T00:00:00Z', 'tie-c'))) = 'tie-b,tie-a'
+    AND (SELECT count(*) FROM post_search('tied', 'u1', 50, NULL, '2030-01-01T00:00:00Z', NULL)) = 0
+    AND (SELECT group_concat(id) FROM (SELECT id FROM post_search('tied', 'u1', 50, 's1', '2030-01-01 00:00', 'tie-b'))) = 'tie-a';
+SELECT 'cursor_unreadable', (SELECT count(*) FROM post_search(NULL, 'u1', 50, NULL, 'soon', 'x')) = 0
+    AND (SELECT count(*) FROM post_search(NULL, 'u1', 50, 's1', '', NULL)) = 0;

@@ -49,3 +49,7 @@ SELECT 'preview_hundred', text_preview(replace(printf('%.*c', 150, 'x'), 'x', 'Ã
 SELECT 'text_flags_pure', (SELECT count(*) FROM pragma_function_list WHERE name IN ('fts_query', 'text_preview') AND flags & 0x200800 = 0x200800) = 2;
 SELECT 'utf8_invalid_text_preview', text_preview(CAST(x'61FF62' AS TEXT), 5) = 'a' || char(65533) || 'b';
 SELECT 'utf8_invalid_fts', fts_query(CAST(x'61FF62' AS TEXT)) = '"a' || char(65533) || 'b"*';
+
+-- random_uuid(): version 4 text, as the id defaults write it; a new one each call.
+SELECT 'random_uuid_form', random_uuid() GLOB replace('HHHHHHHH-HHHH-4HHH-[89ab]HHH-HHHHHHHHHHHH', 'H', '[0-9a-f]');
+SELECT 'random_uuid_new_each_call', (SELECT count(DISTINCT random_uuid()) FROM (VALUES (1), (2), (3))) = 3;

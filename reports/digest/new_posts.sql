@@ -20,7 +20,7 @@ WITH
                                    AND julianday(ran_at) <= julianday('now')),
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
     -- the last digest and now in Unix milliseconds (julianday() counts whole milliseconds)
-    span AS (SELECT CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER) AS since_ms,
+    span AS (SELECT instant_ms((SELECT ts FROM since)) AS since_ms,
                     strftime('%s', switchboard_now()) * 1000 AS now_ms),
     new AS MATERIALIZED (
         SELECT school_id, platform FROM social_media_posts

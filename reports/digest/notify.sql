@@ -13,7 +13,7 @@ WITH
                                   strftime('%Y-%m-%dT%H:%M:%SZ', switchboard_now(), '-1 day'))),
     -- the posts new since the last digest, up to now
     fresh(n) AS (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
-                 AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+                 AND post_date_ms > instant_ms((SELECT ts FROM since))
                  AND post_date_ms <= strftime('%s', switchboard_now()) * 1000),
     stamp(at) AS (SELECT CASE WHEN julianday(switchboard_now()) > julianday('now')
                               THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE switchboard_now() END)

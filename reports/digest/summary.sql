@@ -37,7 +37,7 @@ WITH
     p AS (SELECT
             (SELECT coalesce(sum(flagged), 0) FROM social_media_post_counters WHERE user_id = (SELECT id FROM me)) AS flagged,
             (SELECT count(*) FROM social_media_posts WHERE user_id = (SELECT id FROM me)
-               AND post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+               AND post_date_ms > instant_ms((SELECT ts FROM since))
                AND post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000) AS new_posts,
             (SELECT coalesce(sum(posts), 0) FROM social_media_post_sentiment_counters
              WHERE user_id = (SELECT id FROM me) AND sentiment <> '') AS with_sentiment),
@@ -48,7 +48,7 @@ WITH
     ns AS (SELECT count(DISTINCT coalesce(s.name, 'Unknown School')) AS schools
            FROM social_media_posts AS sp LEFT JOIN schools AS s ON s.id = sp.school_id
            WHERE sp.user_id = (SELECT id FROM me)
-             AND sp.post_date_ms > CAST(round((julianday((SELECT ts FROM since)) - 2440587.5) * 86400000) AS INTEGER)
+             AND sp.post_date_ms > instant_ms((SELECT ts FROM since))
              AND sp.post_date_ms <= strftime('%s', (SELECT now FROM clock)) * 1000)
 SELECT
     (SELECT name FROM users WHERE id = (SELECT id FROM me)) AS user_name,

@@ -125,7 +125,7 @@ SB_HIDDEN const char *sb_errmsg(sb_api api, struct sqlite3 *db);
 
 // ---- post_search: an eponymous, read-only virtual table (its C half: Sources/CSwitchboard/post_search.c) ----
 
-/// post_search's columns, in its declaration's order (the last three hidden: its arguments).
+/// post_search's columns, in its declaration's order (the last six hidden: its arguments).
 enum {
     SB_SEARCH_POST_DATE_MS = 0,
     SB_SEARCH_ID,
@@ -137,6 +137,9 @@ enum {
     SB_SEARCH_QUERY,
     SB_SEARCH_USER_ID,
     SB_SEARCH_PAGE_SIZE,
+    SB_SEARCH_SCHOOL_ID,
+    SB_SEARCH_CURSOR_POST_DATE,
+    SB_SEARCH_CURSOR_ID,
 };
 /// xFilter's idxNum: which arguments xBestIndex passed, in this order in argv.
 enum {
@@ -144,6 +147,9 @@ enum {
     SB_SEARCH_HAS_USER_ID = 2,
     SB_SEARCH_HAS_PAGE_SIZE = 4,
     SB_SEARCH_HAS_DATE_BOUND = 8,  // post_date_ms <= (or <) the value
+    SB_SEARCH_HAS_SCHOOL_ID = 16,
+    SB_SEARCH_HAS_CURSOR_POST_DATE = 32,
+    SB_SEARCH_HAS_CURSOR_ID = 64,
 };
 
 /// The Swift half of the table (SwitchboardExtension/PostSearch.swift): a cursor is an opaque object.

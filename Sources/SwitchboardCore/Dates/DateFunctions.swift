@@ -1,6 +1,6 @@
 extension Registry {
     /// `relative_date`, `relative_date_abbreviated` (one to three arguments each), `local_date` (one and
-    /// two), `switchboard_now` (zero and one argument) and `display_timezone`.
+    /// two), `switchboard_now` (zero and one argument), `display_timezone` and `instant_ms`.
     ///
     /// No SQL changes the time zone anything is shown in: the views and queries pass it to the
     /// three-argument forms (`display_timezone(u.timezone)`), and the one-argument forms are UTC's.
@@ -174,6 +174,26 @@ extension Registry {
             body: { arguments, environment in
                 if let zone = environment.displayTimeZone { return .text(zone) }
                 return arguments.value(0).text.map(SQLResult.text) ?? .null
+            }),
+        FunctionSpec(
+            name: "instant_ms", arity: 1, flags: .pure,
+            signature: "instant_ms(ts)",
+            doc: """
+                The instant key of ts as integer Unix milliseconds, exactly as the schema's triggers compute \
+                post_date_ms and scheduled_for_ms in plain SQL (schema/0014_instants.sql), so a query compares a \
+                parameter with the keys by the same rule: a Unix time (only digits, at most one '.', a sign only \
+                first; seconds below 1e11 in magnitude, milliseconds from there on, rounded half away from zero), \
+                or text starting 'YYYY-MM-DD' as SQLite's julianday() reads it in upper case, after a final ±HHMM \
+                becomes ±HH:MM and a final ±HH becomes ±HH:00 (T, t or spaces before the time, any fraction, Z, z \
+                or an offset up to ±14:59; julianday()'s leniency included: 30 February is 2 March). Anything else \
+                (NULL, '', 'soon', a REAL written with an exponent, a BLOB: GLOB matches no BLOB in SQLite as Debian \
+                builds it) gives NULL; '+0000' alone is the Unix time 0; a number beyond the 64-bit range saturates. \
+                Deterministic. The queries' cursors and the reports' windows use it; the triggers \
+                keep their plain-SQL copy, so the database needs no extension.
+                """,
+            example: "SELECT instant_ms('2026-02-10T15:00:00+0500'); -- 1770717600000",
+            body: { arguments, _ in
+                InstantKey.milliseconds(arguments.value(0)).map(SQLResult.integer) ?? .null
             }),
     ]
 

@@ -21,11 +21,11 @@ extension Registry {
     /// `post_search`: the posts a search matches, newest first, by the plan that suits the query.
     public static let postSearch = TableFunctionSpec(
         name: "post_search",
-        signature: "post_search(query, user_id, page_size)",
+        signature: "post_search(query, user_id, page_size, school_id, cursor_post_date, cursor_id)",
         columns: """
             rowid (the post's seq), post_date_ms, id, post_content, author_name, author_handle, rank (1 for the first \
             row, newest first), plan (what it chose: everything, empty, trigram index, trigram index, date order, \
-            trigram prefixes, trigram prefixes, date order, ordered scan)
+            trigram prefixes, trigram prefixes, date order, ordered scan, school index)
             """,
         doc: """
             The user's posts (user_id NULL: the database's only user) whose content, author name or handle match \
@@ -43,6 +43,11 @@ extension Registry {
             newest first (date order), or the feed in date order, each post tested (ordered scan). Words of 1-2 \
             letters only: the newest 1000 posts are probed, then the ordered scan or the vocabulary's trigrams \
             that start with the rarest word (trigram prefixes). \
+            school_id (optional) keeps one school's posts: all of them, by the index social_media_posts_authors \
+            (user_id, school_id), each tested, newest first (school index: a school's posts are few among the \
+            user's). cursor_post_date and cursor_id (optional) are the social feed's keyset cursor: the rows after \
+            (cursor_post_date's instant, cursor_id) newest first, the instant read as instant_ms reads it, a NULL \
+            cursor_id as ''; a cursor_post_date the rule cannot read lists nothing. \
             The walks read no further than the caller asks: a page costs a page. A blank or \
             NULL query lists every post (everything). page_size (default 50) is the page the caller means to read, \
             for the choice only: every match is returned if asked for. Every read goes through SQLite, so an \

@@ -23,6 +23,11 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
     case trigramPrefixesByDate = "trigram prefixes, date order"
     /// The posts newest first (the feed index), each read and tested, until the caller has its page.
     case orderedScan = "ordered scan"
+    /// A school's posts (post_search's school_id): all of them by the index social_media_posts_authors
+    /// (user_id, school_id), sorted newest first by SQLite, each tested as far as the caller reads. A school's
+    /// posts are few among the user's: at 1M posts this took the school filter from 6.8 s (a walk in date
+    /// order) to 2 ms.
+    case schoolIndex = "school index"
 
     /// The most trigram candidates counted; under it, every candidate is read (``trigramIndex``).
     public static let candidateLimit = 2_000
@@ -136,7 +141,7 @@ public enum SearchPlan: String, Equatable, Sendable, CaseIterable {
         case .trigramIndexByDate, .trigramPrefixesByDate:
             return evaluation + vocabulary + candidates * candidateEntry + walked * indexEntry
                 + min(candidates, walked * candidates / rows) * postByDate
-        case .everything, .empty: return 0
+        case .everything, .empty, .schoolIndex: return 0
         }
     }
 }

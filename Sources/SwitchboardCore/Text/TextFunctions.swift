@@ -1,5 +1,5 @@
 extension Registry {
-    /// `fts_query`, `text_preview` and `capitalized`.
+    /// `fts_query`, `text_preview`, `capitalized` and `random_uuid`.
     static let textFunctions: [FunctionSpec] = [
         FunctionSpec(
             name: "fts_query", arity: 1, flags: .pure,
@@ -57,5 +57,16 @@ extension Registry {
                 guard let text = arguments.value(0).text else { return .null }
                 return Capitalized.capitalized(text, limit: environment.maxLength).map(SQLResult.text) ?? .tooBig
             }),
+        FunctionSpec(
+            name: "random_uuid", arity: 0, flags: [.innocuous],
+            signature: "random_uuid()",
+            doc: """
+                A new random (version 4) UUID as lowercase text, 8-4-4-4-12 hex digits: the ids the canned \
+                queries give a new row when none is passed. Its form is what the tables' id defaults write in plain \
+                SQL (lower(hex(randomblob(4)) || '-' || ...)), which stay so that any SQLite tool can insert rows. \
+                From the system's random source; not deterministic, innocuous.
+                """,
+            example: "SELECT length(random_uuid()); -- 36",
+            body: { _, _ in .text(RandomUUID.text()) }),
     ]
 }
