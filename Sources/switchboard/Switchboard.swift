@@ -24,27 +24,3 @@ struct Switchboard: ParsableCommand {
             SendCommand.self, OpenCommand.self, DeliverCommand.self, OutboxCommand.self, RetryCommand.self, CheckCommand.self,
         ])
 }
-
-extension Switchboard {
-    /// The command a command line names, as `parseAsRoot()` gives it, but parsed with the named
-    /// subcommand as the root when that succeeds. ArgumentParser's descent from the root reflects
-    /// over the subcommand's options three more times, to see whether it passes arguments through:
-    /// 2.0M of `switchboard send`'s 29.6M instructions. Every command line that does not parse that
-    /// way to that subcommand (`--help`, which gives ArgumentParser's help command, `--version`, a
-    /// completion script request, an error) is parsed from the root, so its output and its usage
-    /// line, `switchboard send …`, stay those of the whole tree.
-    ///
-    /// ```swift
-    /// let command = try Switchboard.parseCommand(["send", "Running late"])  // a SendCommand
-    /// ```
-    static func parseCommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
-        if let name = arguments.first,
-            let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
-            type(of: command) == subcommand  // not ArgumentParser's help command, which `-h` gives
-        {
-            return command
-        }
-        return try parseAsRoot(arguments)
-    }
-}

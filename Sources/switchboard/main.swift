@@ -11,7 +11,7 @@ import SwitchboardDB
 var command: ParsableCommand
 do {
     try ArgumentEncoding.check(ArgumentEncoding.rawArguments)
-    command = try Switchboard.parseCommand()
+    command = try Switchboard.parseAsRoot()
 } catch let error as SwitchboardError {
     Terminal.fail(error.message, code: ExitCode.of(error))
 } catch {

@@ -38,8 +38,6 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var formatOption: FormatOption<TableByDefault>
     @OptionGroup var columns: ColumnsOption
 
-    // Here rather than in an option group of its own with --columns: each group type is a few more of the Swift
-    // runtime's searches of its conformance records when the command line is parsed.
     @Flag(name: .long, help: "In a table, print every column, not only the display columns (json, jsonl, csv, tsv and markdown have them all).")
     var allColumns = false
 

@@ -218,9 +218,7 @@ extension OutputFormat: ExpressibleByArgument {
     /// ```
     public init?(argument: String) { self.init(name: argument) }
 
-    // The names, and no description for any: what ArgumentParser derives for a CaseIterable, RawRepresentable
-    // type, written out because its derivation goes through a key path and a generic `reduce`, each a search of
-    // the Swift runtime's conformance records the first time.
+    // The names, and no description for any, as ArgumentParser would derive them (why: docs/performance.md).
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     public static var allValueDescriptions: [String: String] { [:] }
 }
