@@ -289,8 +289,14 @@ final class SearchCursor {
         WHERE term >= ?1 AND term < ?1 || char(1114111)
         """
 
+    /// The user's posts newest first from the bound on (``scanSQL``).
     private func orderedScan(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
-        let statement = try Statement(api: api, db: db, sql: Self.scanSQL)
+        try userStatement(Self.scanSQL, db, user: user, bound: bound)
+    }
+
+    /// `sql` prepared with the user bound to ?1 and the date bound to ?2.
+    private func userStatement(_ sql: String, _ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
+        let statement = try Statement(api: api, db: db, sql: sql)
         statement.bind(1, value: user)
         statement.bind(2, bound)
         return statement
@@ -356,10 +362,7 @@ final class SearchCursor {
 
     /// One candidate by rowid (bind ?3), read if it is the user's and within the bound.
     private func candidateFetch(_ db: OpaquePointer, user: OpaquePointer?, bound: Int64) throws(SearchFailure) -> Statement {
-        let statement = try Statement(api: api, db: db, sql: Self.candidateSQL)
-        statement.bind(1, value: user)
-        statement.bind(2, bound)
-        return statement
+        try userStatement(Self.candidateSQL, db, user: user, bound: bound)
     }
 
     /// Every candidate of `expression`: the rowids counted when they are all there (under the count's

@@ -6,8 +6,7 @@ extension Registry {
     /// three-argument forms (`display_timezone(u.timezone)`), and the one-argument forms are UTC's.
     static let dateFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "relative_date", arity: 1, flags: [.innocuous],
-            signature: "relative_date(ts)",
+            "relative_date(ts)", flags: [.innocuous],
             doc:
                 "relative_date(ts, now) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)), in UTC: the same in every host. Reads the clock, so it is not deterministic. An unreadable ts gives NULL. The views show a user's dates with relative_date(ts, switchboard_now(), display_timezone(u.timezone)).",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date('2026-02-10T11:15:00Z'); -- '45m ago'",
@@ -16,8 +15,7 @@ extension Registry {
                 return relativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
-            name: "relative_date", arity: 2, flags: .pure,
-            signature: "relative_date(ts, now)",
+            "relative_date(ts, now)", flags: .pure,
             doc: """
                 How ts reads on the notifications page as seen from now, in UTC. now - ts is floored to whole \
                 units: under 60 s either way 'just now'; past 'Nm ago' (under 1 h), 'Nh ago' (under 24 h), 'Nd ago' \
@@ -36,8 +34,7 @@ extension Registry {
                 return relativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
-            name: "relative_date", arity: 3, flags: .pure,
-            signature: "relative_date(ts, now, tz)",
+            "relative_date(ts, now, tz)", flags: .pure,
             doc: """
                 relative_date(ts, now) with the date past a week in time zone tz, an IANA name such as \
                 'America/New_York' (read from the system's zone files, /usr/share/zoneinfo or $TZDIR; 'UTC' needs \
@@ -53,8 +50,7 @@ extension Registry {
                 }
             }),
         FunctionSpec(
-            name: "relative_date_abbreviated", arity: 1, flags: [.innocuous],
-            signature: "relative_date_abbreviated(ts)",
+            "relative_date_abbreviated(ts)", flags: [.innocuous],
             doc:
                 "relative_date_abbreviated(ts, now) against the connection's clock (the system clock, or the time pinned with switchboard_now(ts)), with UTC's calendar: the same in every host. Reads the clock, so it is not deterministic. NULL ts gives NULL; an unreadable ts gives 'Unknown'. The social feed shows a user's with relative_date_abbreviated(ts, switchboard_now(), display_timezone(u.timezone)).",
             example: "SELECT switchboard_now('2026-02-10T12:00:00Z'); SELECT relative_date_abbreviated('2026-02-10T11:21:00Z'); -- '39 min. ago'",
@@ -63,8 +59,7 @@ extension Registry {
                 return abbreviatedRelativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
-            name: "relative_date_abbreviated", arity: 2, flags: .pure,
-            signature: "relative_date_abbreviated(ts, now)",
+            "relative_date_abbreviated(ts, now)", flags: .pure,
             doc: """
                 How ts reads on the social page as seen from now: what Foundation's RelativeDateTimeFormatter \
                 prints with unitsStyle .abbreviated (numeric style, en_US, Gregorian calendar in UTC). One unit, \
@@ -84,8 +79,7 @@ extension Registry {
                 return abbreviatedRelativeDate(arguments, now: now, zone: .utc)
             }),
         FunctionSpec(
-            name: "relative_date_abbreviated", arity: 3, flags: .pure,
-            signature: "relative_date_abbreviated(ts, now, tz)",
+            "relative_date_abbreviated(ts, now, tz)", flags: .pure,
             doc: """
                 relative_date_abbreviated(ts, now) with the calendar in time zone tz (an IANA name, as \
                 relative_date(ts, now, tz) reads it): days, weeks, months and years count tz's calendar boundaries \
@@ -102,15 +96,13 @@ extension Registry {
                 }
             }),
         FunctionSpec(
-            name: "local_date", arity: 1, flags: .pure,
-            signature: "local_date(ts)",
+            "local_date(ts)", flags: .pure,
             doc:
                 "local_date(ts, 'UTC'): the UTC calendar day of instant ts as 'YYYY-MM-DD', in every host (unlike SQLite's date(ts), it reads every form relative_date reads). An unreadable ts gives NULL. Deterministic. A user's day is local_date(ts, display_timezone(u.timezone)).",
             example: "SELECT local_date('2026-01-15T02:00:00Z'); -- '2026-01-15'",
             body: { arguments, _ in localDate(arguments, zone: .utc) }),
         FunctionSpec(
-            name: "local_date", arity: 2, flags: .pure,
-            signature: "local_date(ts, tz)",
+            "local_date(ts, tz)", flags: .pure,
             doc: """
                 The calendar day of instant ts in time zone tz as 'YYYY-MM-DD': what a calendar there shows, for \
                 "today" and day buckets (SQLite's date(ts) is the UTC day). ts takes every form relative_date reads; \
@@ -122,8 +114,7 @@ extension Registry {
                 withZone("local_date", arguments, 1, environment) { zone in localDate(arguments, zone: zone) }
             }),
         FunctionSpec(
-            name: "switchboard_now", arity: 0, flags: [.innocuous],
-            signature: "switchboard_now()",
+            "switchboard_now()", flags: [.innocuous],
             doc: """
                 The connection's clock as ISO-8601 UTC text to the second: the time pinned with switchboard_now(ts), \
                 else the system clock. Reading it changes nothing, so views may call it (the feed's and the inbox's \
@@ -135,8 +126,7 @@ extension Registry {
                 return .text(now.isoText)
             }),
         FunctionSpec(
-            name: "switchboard_now", arity: 1, flags: [.directOnly],
-            signature: "switchboard_now(ts)",
+            "switchboard_now(ts)", flags: [.directOnly],
             doc: """
                 Pins the connection's clock, which relative_date(ts) and switchboard_now() read, to ts (any form \
                 relative_date accepts) and returns it as ISO-8601 UTC text to the second; switchboard_now(NULL) \
@@ -158,8 +148,7 @@ extension Registry {
                 return .text(time.isoText)
             }),
         FunctionSpec(
-            name: "display_timezone", arity: 1, flags: [.innocuous],
-            signature: "display_timezone(tz)",
+            "display_timezone(tz)", flags: [.innocuous],
             doc: """
                 The time zone to show a user's dates in: tz, the user's own (the views and queries pass \
                 users.timezone), unless the program that opened this connection gave it a display zone through \
@@ -176,8 +165,7 @@ extension Registry {
                 return arguments.value(0).text.map(SQLResult.text) ?? .null
             }),
         FunctionSpec(
-            name: "instant_ms", arity: 1, flags: .pure,
-            signature: "instant_ms(ts)",
+            "instant_ms(ts)", flags: .pure,
             doc: """
                 The instant key of ts as integer Unix milliseconds, exactly as the schema's triggers compute \
                 post_date_ms and scheduled_for_ms in plain SQL (schema/0014_instants.sql), so a query compares a \

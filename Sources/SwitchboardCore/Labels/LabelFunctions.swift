@@ -2,15 +2,13 @@ extension Registry {
     /// `sentiment_label` and `count_badge`.
     static let labelFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "sentiment_label", arity: 1, flags: .pure,
-            signature: "sentiment_label(value)",
+            "sentiment_label(value)", flags: .pure,
             doc:
                 "The social feed's label for a sentiment value (very_positive, positive, neutral, negative), case-insensitive. NULL or an unknown value (invalid UTF-8 included) gives NULL.",
             example: "SELECT sentiment_label('very_positive'); -- '🔥 Very Positive'",
             body: { arguments, _ in sentimentLabel(arguments, style: .full) }),
         FunctionSpec(
-            name: "sentiment_label", arity: 2, flags: .pure,
-            signature: "sentiment_label(value, style)",
+            "sentiment_label(value, style)", flags: .pure,
             doc: "The label with style 'emoji' (the emoji alone), 'text' (the words alone) or 'full'. Any other style is an error.",
             example: "SELECT sentiment_label('positive', 'emoji'); -- '👍'",
             body: { arguments, _ in
@@ -20,8 +18,7 @@ extension Registry {
                 return sentimentLabel(arguments, style: style)
             }),
         FunctionSpec(
-            name: "count_badge", arity: 1, flags: .pure,
-            signature: "count_badge(n)",
+            "count_badge(n)", flags: .pure,
             doc:
                 "A count as the statistics cards show it: the number up to 100, '99+' above 100 (spec 001 §8: a count over 100 is truncated to '99+', so 100 itself shows as '100'). NULL or a value that is not a number gives NULL; a real is truncated toward zero, and one below the integer range (or NaN) gives NULL.",
             example: "SELECT count_badge(120); -- '99+'",

@@ -38,13 +38,21 @@ public struct FunctionSpec: Sendable {
     /// The implementation.
     public let body: Body
 
-    /// Describes a function; see the properties for each part.
+    /// Describes a function by its call as a reader sees it, `name(argument, …)`: the SQL name and the
+    /// number of arguments are the signature's, unless `arity` says otherwise (a signature that names a
+    /// list, `search_contains(query, field, …)`); see the properties for the other parts.
+    ///
+    /// ```swift
+    /// FunctionSpec("count_badge(n)", flags: .pure, doc: "…", example: "SELECT count_badge(120); -- '99+'", body: body)
+    /// ```
     public init(
-        name: String, arity: Int, flags: FunctionFlags, signature: String,
+        _ signature: String, arity: Int? = nil, flags: FunctionFlags,
         doc: String, example: String, body: @escaping Body
     ) {
-        self.name = name
-        self.arity = arity
+        let open = signature.firstIndex(of: "(") ?? signature.endIndex
+        let arguments = signature[open...].dropFirst().prefix { $0 != ")" }
+        self.name = String(signature[..<open])
+        self.arity = arity ?? (arguments.allSatisfy { $0 == " " } ? 0 : arguments.count { $0 == "," } + 1)
         self.flags = flags
         self.signature = signature
         self.doc = doc

@@ -2,14 +2,12 @@ extension Registry {
     /// `switchboard_version()` and `switchboard_debug()`.
     static let infoFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "switchboard_version", arity: 0, flags: .pure,
-            signature: "switchboard_version()",
+            "switchboard_version()", flags: .pure,
             doc: "The Switchboard version.",
             example: "SELECT switchboard_version(); -- '\(BuildInfo.version)'",
             body: { _, _ in .text(BuildInfo.version) }),
         FunctionSpec(
-            name: "switchboard_debug", arity: 0, flags: [.innocuous],
-            signature: "switchboard_debug()",
+            "switchboard_debug()", flags: [.innocuous],
             doc:
                 "A JSON object with the version, the git commit it was built from, the version of the SQLite library running it (read through the host's API table) and the build mode.",
             example: #"SELECT switchboard_debug(); -- '{"version":"0.1.0","commit":"1a2b3c4","sqlite":"3.40.1","build":"release"}'"#,

@@ -2,8 +2,7 @@ extension Registry {
     /// `route_map(url)` and `route_map(url, rules)`.
     static let routeFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "route_map", arity: 1, flags: .pure,
-            signature: "route_map(url)",
+            "route_map(url)", flags: .pure,
             doc: """
                 The app screen for a notification's action URL, as a JSON object. Default rules: \
                 '/coaches?highlight=:id' → coach_detail, '/schools/:id' → school_detail, '/events/:id' → \
@@ -20,8 +19,7 @@ extension Registry {
             example: #"SELECT route_map('https://app.example.com/coaches?highlight=42'); -- '{"screen":"coach_detail","id":"42"}'"#,
             body: { arguments, _ in .text(RouteMap.map(arguments.value(0))) }),
         FunctionSpec(
-            name: "route_map", arity: 2, flags: .pure,
-            signature: "route_map(url, rules)",
+            "route_map(url, rules)", flags: .pure,
             doc: """
                 route_map(url) with user rules tried first, in order: a JSON array of \
                 {"pattern":"/teams/:id","screen":"team_detail"} objects (both members strings, nothing else, \

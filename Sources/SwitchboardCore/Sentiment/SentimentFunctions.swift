@@ -2,8 +2,7 @@ extension Registry {
     /// `sentiment_classify` and `sentiment_score`.
     static let sentimentFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "sentiment_classify", arity: 1, flags: .pure,
-            signature: "sentiment_classify(text)",
+            "sentiment_classify(text)", flags: .pure,
             doc: """
                 The sentiment of English social text (a coach's or program's post) as the spec's PostSentiment \
                 value, bucketing sentiment_score(text): 'very_positive' when the score is >= 0.5, 'positive' from \
@@ -20,8 +19,7 @@ extension Registry {
                 return .text(SentimentAnalyzer.Class(score: score).rawValue)
             }),
         FunctionSpec(
-            name: "sentiment_score", arity: 1, flags: .pure,
-            signature: "sentiment_score(text)",
+            "sentiment_score(text)", flags: .pure,
             doc: """
                 The compound score behind sentiment_classify, a REAL in [-1, 1] rounded to 4 decimal places: \
                 the weights of the text's lexicon entries and emoji, scaled by the rules (an intensifier before \

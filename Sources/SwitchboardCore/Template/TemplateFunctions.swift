@@ -2,8 +2,7 @@ extension Registry {
     /// `template_render`, `template_variables`, `template_missing`, `template_error` and `template_render_strict`.
     static let templateFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "template_render", arity: 2, flags: .pure,
-            signature: "template_render(template, vars)",
+            "template_render(template, vars)", flags: .pure,
             doc:
                 "Renders a Mustache template (interpolation, dotted names, sections, inverted sections, comments, set delimiters, standalone lines, per the Mustache spec; partials with the 4-argument form) with `vars`, a JSON object, as plain text: nothing is escaped. A missing or null variable renders empty; integers render as digits, other numbers as the shortest decimal that reads back as the same double (1.210 as 1.21, 1e2 as 100.0, 1e21 as 1e+21) and numbers beyond the double range exactly as vars wrote them (1e400 and 1e-400, never inf or 0.0); true and false as words; lists and objects as compact JSON; `\"\"`, `0` and `{}` are truthy in sections. NULL template gives NULL; NULL vars is `{}`; a key given twice takes its last value. A malformed template is an error naming the problem and its line and column (unclosed or mismatched sections, unclosed tags, bad set-delimiter tags, blocks/pragmas, sections nested deeper than 256); vars that is not a JSON object (or JSON nested deeper than 512) is an error. A render is limited to 20 million steps (one per tag or text visited, list element, context entry or object member looked at, and 16 bytes written; at most about 0.3 s of CPU: e.g. 100,000 list elements of 20 tags each, or 320 MB of output): past that it is the error 'template needs more than 20000000 steps'. Output that would pass the connection's SQLITE_LIMIT_LENGTH stops the render at once with SQLite's 'string or blob too big'. The compiled template is cached per statement. Invalid UTF-8 in template or vars reads as U+FFFD.",
             example: "SELECT template_render('Hi {{name}} & co', json_object('name', 'Ann')); -- 'Hi Ann & co'",
@@ -11,16 +10,14 @@ extension Registry {
                 TemplateCall.render(arguments, html: false, environment: environment)
             }),
         FunctionSpec(
-            name: "template_render", arity: 3, flags: .pure,
-            signature: "template_render(template, vars, mode)",
+            "template_render(template, vars, mode)", flags: .pure,
             doc:
                 "Renders with mode 'text' (the default: nothing escaped) or 'html' (`{{x}}` escapes & < > \" ' as the spec and swift-mustache do; `{{{x}}}` and `{{&x}}` never escape). Any other mode, or a NULL mode, is an error, even when the template is NULL.",
             example: "SELECT template_render('<p>{{x}}</p>', json_object('x', 'a<b'), 'html'); -- '<p>a&lt;b</p>'",
             body: { arguments, environment in TemplateCall.render(arguments, modeAt: 2, environment: environment) }),
         // Partials: the 4-argument form (MustachePartials.swift).
         FunctionSpec(
-            name: "template_render", arity: 4, flags: .pure,
-            signature: "template_render(template, vars, mode, partials)",
+            "template_render(template, vars, mode, partials)", flags: .pure,
             doc:
                 "Renders with mode 'text' or 'html' and Mustache partials: `partials` is a JSON object of name to template text, and `{{> name}}` renders that template in the current context (per the Mustache spec: an unknown name renders empty; a standalone partial tag's indentation is prepended to each line of the partial; set delimiters do not cross into or out of a partial). Partials may recurse through sections, up to 64 levels deep; a malformed partial is an error when it is used ('in partial 'name': ...'). NULL partials is `{}`; partials that is not a JSON object of texts is an error. Without partials (2 and 3 arguments) `{{> name}}` renders empty too. The partials are parsed once per statement when constant.",
             example:
@@ -34,8 +31,7 @@ extension Registry {
                 return TemplateCall.render(arguments, modeAt: 2, environment: environment, partials: partials)
             }),
         FunctionSpec(
-            name: "template_variables", arity: 1, flags: .pure,
-            signature: "template_variables(template)",
+            "template_variables(template)", flags: .pure,
             doc:
                 "A JSON array of the distinct names the template's interpolation, section and inverted-section tags use, dotted names in full, in order of first use (not `.`, not comments). NULL gives NULL; a malformed template is an error. Invalid UTF-8 reads as U+FFFD. The names are read in one pass without building the template's nodes; the array and its lookup table (4 bytes a name) must fit the connection's SQLITE_LIMIT_LENGTH, else 'string or blob too big' (under PRAGMA hard_heap_limit, half of what the limit still allows, else 'out of memory').",
             example: #"SELECT template_variables('Dear {{name}}, {{#coach}}{{coach.school}}{{/coach}}'); -- '["name","coach","coach.school"]'"#,
@@ -47,8 +43,7 @@ extension Registry {
                 return TemplateCall.result(names, function: "template_variables")
             }),
         FunctionSpec(
-            name: "template_missing", arity: 2, flags: .pure,
-            signature: "template_missing(template, vars)",
+            "template_missing(template, vars)", flags: .pure,
             doc:
                 "A JSON array of the names the template uses that `vars` lacks (missing or null where the tag is), distinct, in the order first missed; `[]` when complete. Every node is visited as a render would, including the children of sections that would not render (in the enclosing context) and of each list element; an inverted section's own name is never reported, `.` neither. NULL template gives NULL; NULL vars is `{}`; errors as template_render. Invalid UTF-8 reads as U+FFFD.",
             example: #"SELECT template_missing('Dear {{name}} of {{school}}', json_object('name', 'Ann')); -- '["school"]'"#,
@@ -61,8 +56,7 @@ extension Registry {
                 }
             }),
         FunctionSpec(
-            name: "template_error", arity: 1, flags: .pure,
-            signature: "template_error(template)",
+            "template_error(template)", flags: .pure,
             doc:
                 "NULL when the template parses, else the parser's message, exactly as template_render and template_variables report it after their 'template_render: ' or 'template_variables: ' prefix (e.g. \"unclosed section 'a' opened at line 1, column 1\"). Never raises: NULL template gives NULL, and a BLOB or number is read as text as template_render reads it (invalid UTF-8 as U+FFFD). For views that must not fail on one bad row: CASE WHEN template_error(body) IS NULL THEN template_variables(body) END.",
             example: "SELECT template_error('Dear {{#coach}}{{name}}'); -- 'unclosed section ''coach'' opened at line 1, column 6'",
@@ -74,8 +68,7 @@ extension Registry {
                 }
             }),
         FunctionSpec(
-            name: "template_render_strict", arity: 3, flags: .pure,
-            signature: "template_render_strict(template, vars, who)",
+            "template_render_strict(template, vars, who)", flags: .pure,
             doc: """
                 template_render(template, vars) (text mode), except that a template using names that vars lacks \
                 (exactly the names template_missing(template, vars) reports, in its order) is the error \

@@ -210,8 +210,7 @@ extension Registry {
     static let searchFunctions: [FunctionSpec] =
         [2, 3, 4].map(containsSpec) + [
             FunctionSpec(
-                name: "search_trigrams", arity: 1, flags: .pure,
-                signature: "search_trigrams(query)",
+                "search_trigrams(query)", flags: .pure,
                 doc: """
                     An FTS5 MATCH expression for a trigram index (tokenize 'trigram', with or without positions) that \
                     finds a superset of the rows search_contains(query, ...) accepts: each word's runs of three letters \
@@ -230,8 +229,7 @@ extension Registry {
                     }
                 }),
             FunctionSpec(
-                name: "search_short_word", arity: 1, flags: .pure,
-                signature: "search_short_word(query)",
+                "search_short_word(query)", flags: .pure,
                 doc: """
                     For a query whose words all have fewer than three letters: the longest word (the first of equal \
                     length), lowercased as the trigram index spells it, to look up the trigrams that start with it in \
@@ -252,8 +250,7 @@ extension Registry {
     private static func containsSpec(arity: Int) -> FunctionSpec {
         let fields = (1..<arity).map { arity == 2 ? "text" : "text\($0)" }.joined(separator: ", ")
         return FunctionSpec(
-            name: "search_contains", arity: arity, flags: .pure,
-            signature: "search_contains(query, \(fields))",
+            "search_contains(query, \(fields))", arity: arity, flags: .pure,
             doc: arity == 2
                 ? """
                 1 when text matches the search query, else 0: every word of query, lowercased, is a substring of text, \

@@ -2,8 +2,7 @@ extension Registry {
     /// `fts_query`, `text_preview`, `capitalized` and `random_uuid`.
     static let textFunctions: [FunctionSpec] = [
         FunctionSpec(
-            name: "fts_query", arity: 1, flags: .pure,
-            signature: "fts_query(text)",
+            "fts_query(text)", flags: .pure,
             doc: """
                 Raw search text as a safe FTS5 MATCH expression: split on whitespace, control characters \
                 (NUL included) dropped, each term quoted with '"' doubled and a prefix '*' for type-ahead, terms \
@@ -18,8 +17,7 @@ extension Registry {
             example: #"SELECT fts_query('smi NEAR( "jo'); -- '"smi"* "NEAR("* """jo"*'"#,
             body: FunctionSpec.textBody(FTSQuery.expression)),
         FunctionSpec(
-            name: "text_preview", arity: 2, flags: .pure,
-            signature: "text_preview(text, n)",
+            "text_preview(text, n)", flags: .pure,
             doc: """
                 The first n characters of text, counted as Swift Characters (an emoji or accented letter is \
                 one), followed by '...' when text is longer. NULL text or n gives NULL; a real n is truncated \
@@ -41,8 +39,7 @@ extension Registry {
                 return .text(TextPreview.preview(text, length: length))
             }),
         FunctionSpec(
-            name: "capitalized", arity: 1, flags: .pure,
-            signature: "capitalized(text)",
+            "capitalized(text)", flags: .pure,
             doc: """
                 Foundation's String.capitalized, what spec 004's template picker shows for a template name \
                 (template.name.capitalized): in each word the first letter title-cased and the others lowercased, \
@@ -58,8 +55,7 @@ extension Registry {
                 return Capitalized.capitalized(text, limit: environment.maxLength).map(SQLResult.text) ?? .tooBig
             }),
         FunctionSpec(
-            name: "random_uuid", arity: 0, flags: [.innocuous],
-            signature: "random_uuid()",
+            "random_uuid()", flags: [.innocuous],
             doc: """
                 A new random (version 4) UUID as lowercase text, 8-4-4-4-12 hex digits: the ids the canned \
                 queries give a new row when none is passed. Its form is what the tables' id defaults write in plain \
