@@ -38,11 +38,4 @@ public enum ReportDocument {
         case .real(let number)?: return number.isFinite ? String(number) : "null"
         }
     }
-
-    /// The partials as a JSON object of name → template text, sorted by name (template_render's 4th argument).
-    public static func partials(_ partials: [String: String]) -> String {
-        "{"
-            + partials.sorted { $0.key < $1.key }.map { RowJSON.string($0.key) + ":" + RowJSON.string($0.value) }
-            .joined(separator: ",") + "}"
-    }
 }

@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// One run of a report: the report, in a format, with its parameters checked and bound. Made before
 /// the database is opened, so a wrong parameter or format is refused first; then
 /// ``Reports/render(_:)`` runs its queries into the document and renders it, and
@@ -49,7 +51,7 @@ public struct ReportRun: Sendable {
 
 extension Reports {
     /// Runs the report's read queries into its JSON document (``ReportDocument``) and renders it with
-    /// the format's template through `template_render` (html mode for html); the document itself for `json`.
+    /// the format's template (``TemplateRendering``, as `template_render` does; html mode for html); the document itself for `json`.
     ///
     /// ```swift
     /// try workspace.reports.render(ReportRun(report, format: "json", pairs: [], user: nil)) // {"deadlines": [...], ...}
@@ -65,13 +67,11 @@ extension Reports {
         let generatedAt = try Reports.text(workspace.queries.runSQL("SELECT switchboard_now()", write: false)) ?? ""
         let document = ReportDocument.json(report: run.report.name, results: results, params: run.params, generatedAt: generatedAt)
         guard let template = run.report.templates[run.format] else { return document }
-        let rendered = try workspace.queries.runSQL(
-            "SELECT template_render(:template, :document, :mode, :partials)", write: false,
-            parameters: [
-                "template": template, "document": document, "mode": run.format == "html" ? "html" : "text",
-                "partials": ReportDocument.partials(run.report.partials),
-            ])
-        return Reports.text(rendered) ?? ""
+        do {
+            return try TemplateRendering.render(template, vars: document, html: run.format == "html", partials: run.report.partials)
+        } catch {
+            throw SwitchboardError.failure(error.message)
+        }
     }
 
     /// Runs the report's write queries (the digest's notification and its "since" mark).
