@@ -35,20 +35,18 @@ extension Ingest {
     /// ```
     public func sourceCoaches(user: String, platform: SocialPlatform) throws -> [SourceCoach] {
         let handle = "c." + Ingest.handleColumn(platform)
-        let newest =
+        // The newest post: on X the largest status id of the URLs (https://x.com/name/status/ID; ids grow with
+        // time), on Instagram the largest post_date instant.
+        let (newest, readable) =
             switch platform {
-            case .twitter:
-                // Status ids grow with time, and the URL holds the id: https://x.com/name/status/ID.
-                """
-                SELECT max(CAST(substr(p.post_url, instr(p.post_url, '/status/') + 8) AS INTEGER)) FROM social_media_posts AS p
-                WHERE p.user_id = c.user_id AND p.platform = 'twitter' AND instr(p.post_url, '/status/') > 0
-                """
-            case .instagram:
-                "SELECT max(p.post_date_ms) FROM social_media_posts AS p WHERE p.user_id = c.user_id AND p.platform = 'instagram'"
+            case .twitter: ("max(CAST(substr(p.post_url, instr(p.post_url, '/status/') + 8) AS INTEGER))", "instr(p.post_url, '/status/') > 0")
+            case .instagram: ("max(p.post_date_ms)", "1")
             }
         let sql = """
             SELECT c.id, c.name, iif(typeof(c.school_id) = 'text', c.school_id, NULL), iif(typeof(\(handle)) = 'text', \(handle), NULL),
-                   (\(newest) AND lower(ltrim(trim(p.author_handle), '@')) = lower(ltrim(trim(\(handle)), '@')))
+                   (SELECT \(newest) FROM social_media_posts AS p
+                    WHERE p.user_id = c.user_id AND p.platform = '\(platform.rawValue)' AND \(readable)
+                      AND lower(ltrim(trim(p.author_handle), '@')) = lower(ltrim(trim(\(handle)), '@')))
             FROM coaches AS c WHERE c.user_id = :user ORDER BY c.name, c.id
             """
         return try workspace.withConnection { db in
